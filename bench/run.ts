@@ -1,0 +1,107 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { cpus, tmpdir } from "node:os";
+import { join } from "node:path";
+import { chromium } from "@playwright/test";
+import { ensureClientBuild } from "../scripts/client-build";
+import { freePort } from "../scripts/postgres-cluster";
+
+// `npm run bench`: measures the budgets of ARCHITECTURE.md that exist so far and writes bench/results.json.
+// Not a test: figures depend on the machine; compare them with the budgets, not with each other.
+
+const budgets = { startToReadySeconds: 10, firstRouteJsGzipKb: 180 };
+
+async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
+    const isUp = await fetch(url).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (isUp) return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+async function startServer(dataDir: string, port: number): Promise<{ child: ChildProcess; seconds: number }> {
+  const started = performance.now();
+  const child = spawn("npx", ["tsx", "scripts/start.ts"], {
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      LOG_LEVEL: "silent",
+      NODE_ENV: "production",
+      DATABASE_URL: "",
+    },
+    stdio: "ignore",
+  });
+  await waitForHealth(`http://127.0.0.1:${port}/api/health`, child);
+  return { child, seconds: (performance.now() - started) / 1000 };
+}
+
+function stopServer(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    child.once("exit", () => resolve());
+    child.kill("SIGTERM");
+  });
+}
+
+async function firstRouteJsKb(baseUrl: string): Promise<number> {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--no-first-run",
+    ],
+  });
+  const page = await browser.newPage();
+  const scripts: Promise<number>[] = [];
+  page.on("requestfinished", (request) => {
+    if (request.resourceType() === "script")
+      scripts.push(request.sizes().then((sizes) => sizes.responseBodySize));
+  });
+  await page.goto(baseUrl, { waitUntil: "networkidle" });
+  const bytes = (await Promise.all(scripts)).reduce((sum, size) => sum + size, 0);
+  await browser.close();
+  return Math.round((bytes / 1024) * 10) / 10;
+}
+
+await ensureClientBuild();
+const dataDir = mkdtempSync(join(tmpdir(), "ardoise-bench-"));
+const port = await freePort();
+try {
+  // The first start creates and migrates the database; the budget is for an existing one.
+  await stopServer((await startServer(dataDir, port)).child);
+  const runs: number[] = [];
+  let jsKb = 0;
+  for (let run = 0; run < 3; run++) {
+    const { child, seconds } = await startServer(dataDir, port);
+    runs.push(seconds);
+    if (run === 0) jsKb = await firstRouteJsKb(`http://127.0.0.1:${port}/`);
+    await stopServer(child);
+  }
+  const startToReady = runs.sort((a, b) => a - b)[1] ?? 0;
+  const results = {
+    measuredAt: new Date().toISOString(),
+    machine: `${cpus().length} cores, Node ${process.version}`,
+    figures: {
+      startToReadySeconds: {
+        median: Math.round(startToReady * 100) / 100,
+        runs: runs.map((s) => Math.round(s * 100) / 100),
+        budget: budgets.startToReadySeconds,
+      },
+      firstRouteJsGzipKb: { value: jsKb, budget: budgets.firstRouteJsGzipKb },
+    },
+  };
+  writeFileSync(new URL("./results.json", import.meta.url), `${JSON.stringify(results, null, 2)}\n`);
+  console.log(
+    `npm start → prêt (base existante) : ${results.figures.startToReadySeconds.median} s (budget ${budgets.startToReadySeconds} s)`,
+  );
+  console.log(`JavaScript de la première page (gzip) : ${jsKb} Ko (budget ${budgets.firstRouteJsGzipKb} Ko)`);
+} finally {
+  rmSync(dataDir, { recursive: true, force: true });
+}

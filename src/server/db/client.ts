@@ -1,0 +1,86 @@
+import { join } from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import pg from "pg";
+import { lockDataDir } from "./lock";
+import { type MigrationReport, migrateDatabase } from "./migrate";
+import * as schema from "./schema/index";
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type DatabaseKind = "pglite" | "postgres";
+
+export type Database = {
+  kind: DatabaseKind;
+  db: Db;
+  /** Where the data lives, for the start-up banner (never includes a password). */
+  location: string;
+  migrations: MigrationReport;
+  close: () => Promise<void>;
+};
+
+export type DatabaseOptions = {
+  databaseUrl?: string;
+  dataDir: string;
+  poolSize?: number;
+  /** Called if the PGlite lock is lost while running: the process must stop. */
+  onLockLost?: (error: Error) => void;
+};
+
+/** Opens PostgreSQL when a URL is given, otherwise the embedded PGlite under `dataDir/db`, then migrates. */
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl, options.poolSize ?? 10)
+    : openPglite(options);
+}
+
+async function openPostgres(url: string, poolSize: number): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  try {
+    const db: Db = drizzlePostgres({ client: pool, schema });
+    const migrations = await migrateDatabase({ kind: "postgres", pool });
+    const target = new URL(url);
+    return {
+      kind: "postgres",
+      db,
+      location: `${target.hostname}:${target.port || 5432}${target.pathname}`,
+      migrations,
+      close: () => pool.end(),
+    };
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+}
+
+async function openPglite(options: DatabaseOptions): Promise<Database> {
+  const release = await lockDataDir(options.dataDir, options.onLockLost ?? (() => {}));
+  const directory = join(options.dataDir, "db");
+  let client: PGlite | undefined;
+  try {
+    client = await PGlite.create(directory);
+    const db: Db = drizzlePglite({ client, schema });
+    const migrations = await migrateDatabase({
+      kind: "pglite",
+      client,
+      backupDir: join(options.dataDir, "backups"),
+    });
+    const opened = client;
+    return {
+      kind: "pglite",
+      db,
+      location: directory,
+      migrations,
+      close: async () => {
+        await opened.close();
+        await release();
+      },
+    };
+  } catch (error) {
+    await client?.close().catch(() => {});
+    await release();
+    throw error;
+  }
+}

@@ -1,0 +1,51 @@
+import { index, integer, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { cents, checkIn, day, optionalFkIndex, parisToday, timestamps, vatRateCheck } from "./columns";
+import { files } from "./files";
+import { projects } from "./projects";
+import { tenantPolicy, tenantUserId } from "./tenancy";
+
+export const expenseCategories = [
+  "transport",
+  "materiel",
+  "formation",
+  "repas",
+  "hebergement",
+  "autre",
+] as const;
+export type ExpenseCategory = (typeof expenseCategories)[number];
+
+export const expenseStatuses = ["pending", "validee", "remboursee"] as const;
+export type ExpenseStatus = (typeof expenseStatuses)[number];
+
+export const expenses = pgTable(
+  "expenses",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: tenantUserId(),
+    title: text("title").notNull(),
+    description: text("description"),
+    /** Supplier as on the receipt. */
+    supplier: text("supplier"),
+    /** Amount including VAT (TTC). */
+    amountCents: cents("amount_cents").notNull(),
+    vatCents: cents("vat_cents").notNull().default(0),
+    vatRateBp: integer("vat_rate_bp").notNull().default(0),
+    category: text("category", { enum: expenseCategories }).notNull().default("autre"),
+    date: day("date").notNull().default(parisToday),
+    status: text("status", { enum: expenseStatuses }).notNull().default("pending"),
+    projectId: uuid("project_id").references(() => projects.id, { onDelete: "set null" }),
+    receiptFileId: uuid("receipt_file_id").references(() => files.id, { onDelete: "set null" }),
+    ...timestamps(),
+  },
+  (t) => [
+    tenantPolicy(t.userId),
+    checkIn("expenses_category_check", t.category, expenseCategories),
+    checkIn("expenses_status_check", t.status, expenseStatuses),
+    vatRateCheck("expenses_vat_rate_bp_check", t.vatRateBp),
+    index("expenses_user_id_created_at_idx").on(t.userId, t.createdAt),
+    index("expenses_user_id_status_idx").on(t.userId, t.status),
+    index("expenses_user_id_date_idx").on(t.userId, t.date),
+    optionalFkIndex("expenses_project_id_idx", t.projectId),
+    optionalFkIndex("expenses_receipt_file_id_idx", t.receiptFileId),
+  ],
+).enableRLS();

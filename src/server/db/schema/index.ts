@@ -1,0 +1,19 @@
+// The whole database schema: drizzle-kit reads this file (drizzle.config.ts) and `drizzle(…, { schema })`
+// takes it for relational queries.
+export * from "./ai";
+export * from "./auth";
+export * from "./automations";
+export * from "./billing";
+export * from "./clients";
+export * from "./contracts";
+export * from "./expenses";
+export * from "./files";
+export * from "./invoices";
+export * from "./numbering";
+export * from "./outbox";
+export * from "./profiles";
+export * from "./projects";
+export * from "./quotes";
+export * from "./relations";
+export * from "./security";
+export * from "./tenancy";

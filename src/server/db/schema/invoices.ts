@@ -1,0 +1,242 @@
+import { sql } from "drizzle-orm";
+import {
+  type AnyPgColumn,
+  check,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  unique,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { clients } from "./clients";
+import {
+  cents,
+  checkIn,
+  createdAt,
+  day,
+  lineItemColumns,
+  optionalFkIndex,
+  parisToday,
+  timestamps,
+  tstz,
+  vatRateCheck,
+} from "./columns";
+import { files } from "./files";
+import type { VatRegime } from "./profiles";
+import { projects } from "./projects";
+import { quotes } from "./quotes";
+import { tenantPolicy, tenantUserId } from "./tenancy";
+
+export const invoiceKinds = ["facture", "avoir"] as const;
+export type InvoiceKind = (typeof invoiceKinds)[number];
+
+export const invoiceStatuses = ["brouillon", "en-attente", "payée", "en-retard", "annulée"] as const;
+export type InvoiceStatus = (typeof invoiceStatuses)[number];
+
+type PostalAddress = {
+  line1: string | null;
+  line2: string | null;
+  postalCode: string | null;
+  city: string | null;
+  country: string;
+};
+
+/** Seller identity frozen on the invoice at issue (copied from business_identities). */
+export type InvoiceSeller = {
+  legalName: string;
+  companyName: string | null;
+  siren: string | null;
+  siret: string | null;
+  apeCode: string | null;
+  registrationMention: string | null;
+  address: PostalAddress;
+  email: string | null;
+  phone: string | null;
+  vatRegime: VatRegime;
+  vatNumber: string | null;
+  vatOnDebits: boolean;
+  iban: string | null;
+  bic: string | null;
+  latePenaltyRate: string | null;
+  earlyPaymentDiscount: string | null;
+};
+
+/** Buyer identity frozen on the invoice at issue (copied from clients). */
+export type InvoiceBuyer = {
+  name: string;
+  company: string | null;
+  contactName: string | null;
+  email: string | null;
+  siren: string | null;
+  siret: string | null;
+  vatNumber: string | null;
+  isBusiness: boolean;
+  address: PostalAddress;
+};
+
+/**
+ * Invoices and credit notes (kind 'avoir'). A draft has no number; issuing assigns the next number of the
+ * user's series (numbering_counters) and freezes `seller` and `buyer`. An issued invoice is never edited
+ * or deleted: an avoir pointing at it through `credited_invoice_id` cancels it.
+ */
+export const invoices = pgTable(
+  "invoices",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: tenantUserId(),
+    kind: text("kind", { enum: invoiceKinds }).notNull().default("facture"),
+    clientId: uuid("client_id").references(() => clients.id, { onDelete: "set null" }),
+    projectId: uuid("project_id").references(() => projects.id, { onDelete: "set null" }),
+    quoteId: uuid("quote_id").references(() => quotes.id, { onDelete: "set null" }),
+    // NO ACTION (not RESTRICT): an invoice with an avoir cannot be deleted alone, but deleting the
+    // user still cascades through both in one statement.
+    creditedInvoiceId: uuid("credited_invoice_id").references((): AnyPgColumn => invoices.id),
+    /** NULL while draft; unique per user (NULLs are distinct). */
+    invoiceNumber: text("invoice_number"),
+    clientName: text("client_name").notNull().default(""),
+    buyer: jsonb("buyer").$type<InvoiceBuyer>(),
+    seller: jsonb("seller").$type<InvoiceSeller>(),
+    /** Issue date. */
+    date: day("date").notNull().default(parisToday),
+    /** Date (or first day) of the sale or service, a mandatory mention. */
+    serviceDate: day("service_date"),
+    serviceEndDate: day("service_end_date"),
+    dueDate: day("due_date"),
+    status: text("status", { enum: invoiceStatuses }).notNull().default("brouillon"),
+    subtotalCents: cents("subtotal_cents").notNull().default(0),
+    taxCents: cents("tax_cents").notNull().default(0),
+    totalCents: cents("total_cents").notNull().default(0),
+    paidCents: cents("paid_cents").notNull().default(0),
+    notes: text("notes"),
+    /** Payment terms as printed ("Paiement à 30 jours par virement…"). */
+    paymentTerms: text("payment_terms"),
+    /** Online payment link sent to the client (Stripe payment link), if any. */
+    paymentLinkUrl: text("payment_link_url"),
+    pdfUrl: text("pdf_url"),
+    pdfGeneratedAt: tstz("pdf_generated_at"),
+    pdfFileId: uuid("pdf_file_id").references(() => files.id, { onDelete: "set null" }),
+    issuedAt: tstz("issued_at"),
+    sentAt: tstz("sent_at"),
+    paidAt: tstz("paid_at"),
+    cancelledAt: tstz("cancelled_at"),
+    ...timestamps(),
+  },
+  (t) => [
+    tenantPolicy(t.userId),
+    checkIn("invoices_kind_check", t.kind, invoiceKinds),
+    checkIn("invoices_status_check", t.status, invoiceStatuses),
+    check("invoices_number_when_issued_check", sql`status = 'brouillon' or invoice_number is not null`),
+    check(
+      "invoices_credited_invoice_only_on_avoir_check",
+      sql`credited_invoice_id is null or kind = 'avoir'`,
+    ),
+    check("invoices_paid_cents_check", sql`paid_cents >= 0`),
+    unique("invoices_id_user_id_key").on(t.id, t.userId),
+    uniqueIndex("invoices_user_id_invoice_number_key").on(t.userId, t.invoiceNumber),
+    index("invoices_user_id_created_at_idx").on(t.userId, t.createdAt),
+    index("invoices_user_id_status_idx").on(t.userId, t.status),
+    index("invoices_user_id_due_date_idx").on(t.userId, t.dueDate),
+    index("invoices_user_id_date_idx").on(t.userId, t.date),
+    // For the job that turns overdue pending invoices into 'en-retard', across users.
+    index("invoices_pending_due_date_idx").on(t.dueDate).where(sql`status = 'en-attente'`),
+    optionalFkIndex("invoices_client_id_idx", t.clientId),
+    optionalFkIndex("invoices_project_id_idx", t.projectId),
+    optionalFkIndex("invoices_quote_id_idx", t.quoteId),
+    optionalFkIndex("invoices_credited_invoice_id_idx", t.creditedInvoiceId),
+    optionalFkIndex("invoices_pdf_file_id_idx", t.pdfFileId),
+  ],
+).enableRLS();
+
+export const invoiceItems = pgTable(
+  "invoice_items",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: tenantUserId(),
+    invoiceId: uuid("invoice_id").notNull(),
+    ...lineItemColumns(),
+  },
+  (t) => [
+    tenantPolicy(t.userId),
+    vatRateCheck("invoice_items_vat_rate_bp_check", t.vatRateBp),
+    // (invoice_id, user_id): a line can only belong to an invoice of the same user.
+    foreignKey({
+      name: "invoice_items_invoice_fk",
+      columns: [t.invoiceId, t.userId],
+      foreignColumns: [invoices.id, invoices.userId],
+    }).onDelete("cascade"),
+    index("invoice_items_invoice_id_position_idx").on(t.invoiceId, t.position),
+  ],
+).enableRLS();
+
+export const paymentMethods = ["virement", "carte", "cheque", "especes", "stripe", "autre"] as const;
+export type PaymentMethod = (typeof paymentMethods)[number];
+
+/** Money received against an invoice (cash basis: what micro-entrepreneurs declare to URSSAF). */
+export const payments = pgTable(
+  "payments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: tenantUserId(),
+    invoiceId: uuid("invoice_id").notNull(),
+    amountCents: cents("amount_cents").notNull(),
+    paidOn: day("paid_on").notNull().default(parisToday),
+    method: text("method", { enum: paymentMethods }).notNull().default("virement"),
+    reference: text("reference"),
+    notes: text("notes"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    tenantPolicy(t.userId),
+    checkIn("payments_method_check", t.method, paymentMethods),
+    check("payments_amount_cents_check", sql`amount_cents > 0`),
+    foreignKey({
+      name: "payments_invoice_fk",
+      columns: [t.invoiceId, t.userId],
+      foreignColumns: [invoices.id, invoices.userId],
+    }).onDelete("cascade"),
+    index("payments_invoice_id_idx").on(t.invoiceId),
+    index("payments_user_id_created_at_idx").on(t.userId, t.createdAt),
+    index("payments_user_id_paid_on_idx").on(t.userId, t.paidOn),
+  ],
+).enableRLS();
+
+export const reminderStatuses = ["pending", "sent", "cancelled"] as const;
+export type ReminderStatus = (typeof reminderStatuses)[number];
+
+/**
+ * Payment reminders, claimed by the job loop with `FOR UPDATE SKIP LOCKED` on
+ * (status = 'pending', scheduled_for <= today). The job runs as the owner role, across users.
+ */
+export const invoiceReminders = pgTable(
+  "invoice_reminders",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: tenantUserId(),
+    invoiceId: uuid("invoice_id").notNull(),
+    /** Days before the due date (negative: after it, e.g. -7 for a reminder a week late). */
+    daysBeforeDue: integer("days_before_due").notNull(),
+    scheduledFor: day("scheduled_for").notNull(),
+    status: text("status", { enum: reminderStatuses }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    sentAt: tstz("sent_at"),
+    error: text("error"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    tenantPolicy(t.userId),
+    checkIn("invoice_reminders_status_check", t.status, reminderStatuses),
+    foreignKey({
+      name: "invoice_reminders_invoice_fk",
+      columns: [t.invoiceId, t.userId],
+      foreignColumns: [invoices.id, invoices.userId],
+    }).onDelete("cascade"),
+    // One reminder per offset and invoice: re-planning reminders cannot send the same one twice.
+    uniqueIndex("invoice_reminders_invoice_id_days_before_due_key").on(t.invoiceId, t.daysBeforeDue),
+    index("invoice_reminders_status_scheduled_for_idx").on(t.status, t.scheduledFor),
+    index("invoice_reminders_user_id_created_at_idx").on(t.userId, t.createdAt),
+  ],
+).enableRLS();

@@ -1,0 +1,102 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, integer, jsonb, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { user } from "./auth";
+import { checkIn, optionalFkIndex, timestamps } from "./columns";
+import { files } from "./files";
+import { tenantPolicy, tenantUserId } from "./tenancy";
+
+export const subscriptionStatuses = ["inactive", "active"] as const;
+export type SubscriptionStatus = (typeof subscriptionStatuses)[number];
+
+/**
+ * The spec's profile, one per auth user (`id` is the user id). `subscription_status = 'active'` means the
+ * 59 € registration is paid; only payment fulfilment (owner role) sets it. `role` is free text: the spec
+ * shows both 'freelance' and 'freelancer'.
+ */
+export const profiles = pgTable(
+  "profiles",
+  {
+    id: text("id")
+      .primaryKey()
+      .references(() => user.id, { onDelete: "cascade" }),
+    name: text("name").notNull().default(""),
+    email: text("email").notNull().default(""),
+    role: text("role").notNull().default("freelancer"),
+    bio: text("bio").notNull().default(""),
+    jobTitle: text("job_title").notNull().default(""),
+    skills: jsonb("skills").$type<string[]>().notNull().default([]),
+    subscriptionStatus: text("subscription_status", { enum: subscriptionStatuses })
+      .notNull()
+      .default("inactive"),
+    ...timestamps(),
+  },
+  (t) => [
+    tenantPolicy(t.id),
+    checkIn("profiles_subscription_status_check", t.subscriptionStatus, subscriptionStatuses),
+    check("profiles_skills_is_array_check", sql`jsonb_typeof(${sql.identifier(t.skills.name)}) = 'array'`),
+  ],
+).enableRLS();
+
+export const vatRegimes = ["franchise", "assujetti"] as const;
+export type VatRegime = (typeof vatRegimes)[number];
+
+/** Micro-entrepreneur activity category, for URSSAF declaration help (rates and thresholds differ). */
+export const activityCategories = ["vente", "services-bic", "bnc"] as const;
+export type ActivityCategory = (typeof activityCategories)[number];
+
+/**
+ * The seller identity printed on every invoice (legal mentions). It is copied into `invoices.seller` when
+ * an invoice is issued, so editing it never changes an issued invoice.
+ */
+export const businessIdentities = pgTable(
+  "business_identities",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: tenantUserId().unique(),
+    /** The entrepreneur's name followed by "EI" (or "Entrepreneur individuel"), as the law requires. */
+    legalName: text("legal_name").notNull(),
+    /** Optional trade name (nom commercial). */
+    companyName: text("company_name"),
+    siren: text("siren"),
+    siret: text("siret"),
+    /** NAF/APE code, e.g. 62.02A. */
+    apeCode: text("ape_code"),
+    /** Registration mention, e.g. "RCS Lyon 123 456 789" or "Dispensé d'immatriculation au RCS et au RM". */
+    registrationMention: text("registration_mention"),
+    activityCategory: text("activity_category", { enum: activityCategories }),
+    addressLine1: text("address_line1"),
+    addressLine2: text("address_line2"),
+    postalCode: text("postal_code"),
+    city: text("city"),
+    country: text("country").notNull().default("FR"),
+    email: text("email"),
+    phone: text("phone"),
+    website: text("website"),
+    /** 'franchise': invoices say "TVA non applicable, art. 293 B du CGI" and carry no VAT. */
+    vatRegime: text("vat_regime", { enum: vatRegimes }).notNull().default("franchise"),
+    vatNumber: text("vat_number"),
+    /** Option for paying VAT on debits: the invoice must then say "Option pour le paiement de la taxe d'après les débits". */
+    vatOnDebits: boolean("vat_on_debits").notNull().default(false),
+    iban: text("iban"),
+    bic: text("bic"),
+    paymentTermsDays: integer("payment_terms_days").notNull().default(30),
+    /** Late-payment penalty rate as printed, e.g. "trois fois le taux d'intérêt légal". */
+    latePenaltyRate: text("late_penalty_rate"),
+    /** Early-payment discount mention, e.g. "Pas d'escompte pour paiement anticipé". */
+    earlyPaymentDiscount: text("early_payment_discount"),
+    quoteValidityDays: integer("quote_validity_days").notNull().default(30),
+    logoFileId: uuid("logo_file_id").references(() => files.id, { onDelete: "set null" }),
+    invoiceFooter: text("invoice_footer"),
+    ...timestamps(),
+  },
+  (t) => [
+    tenantPolicy(t.userId),
+    checkIn("business_identities_vat_regime_check", t.vatRegime, vatRegimes),
+    checkIn("business_identities_activity_category_check", t.activityCategory, activityCategories),
+    check(
+      "business_identities_payment_terms_days_check",
+      sql`${sql.identifier(t.paymentTermsDays.name)} between 0 and 365`,
+    ),
+    optionalFkIndex("business_identities_logo_file_id_idx", t.logoFileId),
+  ],
+).enableRLS();

@@ -1,0 +1,64 @@
+import { foreignKey, index, integer, pgTable, text, unique, uuid } from "drizzle-orm/pg-core";
+import { clients } from "./clients";
+import { cents, checkIn, day, optionalFkIndex, timestamps } from "./columns";
+import { tenantPolicy, tenantUserId } from "./tenancy";
+
+/** 'active' and 'en-cours' both occur in the spec (assistant vs. manual creation); both count as active. */
+export const projectStatuses = ["en-cours", "active", "en-pause", "terminé"] as const;
+export type ProjectStatus = (typeof projectStatuses)[number];
+
+export const projects = pgTable(
+  "projects",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: tenantUserId(),
+    clientId: uuid("client_id").references(() => clients.id, { onDelete: "set null" }),
+    name: text("name").notNull(),
+    description: text("description"),
+    status: text("status", { enum: projectStatuses }).notNull().default("en-cours"),
+    budgetCents: cents("budget_cents"),
+    hourlyRateCents: cents("hourly_rate_cents"),
+    startDate: day("start_date"),
+    endDate: day("end_date"),
+    ...timestamps(),
+  },
+  (t) => [
+    tenantPolicy(t.userId),
+    checkIn("projects_status_check", t.status, projectStatuses),
+    // Target of the tenant-scoped foreign key from tasks.
+    unique("projects_id_user_id_key").on(t.id, t.userId),
+    index("projects_user_id_created_at_idx").on(t.userId, t.createdAt),
+    index("projects_user_id_status_idx").on(t.userId, t.status),
+    optionalFkIndex("projects_client_id_idx", t.clientId),
+  ],
+).enableRLS();
+
+export const taskStatuses = ["a-faire", "en-cours", "terminee"] as const;
+export type TaskStatus = (typeof taskStatuses)[number];
+
+export const tasks = pgTable(
+  "tasks",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: tenantUserId(),
+    projectId: uuid("project_id").notNull(),
+    title: text("title").notNull(),
+    status: text("status", { enum: taskStatuses }).notNull().default("a-faire"),
+    dueDate: day("due_date"),
+    position: integer("position").notNull().default(0),
+    ...timestamps(),
+  },
+  (t) => [
+    tenantPolicy(t.userId),
+    checkIn("tasks_status_check", t.status, taskStatuses),
+    // (project_id, user_id): a task can only hang under a project of the same user.
+    foreignKey({
+      name: "tasks_project_fk",
+      columns: [t.projectId, t.userId],
+      foreignColumns: [projects.id, projects.userId],
+    }).onDelete("cascade"),
+    index("tasks_project_id_position_idx").on(t.projectId, t.position),
+    index("tasks_user_id_created_at_idx").on(t.userId, t.createdAt),
+    index("tasks_user_id_status_idx").on(t.userId, t.status),
+  ],
+).enableRLS();

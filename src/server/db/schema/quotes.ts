@@ -1,0 +1,78 @@
+import { foreignKey, index, pgTable, text, unique, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { clients } from "./clients";
+import {
+  cents,
+  checkIn,
+  day,
+  lineItemColumns,
+  optionalFkIndex,
+  parisToday,
+  timestamps,
+  tstz,
+  vatRateCheck,
+} from "./columns";
+import { files } from "./files";
+import { projects } from "./projects";
+import { tenantPolicy, tenantUserId } from "./tenancy";
+
+export const quoteStatuses = ["brouillon", "envoyé", "accepté", "refusé", "expiré"] as const;
+export type QuoteStatus = (typeof quoteStatuses)[number];
+
+export const quotes = pgTable(
+  "quotes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: tenantUserId(),
+    clientId: uuid("client_id").references(() => clients.id, { onDelete: "set null" }),
+    projectId: uuid("project_id").references(() => projects.id, { onDelete: "set null" }),
+    /** From the per-user 'devis' series (numbering_counters); unique per user. */
+    quoteNumber: text("quote_number"),
+    /** Client name as shown on the quote (kept if the client is renamed or deleted). */
+    clientName: text("client_name").notNull().default(""),
+    date: day("date").notNull().default(parisToday),
+    validUntil: day("valid_until"),
+    status: text("status", { enum: quoteStatuses }).notNull().default("brouillon"),
+    subtotalCents: cents("subtotal_cents").notNull().default(0),
+    taxCents: cents("tax_cents").notNull().default(0),
+    totalCents: cents("total_cents").notNull().default(0),
+    notes: text("notes"),
+    terms: text("terms"),
+    sentAt: tstz("sent_at"),
+    acceptedAt: tstz("accepted_at"),
+    refusedAt: tstz("refused_at"),
+    pdfFileId: uuid("pdf_file_id").references(() => files.id, { onDelete: "set null" }),
+    ...timestamps(),
+  },
+  (t) => [
+    tenantPolicy(t.userId),
+    checkIn("quotes_status_check", t.status, quoteStatuses),
+    unique("quotes_id_user_id_key").on(t.id, t.userId),
+    uniqueIndex("quotes_user_id_quote_number_key").on(t.userId, t.quoteNumber),
+    index("quotes_user_id_created_at_idx").on(t.userId, t.createdAt),
+    index("quotes_user_id_status_idx").on(t.userId, t.status),
+    optionalFkIndex("quotes_client_id_idx", t.clientId),
+    optionalFkIndex("quotes_project_id_idx", t.projectId),
+    optionalFkIndex("quotes_pdf_file_id_idx", t.pdfFileId),
+  ],
+).enableRLS();
+
+export const quoteItems = pgTable(
+  "quote_items",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: tenantUserId(),
+    quoteId: uuid("quote_id").notNull(),
+    ...lineItemColumns(),
+  },
+  (t) => [
+    tenantPolicy(t.userId),
+    vatRateCheck("quote_items_vat_rate_bp_check", t.vatRateBp),
+    // (quote_id, user_id): a line can only belong to a quote of the same user.
+    foreignKey({
+      name: "quote_items_quote_fk",
+      columns: [t.quoteId, t.userId],
+      foreignColumns: [quotes.id, quotes.userId],
+    }).onDelete("cascade"),
+    index("quote_items_quote_id_position_idx").on(t.quoteId, t.position),
+  ],
+).enableRLS();

@@ -1,0 +1,95 @@
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
+import { z } from "zod";
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => value || undefined)
+  .optional();
+
+const flag = z
+  .enum(["true", "false", "1", "0", ""])
+  .optional()
+  .transform((value) => value === "true" || value === "1");
+
+const postgresUrl = z
+  .string()
+  .trim()
+  .transform((value) => value || undefined)
+  .optional()
+  .refine((value) => value === undefined || /^postgres(ql)?:\/\//.test(value), {
+    message: "doit être une URL postgres:// ou postgresql://",
+  });
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    HOST: z.string().trim().min(1).default("127.0.0.1"),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    APP_URL: z.url({ protocol: /^https?$/, message: "doit être une URL http(s)" }).optional(),
+    DATA_DIR: z.string().trim().min(1).default("./data"),
+    DATABASE_URL: postgresUrl,
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    SMTP_URL: optionalText.refine((value) => value === undefined || /^smtps?:\/\//.test(value), {
+      message: "doit être une URL smtp:// ou smtps://",
+    }),
+    MAIL_FROM: z.string().trim().min(3).default("Ardoise <no-reply@ardoise.localhost>"),
+    STRIPE_SECRET_KEY: optionalText,
+    STRIPE_WEBHOOK_SECRET: optionalText,
+    ALLOW_LOCAL_PAYMENTS: flag,
+    OPENAI_API_KEY: optionalText,
+    OPENAI_BASE_URL: optionalText.refine((value) => value === undefined || /^https?:\/\//.test(value), {
+      message: "doit être une URL http(s)",
+    }),
+    OPENROUTER_API_KEY: optionalText,
+  })
+  .superRefine((env, ctx) => {
+    if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["STRIPE_WEBHOOK_SECRET"],
+        message: "est requis quand STRIPE_SECRET_KEY est défini (signature des événements Stripe)",
+      });
+    }
+  });
+
+// Values that may carry credentials are never echoed back in an error message.
+const SECRET_VARIABLE = /KEY|SECRET|PASSWORD|DATABASE_URL|SMTP_URL/;
+
+export type Env = z.infer<typeof envSchema> & { appUrl: string; dataDir: string };
+
+export class EnvError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Configuration invalide :\n${problems.map((problem) => `  - ${problem}`).join("\n")}`);
+    this.name = "EnvError";
+  }
+}
+
+/** Parses the configuration once; a bad value throws an EnvError naming each faulty variable. */
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    throw new EnvError(
+      parsed.error.issues.map((issue) => {
+        const name = String(issue.path[0]);
+        const received = SECRET_VARIABLE.test(name)
+          ? "valeur masquée"
+          : `valeur reçue : ${JSON.stringify(source[name] ?? null)}`;
+        return `${name} ${issue.message} (${received})`;
+      }),
+    );
+  }
+  const env = parsed.data;
+  return {
+    ...env,
+    appUrl: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""),
+    dataDir: resolve(env.DATA_DIR),
+  };
+}
+
+/** Loads ./.env when present (Node's own loader), without overriding variables already set. */
+export function loadDotEnv(path = ".env"): void {
+  if (existsSync(path)) process.loadEnvFile(path);
+}

@@ -1,0 +1,33 @@
+import { fileURLToPath } from "node:url";
+import tailwindcss from "@tailwindcss/vite";
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vite";
+
+const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? "3001"}`;
+
+export default defineConfig({
+  root: fromRoot("./src/client"),
+  publicDir: fromRoot("./src/client/public"),
+  plugins: [react(), tailwindcss()],
+  resolve: {
+    alias: {
+      "@client": fromRoot("./src/client"),
+      "@shared": fromRoot("./src/shared"),
+    },
+  },
+  build: {
+    outDir: fromRoot("./dist/client"),
+    emptyOutDir: true,
+    sourcemap: true,
+  },
+  server: {
+    port: Number(process.env.PORT ?? 3000),
+    strictPort: true,
+    // In development the API runs beside Vite; everything the SPA does not own goes to it.
+    proxy: {
+      "/api": { target: apiTarget, changeOrigin: false },
+      "/functions": { target: apiTarget, changeOrigin: false, ws: true },
+    },
+  },
+});
