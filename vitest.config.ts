@@ -2,6 +2,7 @@ import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+const isPostgresRun = process.env.TEST_DB === "postgres";
 const alias = {
   "@client": fromRoot("./src/client"),
   "@server": fromRoot("./src/server"),
@@ -31,7 +32,11 @@ export default defineConfig({
         test: {
           name: "api",
           include: ["src/server/**/*.test.ts"],
-          exclude: ["src/server/**/*.unit.test.ts"],
+          // PGlite's own behaviour (lock, backups) is tested once, in the PGlite run.
+          exclude: [
+            "src/server/**/*.unit.test.ts",
+            ...(isPostgresRun ? ["src/server/**/*.pglite.test.ts"] : []),
+          ],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

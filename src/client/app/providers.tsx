@@ -1,0 +1,19 @@
+import { applyTheme, useResolvedTheme } from "@client/lib/theme";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { type ReactNode, useLayoutEffect, useState } from "react";
+import { Toaster } from "sonner";
+import { createQueryClient } from "./query-client";
+
+export function Providers({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(createQueryClient);
+  const theme = useResolvedTheme();
+
+  useLayoutEffect(() => applyTheme(theme), [theme]);
+
+  return (
+    <QueryClientProvider client={queryClient}>
+      {children}
+      <Toaster position="top-right" duration={4000} visibleToasts={3} gap={14} richColors theme={theme} />
+    </QueryClientProvider>
+  );
+}

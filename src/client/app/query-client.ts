@@ -1,0 +1,31 @@
+import { isApiError } from "@client/lib/api-error";
+import { QueryClient } from "@tanstack/react-query";
+
+// Spec §9 constants.
+const STALE_TIME_MS = 10 * 60 * 1000;
+const GC_TIME_MS = 30 * 60 * 1000;
+const MAX_RETRIES = 1;
+// Spec §9: no retry on 403 or 404. Asking again will not sign the user in or pay either (401, 402):
+// retrying would only delay the redirect to /auth or the payment gate.
+const NO_RETRY_STATUSES = new Set([401, 402, 403, 404]);
+
+function shouldRetry(failureCount: number, error: unknown): boolean {
+  if (isApiError(error) && NO_RETRY_STATUSES.has(error.status)) return false;
+  return failureCount < MAX_RETRIES;
+}
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        refetchOnWindowFocus: false,
+        refetchOnMount: false,
+        refetchOnReconnect: true,
+        retry: shouldRetry,
+        staleTime: STALE_TIME_MS,
+        gcTime: GC_TIME_MS,
+      },
+      mutations: { retry: false },
+    },
+  });
+}

@@ -1,0 +1,5 @@
+import { UnderConstruction } from "@client/components/under-construction";
+
+export function Component() {
+  return <UnderConstruction title="Facture" />;
+}
