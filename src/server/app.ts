@@ -2,27 +2,47 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { requestId } from "hono/request-id";
-import type { Database } from "./db/client";
-import type { Env } from "./env";
+import { authRoutes } from "./auth/auth.routes";
+import { type AuthVariables, requirePaid, requireUser } from "./auth/session";
 import { handleError, notFoundError, payloadTooLarge } from "./http/errors";
 import { requestLogger } from "./http/request-logger";
 import { securityHeaders } from "./http/security-headers";
 import { spaRoutes } from "./http/spa";
-import type { Logger } from "./logger";
+import { adminRpcRoutes } from "./modules/admin/admin.routes";
+import { devMailboxRoutes } from "./modules/dev-mailbox/dev-mailbox.routes";
 import { healthRoutes } from "./modules/health/health.routes";
+import { notificationRoutes } from "./modules/notifications/notifications.routes";
+import { profileRoutes } from "./modules/profile/profile.routes";
+import { paymentFunctionRoutes, paymentRoutes } from "./payments/payments.routes";
+import type { Services } from "./services";
 
 /** JSON bodies are small; file uploads (10 MB, spec §5) get their own limit on their own routes. */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
-export type AppDeps = {
-  database: Database;
-  env: Pick<Env, "NODE_ENV">;
-  logger: Logger;
+export type AppOptions = {
   /** The built SPA (dist/client); absent in API tests and in `npm run dev`, where Vite serves it. */
   clientDir?: string;
 };
 
-export function createApp({ database, env, logger, clientDir }: AppDeps) {
+/**
+ * The business API, by mount path under /api: every route of these modules answers 401 to an anonymous
+ * caller and 402 to an unpaid one. A new business module is added here, nowhere else.
+ */
+export const businessModules = {
+  "/notifications": (services: Services) => notificationRoutes(services.database.db),
+} as const;
+
+function guarded(services: Services, routes: Hono<{ Variables: AuthVariables }>) {
+  return new Hono<{ Variables: AuthVariables }>()
+    .use(requireUser(services.auth))
+    .use(requirePaid(services.database.db, services.logger))
+    .route("/", routes);
+}
+
+export function createApp(services: Services, { clientDir }: AppOptions = {}) {
+  const { database, env, logger } = services;
+  const db = database.db;
+  const deps = { ...services, db, appUrl: env.appUrl };
   const app = new Hono();
 
   app.use(requestId());
@@ -39,6 +59,14 @@ export function createApp({ database, env, logger, clientDir }: AppDeps) {
   );
 
   app.route("/api/health", healthRoutes(database));
+  app.route("/api/auth", authRoutes(deps));
+  app.route("/api/rpc", adminRpcRoutes(deps));
+  app.route("/api/dev/mailbox", devMailboxRoutes({ db, env }));
+  app.route("/api", paymentRoutes(deps));
+  app.route("/api", profileRoutes(deps));
+  for (const [path, routes] of Object.entries(businessModules))
+    app.route(`/api${path}`, guarded(services, routes(services)));
+  app.route("/functions/v1", paymentFunctionRoutes(deps));
   app.all("/api/*", (c) => {
     throw notFoundError(c);
   });

@@ -44,8 +44,28 @@ const envSchema = z
       message: "doit être une URL http(s)",
     }),
     OPENROUTER_API_KEY: optionalText,
+    BETTER_AUTH_SECRET: optionalText.refine((value) => value === undefined || value.length >= 32, {
+      message: "doit contenir au moins 32 caractères",
+    }),
+    GOOGLE_CLIENT_ID: optionalText,
+    GOOGLE_CLIENT_SECRET: optionalText,
+    TRUST_PROXY: flag,
   })
   .superRefine((env, ctx) => {
+    if (env.NODE_ENV === "production" && !env.BETTER_AUTH_SECRET) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["BETTER_AUTH_SECRET"],
+        message: "est requis en production (au moins 32 caractères aléatoires : openssl rand -base64 32)",
+      });
+    }
+    if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [env.GOOGLE_CLIENT_ID ? "GOOGLE_CLIENT_SECRET" : "GOOGLE_CLIENT_ID"],
+        message: "doit être défini avec son pendant (GOOGLE_CLIENT_ID et GOOGLE_CLIENT_SECRET vont ensemble)",
+      });
+    }
     if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
       ctx.addIssue({
         code: "custom",

@@ -24,7 +24,7 @@ export class AppError extends Error {
     };
   }
 
-  static fromZod(error: z.ZodError): AppError {
+  static fromZod(error: { issues: readonly z.core.$ZodIssue[] }): AppError {
     const issues = error.issues.map((issue) => ({ path: issue.path.join("."), message: issue.message }));
     return new AppError("validation_failed", "Certaines informations sont invalides.", issues);
   }

@@ -6,6 +6,7 @@ import { openDatabase } from "./db/client";
 import { EnvError, loadDotEnv, parseEnv } from "./env";
 import { createLogger } from "./logger";
 import { describeModes } from "./modes";
+import { createServices } from "./services";
 import { version } from "./version";
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -34,7 +35,8 @@ async function main() {
   });
   if (database.migrations.backup) console.log(`  sauvegarde avant migration : ${database.migrations.backup}`);
 
-  const app = createApp({ database, env, logger, clientDir });
+  const services = createServices(database, env, logger);
+  const app = createApp(services, { clientDir });
   const server = serve({ fetch: app.fetch, hostname: env.HOST, port: env.PORT }, (info) => {
     const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
     console.log(

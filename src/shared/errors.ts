@@ -6,6 +6,7 @@ export const errorStatus = {
   validation_failed: 400,
   unauthenticated: 401,
   payment_required: 402,
+  card_declined: 402,
   forbidden: 403,
   not_found: 404,
   conflict: 409,

@@ -1,13 +1,36 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import pino from "pino";
 import { type App, createApp } from "../app";
 import type { Database } from "../db/client";
+import { type Env, parseEnv } from "../env";
+import { createServices, type ServiceOverrides, type Services } from "../services";
 import { createTestDatabase } from "./database";
 
-export type TestContext = { app: App; database: Database; close: () => Promise<void> };
+export type TestContext = Services & { app: App; close: () => Promise<void> };
 
-/** The real Hono app on a fresh real database, as the API tests use it. */
-export async function createTestContext(): Promise<TestContext> {
-  const database = await createTestDatabase();
-  const app = createApp({ database, env: { NODE_ENV: "test" }, logger: pino({ level: "silent" }) });
-  return { app, database, close: () => database.close() };
+export const TEST_APP_URL = "http://localhost:3000";
+
+/** The configuration of a test run: local defaults, a fixed secret, overridable per test file. */
+export function testEnv(overrides: Record<string, string> = {}): Env {
+  return parseEnv({
+    NODE_ENV: "test",
+    APP_URL: TEST_APP_URL,
+    DATA_DIR: mkdtempSync(join(tmpdir(), "ardoise-test-data-")),
+    BETTER_AUTH_SECRET: "test-secret-test-secret-test-secret-0123",
+    LOG_LEVEL: "silent",
+    // app.request() has no socket: tests give each caller an address through X-Forwarded-For.
+    TRUST_PROXY: "true",
+    ...overrides,
+  });
+}
+
+/** The real Hono app with its real services on a fresh real database, as the API tests use it. */
+export async function createTestContext(
+  options: { env?: Record<string, string>; database?: Database } & ServiceOverrides = {},
+): Promise<TestContext> {
+  const database = options.database ?? (await createTestDatabase());
+  const services = createServices(database, testEnv(options.env), pino({ level: "silent" }), options);
+  return { ...services, app: createApp(services), close: () => database.close() };
 }

@@ -68,3 +68,21 @@ export const userRoles = pgTable(
     index("user_roles_role_id_idx").on(t.roleId),
   ],
 );
+
+/**
+ * Failed password sign-ins, one row each: the sign-in limiter counts them per e-mail and per IP over a
+ * sliding window (spec: 5 per 15 minutes). Kept in the database so the limit holds across processes.
+ */
+export const signInFailures = pgTable(
+  "sign_in_failures",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    email: text("email").notNull(),
+    ipAddress: text("ip_address"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("sign_in_failures_email_created_at_idx").on(t.email, t.createdAt),
+    index("sign_in_failures_ip_address_created_at_idx").on(t.ipAddress, t.createdAt),
+  ],
+);

@@ -1,0 +1,197 @@
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { securityAuditLog } from "../db/schema/index";
+import {
+  call,
+  cookieFrom,
+  firstLink,
+  lastEmailTo,
+  registerAndConfirm,
+  STRONG_PASSWORD,
+} from "../test/accounts";
+import { createTestContext, type TestContext } from "../test/test-app";
+
+let context: TestContext;
+beforeAll(async () => {
+  context = await createTestContext();
+});
+afterAll(() => context.close());
+
+const signIn = (email: string, password: string, ip = "203.0.113.1") =>
+  call(context, "/api/auth/sign-in/email", {
+    method: "POST",
+    body: { email, password },
+    headers: { "x-forwarded-for": ip },
+  });
+
+describe("registration and confirmation", () => {
+  it("sends a French confirmation e-mail and refuses sign-in until it is confirmed", async () => {
+    const email = "lea.moreau@example.fr";
+    const signUp = await call(context, "/api/auth/sign-up/email", {
+      method: "POST",
+      body: { email: `  ${email}  `.trim(), password: STRONG_PASSWORD, name: "Léa Moreau" },
+    });
+    expect(signUp.status).toBe(200);
+    expect(cookieFrom(signUp)).toBe("");
+    const mail = await lastEmailTo(context, email);
+    expect(mail?.subject).toMatch(/Confirmez votre adresse e-mail/);
+
+    const early = await signIn(email, STRONG_PASSWORD, "203.0.113.50");
+    expect(early.status).toBe(403);
+    expect(await early.json()).toMatchObject({
+      code: "EMAIL_NOT_VERIFIED",
+      message: expect.stringMatching(/^Vérifiez votre email/),
+    });
+
+    const link = new URL(firstLink(mail?.text));
+    const confirmed = await call(context, `${link.pathname}${link.search}`);
+    expect(confirmed.status).toBe(302);
+    expect(confirmed.headers.get("location")).toBe("http://localhost:3000/auth/callback");
+    const cookie = cookieFrom(confirmed);
+    const profile = await (await call(context, "/api/profile", { cookie })).json();
+    expect(profile).toMatchObject({
+      name: "Léa Moreau",
+      email,
+      role: "freelancer",
+      bio: "",
+      subscriptionStatus: "inactive",
+    });
+  });
+
+  it("refuses a weak password with French reasons", async () => {
+    const response = await call(context, "/api/auth/sign-up/email", {
+      method: "POST",
+      body: { email: "faible@example.fr", password: "motdepasse", name: "Faible" },
+    });
+    expect(response.status).toBe(400);
+    const body = await response.json();
+    expect(body.code).toBe("WEAK_PASSWORD");
+    expect(body.message).toBe("Ce mot de passe est trop faible.");
+    expect(body.reasons.length).toBeGreaterThan(0);
+    expect(body.reasons.join(" ")).not.toMatch(/\bthe\b|\bpassword\b/i);
+  });
+
+  it("answers a sign-up on an existing e-mail exactly like a new one, and warns the owner", async () => {
+    const email = "deja.inscrit@example.fr";
+    await registerAndConfirm(context, { email });
+    const fresh = await call(context, "/api/auth/sign-up/email", {
+      method: "POST",
+      body: { email: "tout.nouveau@example.fr", password: STRONG_PASSWORD, name: "Nouveau" },
+    });
+    const again = await call(context, "/api/auth/sign-up/email", {
+      method: "POST",
+      body: { email, password: STRONG_PASSWORD, name: "Usurpateur" },
+    });
+    expect(again.status).toBe(fresh.status);
+    const [freshBody, againBody] = [await fresh.json(), await again.json()];
+    expect(Object.keys(againBody).sort()).toEqual(Object.keys(freshBody).sort());
+    expect(Object.keys(againBody.user ?? {}).sort()).toEqual(Object.keys(freshBody.user ?? {}).sort());
+    expect((await lastEmailTo(context, email))?.subject).toMatch(/compte/i);
+  });
+});
+
+describe("sign-in", () => {
+  it("gives the same answer for an unknown e-mail and a wrong password", async () => {
+    await registerAndConfirm(context, { email: "connue@example.fr" });
+    const unknown = await signIn("inconnue@example.fr", "Nimporte-Quoi-42", "198.51.100.7");
+    const wrong = await signIn("connue@example.fr", "Nimporte-Quoi-42", "198.51.100.8");
+    expect(unknown.status).toBe(401);
+    expect(wrong.status).toBe(401);
+    expect(await unknown.json()).toEqual(await wrong.json());
+  });
+
+  it("blocks an e-mail after 5 failures in 15 minutes, from any IP, with a French retry delay", async () => {
+    const email = "cible@example.fr";
+    await registerAndConfirm(context, { email });
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      expect((await signIn(email, `Mauvais-${attempt}-xyz`, `192.0.2.${attempt}`)).status).toBe(401);
+    }
+    const blocked = await signIn(email, STRONG_PASSWORD, "192.0.2.99");
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(800);
+    expect((await blocked.json()).message).toMatch(
+      /^Trop de tentatives de connexion\. Réessayez dans 1[45] minutes\.$/,
+    );
+    const audit = await context.database.db
+      .select()
+      .from(securityAuditLog)
+      .where(and(eq(securityAuditLog.eventType, "sign_in_failed")));
+    expect(audit.filter((row) => row.metadata.email === email)).toHaveLength(5);
+  });
+
+  it("blocks an IP after 5 failures, whatever e-mail it tries next", async () => {
+    const ip = "198.51.100.200";
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      expect((await signIn(`essai${attempt}@example.fr`, "Mauvais-mot-2026", ip)).status).toBe(401);
+    }
+    await registerAndConfirm(context, { email: "innocente@example.fr" });
+    expect((await signIn("innocente@example.fr", STRONG_PASSWORD, ip)).status).toBe(429);
+    expect((await signIn("innocente@example.fr", STRONG_PASSWORD, "198.51.100.201")).status).toBe(200);
+  });
+
+  it("refuses missing credentials in French", async () => {
+    const response = await call(context, "/api/auth/sign-in/email", {
+      method: "POST",
+      body: { email: "a@b.fr" },
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      code: "MISSING_CREDENTIALS",
+      message: "Indiquez votre adresse e-mail et votre mot de passe.",
+    });
+  });
+});
+
+describe("sessions", () => {
+  it("signs out everywhere: another device's session is refused at once", async () => {
+    const email = "deux.appareils@example.fr";
+    const { cookie: laptop } = await registerAndConfirm(context, { email });
+    const phone = cookieFrom(await signIn(email, STRONG_PASSWORD, "203.0.113.77"));
+    expect((await call(context, "/api/profile", { cookie: phone })).status).toBe(200);
+
+    const signOut = await call(context, "/api/account/sign-out", { method: "POST", cookie: laptop });
+    expect(signOut.status).toBe(200);
+    expect((await call(context, "/api/profile", { cookie: phone })).status).toBe(401);
+    expect((await call(context, "/api/profile", { cookie: laptop })).status).toBe(401);
+  });
+
+  it("resets a forgotten password with a single-use link and revokes every session", async () => {
+    const email = "oubli@example.fr";
+    const { cookie } = await registerAndConfirm(context, { email });
+    const unknownReset = await call(context, "/api/auth/request-password-reset", {
+      method: "POST",
+      body: { email: "personne@example.fr", redirectTo: "/reset-password" },
+    });
+    const knownReset = await call(context, "/api/auth/request-password-reset", {
+      method: "POST",
+      body: { email, redirectTo: "/reset-password" },
+    });
+    expect(knownReset.status).toBe(unknownReset.status);
+    expect(await knownReset.json()).toEqual(await unknownReset.json());
+
+    const mail = await lastEmailTo(context, email);
+    expect(mail?.subject).toMatch(/Réinitialisez votre mot de passe/);
+    const resetLink = await call(
+      context,
+      new URL(firstLink(mail?.text)).pathname + new URL(firstLink(mail?.text)).search,
+    );
+    const token = new URL(resetLink.headers.get("location") ?? "", "http://x").searchParams.get("token");
+    expect(token).toBeTruthy();
+
+    const newPassword = "Nouveau-Velo-Bleu-2027";
+    const reset = await call(context, "/api/auth/reset-password", {
+      method: "POST",
+      body: { newPassword, token },
+    });
+    expect(reset.status).toBe(200);
+    expect((await call(context, "/api/profile", { cookie })).status).toBe(401);
+    const reused = await call(context, "/api/auth/reset-password", {
+      method: "POST",
+      body: { newPassword: "Encore-Autre-2028-x", token },
+    });
+    expect(reused.status).toBe(400);
+    expect((await reused.json()).message).toMatch(/lien/);
+    expect((await signIn(email, STRONG_PASSWORD, "203.0.113.90")).status).toBe(401);
+    expect((await signIn(email, newPassword, "203.0.113.91")).status).toBe(200);
+  });
+});

@@ -1,0 +1,90 @@
+import { formatDate, formatMoney } from "@shared/format";
+import { paths } from "@shared/paths";
+import type { NotificationItem, NotificationsDto } from "@shared/schemas/notifications";
+import { and, asc, between, eq, inArray, lt, lte, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { invoiceReminders, invoices, quotes } from "../../db/schema/index";
+import { withTenant } from "../../db/tenant";
+
+const LIST_LIMIT = 20;
+
+/** Today and today + 7 days in France, as YYYY-MM-DD (the calendar invoices are dated in). */
+function parisDays(now: Date): { today: string; inAWeek: string } {
+  const format = (date: Date) => date.toLocaleDateString("sv-SE", { timeZone: "Europe/Paris" });
+  return { today: format(now), inAWeek: format(new Date(now.getTime() + 7 * 24 * 3600 * 1000)) };
+}
+
+/**
+ * The bell: issued invoices past their due date, reminders due and not sent, sent quotes expiring within
+ * a week. Counts are exact; the list shows the most urgent first, up to 20.
+ */
+export async function getNotifications(
+  db: Db,
+  { userId, now = new Date() }: { userId: string; now?: Date },
+): Promise<NotificationsDto> {
+  const { today, inAWeek } = parisDays(now);
+  return withTenant(db, userId, async (tx) => {
+    const overdueWhere = and(
+      eq(invoices.userId, userId),
+      inArray(invoices.status, ["en-attente", "en-retard"]),
+      lt(invoices.dueDate, today),
+    );
+    const remindersWhere = and(
+      eq(invoiceReminders.userId, userId),
+      eq(invoiceReminders.status, "pending"),
+      lte(invoiceReminders.scheduledFor, today),
+    );
+    const quotesWhere = and(
+      eq(quotes.userId, userId),
+      eq(quotes.status, "envoyé"),
+      between(quotes.validUntil, today, inAWeek),
+    );
+    const total = sql<number>`count(*)::int`;
+    const [[overdueCount], [remindersCount], [quotesCount], overdue, reminders, expiring] = await Promise.all(
+      [
+        tx.select({ n: total }).from(invoices).where(overdueWhere),
+        tx.select({ n: total }).from(invoiceReminders).where(remindersWhere),
+        tx.select({ n: total }).from(quotes).where(quotesWhere),
+        tx.select().from(invoices).where(overdueWhere).orderBy(asc(invoices.dueDate)).limit(LIST_LIMIT),
+        tx
+          .select({ reminder: invoiceReminders, number: invoices.invoiceNumber, client: invoices.clientName })
+          .from(invoiceReminders)
+          .innerJoin(invoices, eq(invoices.id, invoiceReminders.invoiceId))
+          .where(remindersWhere)
+          .orderBy(asc(invoiceReminders.scheduledFor))
+          .limit(LIST_LIMIT),
+        tx.select().from(quotes).where(quotesWhere).orderBy(asc(quotes.validUntil)).limit(LIST_LIMIT),
+      ],
+    );
+    const items: NotificationItem[] = [
+      ...overdue.map((invoice) => ({
+        id: `invoice:${invoice.id}`,
+        kind: "invoice_overdue" as const,
+        title: `Facture ${invoice.invoiceNumber ?? ""} en retard`.replace("  ", " "),
+        description: `${invoice.clientName} · ${formatMoney(invoice.totalCents - invoice.paidCents)} dus depuis le ${invoice.dueDate ? formatDate(invoice.dueDate) : "—"}`,
+        href: paths.app.invoices.detail(invoice.id),
+        date: invoice.dueDate,
+      })),
+      ...reminders.map(({ reminder, number, client }) => ({
+        id: `reminder:${reminder.id}`,
+        kind: "reminder_due" as const,
+        title: `Relance à envoyer : facture ${number ?? ""}`.trim(),
+        description: `${client} · prévue le ${formatDate(reminder.scheduledFor)}`,
+        href: paths.app.invoices.send(reminder.invoiceId),
+        date: reminder.scheduledFor,
+      })),
+      ...expiring.map((quote) => ({
+        id: `quote:${quote.id}`,
+        kind: "quote_expiring" as const,
+        title: `Devis ${quote.quoteNumber ?? ""} expire bientôt`.replace("  ", " "),
+        description: `${quote.clientName} · valable jusqu'au ${quote.validUntil ? formatDate(quote.validUntil) : "—"}`,
+        href: paths.app.quotes.detail(quote.id),
+        date: quote.validUntil,
+      })),
+    ];
+    return {
+      count: (overdueCount?.n ?? 0) + (remindersCount?.n ?? 0) + (quotesCount?.n ?? 0),
+      items: items.slice(0, LIST_LIMIT),
+    };
+  });
+}

@@ -1,0 +1,45 @@
+import { updateProfileInput } from "@shared/schemas/profile";
+import { eq } from "drizzle-orm";
+import { Hono } from "hono";
+import type { Auth } from "../../auth/auth";
+import { type AuthVariables, requireUser } from "../../auth/session";
+import type { Db } from "../../db/client";
+import { session as sessionTable } from "../../db/schema/index";
+import { valid } from "../../http/validate";
+import type { Logger } from "../../logger";
+import { logSecurityEvent } from "../audit/audit.service";
+import { getProfile, updateProfile } from "./profile.service";
+
+type Deps = { auth: Auth; db: Db; logger: Logger };
+
+/** The profile and account routes: open to signed-in users whether or not they have paid. */
+export function profileRoutes({ auth, db, logger }: Deps) {
+  return (
+    new Hono<{ Variables: AuthVariables }>()
+      .use("/profile", requireUser(auth))
+      .use("/account/*", requireUser(auth))
+      .get("/profile", async (c) => {
+        const user = c.get("user");
+        return c.json(await getProfile(db, { userId: user.id, email: user.email, name: user.name }));
+      })
+      .patch("/profile", valid(updateProfileInput), async (c) => {
+        const user = c.get("user");
+        await getProfile(db, { userId: user.id, email: user.email, name: user.name });
+        return c.json(await updateProfile(db, { userId: user.id, input: c.req.valid("json") }));
+      })
+      // Spec: sign-out is global (scope=global): every session of the user ends, on every device.
+      .post("/account/sign-out", async (c) => {
+        const user = c.get("user");
+        const { headers } = await auth.api.signOut({ headers: c.req.raw.headers, returnHeaders: true });
+        await db.delete(sessionTable).where(eq(sessionTable.userId, user.id));
+        await logSecurityEvent(db, logger, {
+          userId: user.id,
+          eventType: "sign_out",
+          description: "Déconnexion de toutes les sessions",
+          userAgent: c.req.header("user-agent"),
+        });
+        for (const cookie of headers.getSetCookie()) c.header("set-cookie", cookie, { append: true });
+        return c.json({ success: true });
+      })
+  );
+}

@@ -1,0 +1,35 @@
+import { createHash } from "node:crypto";
+import Stripe from "stripe";
+import type { Env } from "../env";
+
+/**
+ * How the 59 € registration is paid: Stripe Checkout with a key, otherwise the local test checkout
+ * (/dev/stripe), which signs its events with a local secret and feeds them to the same webhook handler.
+ */
+export type PaymentProvider = {
+  mode: "stripe" | "local" | "disabled";
+  /** The SDK: creates Checkout Sessions (stripe mode) and signs/verifies webhook events (both modes). */
+  stripe: Stripe;
+  webhookSecret: string;
+};
+
+export function createPaymentProvider(
+  env: Pick<Env, "STRIPE_SECRET_KEY" | "STRIPE_WEBHOOK_SECRET" | "NODE_ENV" | "ALLOW_LOCAL_PAYMENTS">,
+  authSecret: string,
+  stripeConfig: Stripe.StripeConfig = {},
+): PaymentProvider {
+  if (env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET) {
+    return {
+      mode: "stripe",
+      stripe: new Stripe(env.STRIPE_SECRET_KEY, { maxNetworkRetries: 2, timeout: 15_000, ...stripeConfig }),
+      webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+    };
+  }
+  const isLocalAllowed = env.NODE_ENV !== "production" || env.ALLOW_LOCAL_PAYMENTS;
+  // The local SDK never reaches the network: it only signs and verifies events.
+  return {
+    mode: isLocalAllowed ? "local" : "disabled",
+    stripe: new Stripe("sk_test_local_checkout_never_sent", stripeConfig),
+    webhookSecret: `whsec_local_${createHash("sha256").update(`local-checkout:${authSecret}`).digest("hex").slice(0, 32)}`,
+  };
+}

@@ -1,0 +1,32 @@
+import type Stripe from "stripe";
+import { type Auth, createAuth } from "./auth/auth";
+import { resolveAuthSecret } from "./auth/secret";
+import type { Database } from "./db/client";
+import { createMailer, type Mailer } from "./email/mailer";
+import type { Env } from "./env";
+import type { Logger } from "./logger";
+import { createPaymentProvider, type PaymentProvider } from "./payments/provider";
+
+/** Everything a request handler may need, built once at start (and by the tests, on a test database). */
+export type Services = {
+  database: Database;
+  env: Env;
+  logger: Logger;
+  mailer: Mailer;
+  payments: PaymentProvider;
+  auth: Auth;
+};
+
+export type ServiceOverrides = { stripeConfig?: Stripe.StripeConfig };
+
+export function createServices(
+  database: Database,
+  env: Env,
+  logger: Logger,
+  overrides: ServiceOverrides = {},
+): Services {
+  const mailer = createMailer({ db: database.db, env, logger });
+  const payments = createPaymentProvider(env, resolveAuthSecret(env), overrides.stripeConfig);
+  const auth = createAuth({ db: database.db, env, mailer, logger });
+  return { database, env, logger, mailer, payments, auth };
+}
