@@ -9,6 +9,7 @@ import { requestLogger } from "./http/request-logger";
 import { securityHeaders } from "./http/security-headers";
 import { spaRoutes } from "./http/spa";
 import { adminRpcRoutes } from "./modules/admin/admin.routes";
+import { configRoutes } from "./modules/config/config.routes";
 import { devMailboxRoutes } from "./modules/dev-mailbox/dev-mailbox.routes";
 import { healthRoutes } from "./modules/health/health.routes";
 import { notificationRoutes } from "./modules/notifications/notifications.routes";
@@ -59,6 +60,7 @@ export function createApp(services: Services, { clientDir }: AppOptions = {}) {
   );
 
   app.route("/api/health", healthRoutes(database));
+  app.route("/api/config", configRoutes(services));
   app.route("/api/auth", authRoutes(deps));
   app.route("/api/rpc", adminRpcRoutes(deps));
   app.route("/api/dev/mailbox", devMailboxRoutes({ db, env }));

@@ -36,4 +36,6 @@ export const localCardInput = z.object({
 });
 export type LocalCardInput = z.input<typeof localCardInput>;
 
-export const confirmPaymentInput = z.object({ sessionId: z.string().min(10).max(255) });
+export const confirmPaymentInput = z.object({
+  sessionId: z.string().trim().min(1, "Identifiant de session de paiement manquant.").max(255),
+});

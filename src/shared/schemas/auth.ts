@@ -1,0 +1,30 @@
+import { z } from "zod";
+import { passwordSchema } from "../security/password-rules";
+import { emailSchema } from "../security/validators";
+
+// The forms' schemas. The server checks the same rules itself (better-auth: e-mail, length; our hook:
+// strength), so a client that skips these still gets the French errors.
+
+export const signInInput = z.object({
+  email: emailSchema,
+  password: z.string().min(1, "Saisissez votre mot de passe."),
+});
+export type SignInInput = z.infer<typeof signInInput>;
+
+export const signUpInput = z.object({
+  name: z.string().trim().min(1, "Indiquez votre nom.").max(120, "120 caractères au maximum."),
+  email: emailSchema,
+  password: passwordSchema,
+});
+export type SignUpInput = z.infer<typeof signUpInput>;
+
+export const passwordResetRequestInput = z.object({ email: emailSchema });
+export type PasswordResetRequestInput = z.infer<typeof passwordResetRequestInput>;
+
+export const newPasswordInput = z
+  .object({ password: passwordSchema, confirmation: z.string() })
+  .refine((value) => value.password === value.confirmation, {
+    path: ["confirmation"],
+    message: "Les deux mots de passe ne correspondent pas.",
+  });
+export type NewPasswordInput = z.infer<typeof newPasswordInput>;
