@@ -1,5 +1,6 @@
 import { isApiError } from "@client/lib/api-error";
-import { QueryClient } from "@tanstack/react-query";
+import { isSessionRejected, sessionQuery } from "@client/lib/session";
+import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
 
 // Spec §9 constants.
 const STALE_TIME_MS = 10 * 60 * 1000;
@@ -15,7 +16,14 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
 }
 
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  // A 401 anywhere means the server no longer accepts the session (revoked, expired): forgetting it
+  // lets the access guard send the user to /auth with 'Session expirée' (spec §4).
+  const onError = (error: unknown) => {
+    if (isSessionRejected(error)) client.setQueryData(sessionQuery.queryKey, null);
+  };
+  const client: QueryClient = new QueryClient({
+    queryCache: new QueryCache({ onError }),
+    mutationCache: new MutationCache({ onError }),
     defaultOptions: {
       queries: {
         refetchOnWindowFocus: false,
@@ -28,4 +36,5 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: false },
     },
   });
+  return client;
 }

@@ -82,7 +82,8 @@ function getPrefersDark(): boolean {
   return window.matchMedia(DARK_QUERY).matches;
 }
 
-export function setThemeMode(theme: ThemeMode): void {
+/** Saves the choice (keeping colorScheme, reducedMotion and fontSize) and updates every subscriber at once. */
+export function setTheme(theme: ThemeMode): void {
   const next = { ...getConfig(), theme };
   try {
     localStorage.setItem(THEME_STORAGE_KEY, JSON.stringify(next));
@@ -92,6 +93,28 @@ export function setThemeMode(theme: ThemeMode): void {
   cachedConfig = next;
   for (const listener of listeners) listener();
 }
+
+/** Earlier name of setTheme, kept for existing callers. */
+export const setThemeMode = setTheme;
+
+/** Spec §4: light → dark → system → light. */
+export function nextTheme(theme: ThemeMode): ThemeMode {
+  return THEME_MODES[(THEME_MODES.indexOf(theme) + 1) % THEME_MODES.length] ?? "system";
+}
+
+/** Moves to the next mode and returns it (Ctrl+Shift+T, the command palette). */
+export function cycleTheme(): ThemeMode {
+  const theme = nextTheme(getConfig().theme);
+  setTheme(theme);
+  return theme;
+}
+
+/** The words the user reads for each mode (toasts, menus). */
+export const themeLabels: Record<ThemeMode, string> = {
+  light: "Mode clair",
+  dark: "Mode sombre",
+  system: "Mode système",
+};
 
 export function useThemeConfig(): ThemeConfig {
   return useSyncExternalStore(subscribeConfig, getConfig);

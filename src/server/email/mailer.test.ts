@@ -10,7 +10,7 @@ import type { Database } from "../db/client";
 import { outboxEmails } from "../db/schema/outbox";
 import { AppError } from "../errors";
 import { createTestDatabase } from "../test/database";
-import { createMailer, DELIVERY_FAILED_MESSAGE, type MailerDeps } from "./mailer";
+import { createMailer, DELIVERY_FAILED_MESSAGE, describeOutboxEmail, type MailerDeps } from "./mailer";
 import { verifyEmailEmail } from "./templates/verify-email";
 
 const logger = pino({ level: "silent" });
@@ -105,6 +105,18 @@ describe("outbox mode (no SMTP_URL)", () => {
     const block = write.mock.calls.map(([chunk]) => String(chunk)).join("");
     expect(block).toContain(CONFIRM_URL);
     expect(block).not.toContain("/dev/mailbox");
+  });
+});
+
+describe("describeOutboxEmail", () => {
+  it("keeps terminal control sequences out of the printed block", () => {
+    const block = describeOutboxEmail(
+      "id-1",
+      { to: "eve\u001b[2J@example.com", subject: "Objet", text: "Lien : https://x.example/a\u001b]8;;evil" },
+      { NODE_ENV: "development", appUrl: "http://localhost:3000" },
+    );
+    expect(block).not.toMatch(/\p{Cc}(?<!\n)/u);
+    expect(block).toContain("À      : eve[2J@example.com");
   });
 });
 

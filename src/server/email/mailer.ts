@@ -142,17 +142,22 @@ export function describeOutboxEmail(
   message: Pick<EmailMessage, "to" | "subject" | "text" | "attachments">,
   env: Pick<Env, "NODE_ENV" | "appUrl">,
 ): string {
-  const links = extractLinks(message.text);
+  const links = extractLinks(message.text).map(printable);
   const lines = [
     "✉  E-mail non envoyé (boîte d'envoi locale, pas de SMTP_URL)",
-    `   À      : ${message.to}`,
-    `   Objet  : ${message.subject}`,
+    `   À      : ${printable(message.to)}`,
+    `   Objet  : ${printable(message.subject)}`,
     ...links.map((link) => `   Lien   : ${link}`),
     ...(message.attachments?.length
-      ? [`   Pièces : ${message.attachments.map((attachment) => attachment.filename).join(", ")}`]
+      ? [`   Pièces : ${message.attachments.map((attachment) => printable(attachment.filename)).join(", ")}`]
       : []),
     // The mailbox page is closed in production; the links above are then the only way in.
     ...(env.NODE_ENV === "production" ? [] : [`   Voir   : ${env.appUrl}${paths.dev.mailbox}?id=${id}`]),
   ];
   return `\n${lines.join("\n")}\n\n`;
+}
+
+/** Control characters (ANSI escapes included) never reach the terminal: addresses and names come from users. */
+function printable(value: string): string {
+  return value.replace(/\p{Cc}/gu, "");
 }

@@ -1,19 +1,98 @@
-import { Logo } from "@client/components/logo";
+import { FullScreenSpinner } from "@client/components/full-screen-spinner";
+import { buttonStyles } from "@client/components/ui/button-styles";
+import {
+  AUTO_CHECKOUT_FLAG,
+  PAYMENT_COMPLETED_KEY,
+  startRegistrationPayment,
+  usePaymentCompleted,
+} from "@client/lib/payment";
+import { profileQuery, takeDeliberateSignOut, usePaymentStatus, useSession } from "@client/lib/session";
 import { paths } from "@shared/paths";
-import { Link, Outlet } from "react-router";
+import { useQueryClient } from "@tanstack/react-query";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { Outlet, useLocation, useNavigate } from "react-router";
+import { toast } from "sonner";
+import { AppShell } from "./app-shell";
+import { PaymentGate } from "./payment-gate";
 
-// Temporary frame: the access guard, sidebar and header of spec §2 replace it.
+// Spec §9: the session spinner gives up after 5 s; the redirect after a confirmed payment waits 2 s.
+const SESSION_SPINNER_TIMEOUT_MS = 5000;
+const PAID_REDIRECT_MS = 2000;
+
+/** The access guard of spec §4 (steps 1–5) around the shell: session, then payment, then the app. */
 export function Component() {
+  const { isAuthenticated, isInitializing } = useSession();
+  const payment = usePaymentStatus(isAuthenticated);
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const wasAuthenticated = useRef(false);
+  const [isSlow, setIsSlow] = useState(false);
+  const [autoStart] = useState(() => sessionStorage.getItem(AUTO_CHECKOUT_FLAG) === "true");
+
+  useEffect(() => {
+    if (!isInitializing) return;
+    const timer = setTimeout(() => setIsSlow(true), SESSION_SPINNER_TIMEOUT_MS);
+    return () => clearTimeout(timer);
+  }, [isInitializing]);
+
+  useEffect(() => {
+    if (isAuthenticated) {
+      wasAuthenticated.current = true;
+      return;
+    }
+    if (isInitializing || takeDeliberateSignOut()) return;
+    if (wasAuthenticated.current) toast.info("Session expirée", { description: "Veuillez vous reconnecter" });
+    else
+      toast.error("Session requise", { description: "Veuillez vous connecter pour accéder à cette page." });
+    const target = `${location.pathname}${location.search}`;
+    navigate(`${paths.auth.signIn}?redirect=${encodeURIComponent(target)}`, { replace: true });
+  }, [isAuthenticated, isInitializing, location.pathname, location.search, navigate]);
+
+  // Step 5: arriving from the offer, an unpaid user goes straight to the checkout.
+  useEffect(() => {
+    if (!autoStart || !isAuthenticated || payment.hasPaid !== false) return;
+    sessionStorage.removeItem(AUTO_CHECKOUT_FLAG);
+    void startRegistrationPayment(queryClient).catch(() => {});
+  }, [autoStart, isAuthenticated, payment.hasPaid, queryClient]);
+
+  const onPaymentCompleted = useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: profileQuery.queryKey });
+    toast.success("Paiement confirmé!");
+    setTimeout(() => navigate(paths.app.root), PAID_REDIRECT_MS);
+  }, [queryClient, navigate]);
+  usePaymentCompleted(onPaymentCompleted);
+
+  useEffect(() => {
+    if (payment.hasPaid) localStorage.removeItem(PAYMENT_COMPLETED_KEY);
+  }, [payment.hasPaid]);
+
+  if (isInitializing) {
+    if (!isSlow) return <FullScreenSpinner label="Initialisation de votre session..." />;
+    return <SlowSession onRetry={() => window.location.reload()} />;
+  }
+  if (!isAuthenticated || payment.loading)
+    return <FullScreenSpinner label="Vérification de votre session..." />;
+  if (payment.hasPaid === false) return <PaymentGate autoStart={autoStart} />;
+  if (payment.hasPaid === undefined)
+    return <SlowSession onRetry={() => queryClient.refetchQueries({ queryKey: profileQuery.queryKey })} />;
   return (
-    <div className="flex min-h-dvh flex-col bg-muted/40">
-      <header className="sticky top-0 z-30 flex h-14 items-center border-b bg-surface/90 px-4 backdrop-blur sm:px-6">
-        <Link to={paths.app.root} aria-label="Ardoise, tableau de bord" className="inline-flex rounded-lg">
-          <Logo />
-        </Link>
-      </header>
-      <main className="flex-1">
-        <Outlet />
-      </main>
-    </div>
+    <AppShell>
+      <Outlet />
+    </AppShell>
+  );
+}
+
+function SlowSession({ onRetry }: { onRetry: () => void }) {
+  return (
+    <main className="flex min-h-dvh flex-col items-center justify-center gap-4 px-6 text-center">
+      <h1 className="text-xl font-semibold">Votre session tarde à répondre</h1>
+      <p className="max-w-sm text-sm text-muted-foreground">
+        Le serveur ne répond pas pour le moment. Vérifiez votre connexion puis réessayez.
+      </p>
+      <button type="button" onClick={onRetry} className={buttonStyles()}>
+        Réessayer
+      </button>
+    </main>
   );
 }

@@ -1,5 +1,47 @@
-import { UnderConstruction } from "@client/components/under-construction";
+import { AuthCard } from "@client/components/auth-card";
+import { FullScreenSpinner } from "@client/components/full-screen-spinner";
+import { buttonStyles } from "@client/components/ui/button-styles";
+import { profileQuery, sessionQuery } from "@client/lib/session";
+import { useDocumentTitle } from "@client/lib/use-document-title";
+import { paths } from "@shared/paths";
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import { toast } from "sonner";
 
+/** Target of the confirmation link: the server has verified the address and opened a session. */
 export function Component() {
-  return <UnderConstruction title="Confirmation de votre adresse e-mail" />;
+  useDocumentTitle("Confirmation");
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const linkError = params.get("error");
+  const [hasNoSession, setHasNoSession] = useState(false);
+
+  useEffect(() => {
+    if (linkError) return;
+    void queryClient.fetchQuery({ ...sessionQuery, staleTime: 0 }).then((session) => {
+      if (!session?.user) {
+        setHasNoSession(true);
+        return;
+      }
+      toast.success("Connexion réussie", { description: "Votre adresse e-mail est confirmée." });
+      setTimeout(() => void queryClient.fetchQuery(profileQuery).catch(() => {}), 100);
+      navigate(paths.app.root, { replace: true });
+    });
+  }, [linkError, navigate, queryClient]);
+
+  if (linkError || hasNoSession) {
+    return (
+      <AuthCard
+        title="Lien invalide ou expiré"
+        description="Ce lien de confirmation a déjà servi ou n'est plus valable. Connectez-vous : si votre adresse n'est pas encore confirmée, un nouveau lien vous sera envoyé."
+      >
+        <Link to={paths.auth.signIn} className={buttonStyles({ size: "lg", className: "w-full" })}>
+          Se connecter
+        </Link>
+      </AuthCard>
+    );
+  }
+  return <FullScreenSpinner label="Initialisation de votre session..." />;
 }

@@ -1,5 +1,7 @@
-import { UnderConstruction } from "@client/components/under-construction";
+import { Mailbox } from "@client/features/dev-mailbox/components/mailbox";
+import { useDocumentTitle } from "@client/lib/use-document-title";
 
 export function Component() {
-  return <UnderConstruction title="Boîte d'envoi locale" />;
+  useDocumentTitle("Boîte d'envoi locale");
+  return <Mailbox />;
 }

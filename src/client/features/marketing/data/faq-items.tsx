@@ -14,9 +14,10 @@ export const faqItems: FaqItem[] = [
     question: `Le paiement de ${offerPrice} est-il vraiment unique ?`,
     answer: (
       <p>
-        Oui. Vous payez {offerPrice} TTC une seule fois, au moment de l'inscription, et votre compte accède à toute
-        l'application. Il n'y a ni abonnement, ni renouvellement automatique, ni option payante en plus. Le
-        paiement se fait par carte sur la page sécurisée de Stripe : Ardoise ne voit jamais votre numéro de carte.
+        Oui. Vous payez {offerPrice} TTC une seule fois, au moment de l'inscription, et votre compte accède à
+        toute l'application. Il n'y a ni abonnement, ni renouvellement automatique, ni option payante en plus.
+        Le paiement se fait par carte sur la page sécurisée de Stripe : Ardoise ne voit jamais votre numéro de
+        carte.
       </p>
     ),
   },
@@ -42,15 +43,15 @@ export const faqItems: FaqItem[] = [
     answer: (
       <>
         <p>
-          Oui. Chaque facture reprend les mentions exigées en France : numéro unique, date d'émission, date de la
-          prestation, identité et adresse des deux parties, votre SIREN ou SIRET et la mention « EI » si vous êtes
-          entrepreneur individuel, votre numéro de TVA intracommunautaire le cas échéant, le détail des
-          prestations, les totaux HT, TVA et TTC par taux, la date d'échéance, le taux des pénalités de retard et
-          l'indemnité forfaitaire de 40 € pour frais de recouvrement.
+          Oui. Chaque facture reprend les mentions exigées en France : numéro unique, date d'émission, date de
+          la prestation, identité et adresse des deux parties, votre SIREN ou SIRET et la mention « EI » si
+          vous êtes entrepreneur individuel, votre numéro de TVA intracommunautaire le cas échéant, le détail
+          des prestations, les totaux HT, TVA et TTC par taux, la date d'échéance, le taux des pénalités de
+          retard et l'indemnité forfaitaire de 40 € pour frais de recouvrement.
         </p>
         <p className="mt-3">
-          Vous saisissez vos informations légales une fois dans vos paramètres ; leur exactitude reste de votre
-          responsabilité.
+          Vous saisissez vos informations légales une fois dans vos paramètres ; leur exactitude reste de
+          votre responsabilité.
         </p>
       </>
     ),
@@ -60,10 +61,10 @@ export const faqItems: FaqItem[] = [
     question: "Je suis micro-entrepreneur en franchise de TVA : comment sont faites mes factures ?",
     answer: (
       <p>
-        Tant que vous bénéficiez de la franchise en base de TVA, vos factures sont établies sans TVA et portent la
-        mention « TVA non applicable, art. 293 B du CGI ». Si votre chiffre d'affaires dépasse les seuils de la
-        franchise, vous devenez redevable de la TVA : vous l'indiquez dans vos paramètres et les factures
-        suivantes appliquent les taux de TVA, sans toucher à celles déjà émises.
+        Tant que vous bénéficiez de la franchise en base de TVA, vos factures sont établies sans TVA et
+        portent la mention « TVA non applicable, art. 293 B du CGI ». Si votre chiffre d'affaires dépasse les
+        seuils de la franchise, vous devenez redevable de la TVA : vous l'indiquez dans vos paramètres et les
+        factures suivantes appliquent les taux de TVA, sans toucher à celles déjà émises.
       </p>
     ),
   },
@@ -72,10 +73,10 @@ export const faqItems: FaqItem[] = [
     question: "Comment fonctionne la numérotation des factures ?",
     answer: (
       <p>
-        La loi impose une numérotation chronologique et continue, sans trou ni doublon. Ardoise attribue le numéro
-        au moment où vous émettez la facture (un brouillon n'a pas encore de numéro), dans une série propre à
-        votre compte. Une facture émise ne se modifie plus et ne se supprime pas : pour corriger une erreur, on
-        émet un avoir qui l'annule, puis une nouvelle facture.
+        La loi impose une numérotation chronologique et continue, sans trou ni doublon. Ardoise attribue le
+        numéro au moment où vous émettez la facture (un brouillon n'a pas encore de numéro), dans une série
+        propre à votre compte. Une facture émise ne se modifie plus et ne se supprime pas : pour corriger une
+        erreur, on émet un avoir qui l'annule, puis une nouvelle facture.
       </p>
     ),
   },
@@ -85,15 +86,16 @@ export const faqItems: FaqItem[] = [
     answer: (
       <>
         <p>
-          La réforme prévoit qu'à partir du 1<sup>er</sup> septembre 2026 toutes les entreprises, micro-entrepreneurs compris,
-          puissent recevoir des factures électroniques. L'obligation d'en émettre s'applique le 1<sup>er</sup> septembre 2026
-          aux grandes entreprises et aux ETI, et le 1<sup>er</sup> septembre 2027 aux PME, TPE et micro-entreprises.
+          La réforme prévoit qu'à partir du 1<sup>er</sup> septembre 2026 toutes les entreprises,
+          micro-entrepreneurs compris, puissent recevoir des factures électroniques. L'obligation d'en émettre
+          s'applique le 1<sup>er</sup> septembre 2026 aux grandes entreprises et aux ETI, et le 1<sup>er</sup>{" "}
+          septembre 2027 aux PME, TPE et micro-entreprises.
         </p>
         <p className="mt-3">
-          Ardoise produit vos factures au format Factur-X, l'un des formats reconnus par la réforme : un PDF lisible
-          qui contient aussi les données structurées de la facture (norme EN 16931). La transmission passera par
-          une plateforme agréée de votre choix ; Ardoise n'en est pas une, mais vos factures Factur-X y sont
-          directement utilisables.
+          Ardoise produit vos factures au format Factur-X, l'un des formats reconnus par la réforme : un PDF
+          lisible qui contient aussi les données structurées de la facture (norme EN 16931). La transmission
+          passera par une plateforme agréée de votre choix ; Ardoise n'en est pas une, mais vos factures
+          Factur-X y sont directement utilisables.
         </p>
       </>
     ),
@@ -104,8 +106,8 @@ export const faqItems: FaqItem[] = [
     answer: (
       <p>
         Oui. Vos clients, devis, factures et dépenses s'exportent au format CSV, que vous ouvrez dans Excel,
-        LibreOffice ou Numbers, ou que vous transmettez à votre expert-comptable. Vos factures se téléchargent en
-        PDF. Vos données restent les vôtres : vous pouvez partir avec votre historique à tout moment.
+        LibreOffice ou Numbers, ou que vous transmettez à votre expert-comptable. Vos factures se téléchargent
+        en PDF. Vos données restent les vôtres : vous pouvez partir avec votre historique à tout moment.
       </p>
     ),
   },
@@ -115,13 +117,14 @@ export const faqItems: FaqItem[] = [
     answer: (
       <>
         <p>
-          L'assistant ne lit que les données de votre compte, et seulement pour répondre à la demande que vous lui
-          faites. Il comprend les commandes courantes en français, comme « Crée une facture pour Dupont de 500 € ».
+          L'assistant ne lit que les données de votre compte, et seulement pour répondre à la demande que vous
+          lui faites. Il comprend les commandes courantes en français, comme « Crée une facture pour Dupont de
+          500 € ».
         </p>
         <p className="mt-3">
-          Il crée des brouillons et ne fait rien d'irréversible seul : aucun document n'est envoyé, supprimé ou
-          payé sans votre confirmation explicite. Lorsqu'une question est confiée à un modèle d'IA externe, seuls
-          les éléments nécessaires pour y répondre lui sont transmis.
+          Il crée des brouillons et ne fait rien d'irréversible seul : aucun document n'est envoyé, supprimé
+          ou payé sans votre confirmation explicite. Lorsqu'une question est confiée à un modèle d'IA externe,
+          seuls les éléments nécessaires pour y répondre lui sont transmis.
         </p>
       </>
     ),
@@ -131,9 +134,9 @@ export const faqItems: FaqItem[] = [
     question: "Ardoise remplace-t-il un expert-comptable ?",
     answer: (
       <p>
-        Non. Ardoise gère votre activité au quotidien : devis, factures, encaissements, dépenses et justificatifs.
-        La tenue de la comptabilité et les déclarations restent de votre ressort ou de celui de votre
-        expert-comptable, à qui les exports CSV facilitent le travail.
+        Non. Ardoise gère votre activité au quotidien : devis, factures, encaissements, dépenses et
+        justificatifs. La tenue de la comptabilité et les déclarations restent de votre ressort ou de celui de
+        votre expert-comptable, à qui les exports CSV facilitent le travail.
       </p>
     ),
   },
@@ -142,8 +145,8 @@ export const faqItems: FaqItem[] = [
     question: "Comment contacter le support ?",
     answer: (
       <p>
-        Le support prioritaire est compris dans votre inscription. Écrivez-nous depuis votre espace Ardoise : une
-        personne vous répond par e-mail, en français, et vos demandes passent en priorité.
+        Le support prioritaire est compris dans votre inscription. Écrivez-nous depuis votre espace Ardoise :
+        une personne vous répond par e-mail, en français, et vos demandes passent en priorité.
       </p>
     ),
   },

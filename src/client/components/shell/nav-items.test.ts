@@ -1,0 +1,37 @@
+import { paths } from "@shared/paths";
+import { describe, expect, it } from "vitest";
+import { isNavItemActive, mainNavItems } from "./nav-items";
+
+describe("sidebar items", () => {
+  it("follow the spec's order", () => {
+    expect(mainNavItems.map((item) => item.label)).toEqual([
+      "Dashboard",
+      "Projets",
+      "Clients",
+      "Devis",
+      "Factures",
+      "Contrats",
+      "Dépenses",
+      "IA Assistant",
+      "Intégrations",
+    ]);
+  });
+});
+
+describe("isNavItemActive", () => {
+  const dashboard = { to: paths.app.dashboard, isExact: true };
+  const invoices = { to: paths.app.invoices.list };
+
+  it("matches the dashboard exactly", () => {
+    expect(isNavItemActive("/app", dashboard)).toBe(true);
+    expect(isNavItemActive("/app/", dashboard)).toBe(true);
+    expect(isNavItemActive("/app/invoices", dashboard)).toBe(false);
+  });
+
+  it("matches the other items by prefix, on whole segments", () => {
+    expect(isNavItemActive("/app/invoices", invoices)).toBe(true);
+    expect(isNavItemActive("/app/invoices/12", invoices)).toBe(true);
+    expect(isNavItemActive("/app/invoices-old", invoices)).toBe(false);
+    expect(isNavItemActive("/app/quotes", invoices)).toBe(false);
+  });
+});

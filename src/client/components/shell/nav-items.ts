@@ -1,0 +1,93 @@
+import { paths } from "@shared/paths";
+import {
+  Contact,
+  FilePenLine,
+  FileText,
+  FolderKanban,
+  LayoutDashboard,
+  type LucideIcon,
+  Plug,
+  ReceiptEuro,
+  Settings,
+  Sparkles,
+  User,
+  Users,
+  Wallet,
+  Workflow,
+} from "lucide-react";
+
+export type NavItem = {
+  label: string;
+  to: string;
+  icon: LucideIcon;
+  /** Active only on the path itself (the dashboard), not on the pages below it. */
+  isExact?: boolean;
+  /** Extra words the command palette matches (synonyms, English). */
+  keywords?: string[];
+};
+
+/** Spec §2, in this order. */
+export const mainNavItems: NavItem[] = [
+  {
+    label: "Dashboard",
+    to: paths.app.dashboard,
+    icon: LayoutDashboard,
+    isExact: true,
+    keywords: ["accueil", "tableau de bord"],
+  },
+  { label: "Projets", to: paths.app.projects.list, icon: FolderKanban, keywords: ["projects"] },
+  { label: "Clients", to: paths.app.clients.list, icon: Users, keywords: ["customers"] },
+  { label: "Devis", to: paths.app.quotes.list, icon: FileText, keywords: ["quotes", "proposition"] },
+  {
+    label: "Factures",
+    to: paths.app.invoices.list,
+    icon: ReceiptEuro,
+    keywords: ["invoices", "facturation"],
+  },
+  { label: "Contrats", to: paths.app.contracts.list, icon: FilePenLine, keywords: ["contracts"] },
+  {
+    label: "Dépenses",
+    to: paths.app.expenses.list,
+    icon: Wallet,
+    keywords: ["depenses", "expenses", "frais"],
+  },
+  {
+    label: "IA Assistant",
+    to: paths.app.agent.home,
+    icon: Sparkles,
+    keywords: ["ia", "ai", "agent", "assistant"],
+  },
+  {
+    label: "Intégrations",
+    to: paths.app.integrations,
+    icon: Plug,
+    keywords: ["integrations", "connecteurs"],
+  },
+];
+
+export const footerNavItems: NavItem[] = [
+  {
+    label: "Paramètres",
+    to: paths.app.settings,
+    icon: Settings,
+    keywords: ["parametres", "settings", "réglages"],
+  },
+];
+
+/** Pages reached from the user menu or shortcuts rather than the sidebar; the command palette lists them. */
+export const otherPages: NavItem[] = [
+  { label: "Profil", to: paths.app.profile, icon: User, keywords: ["compte", "profile"] },
+  { label: "CRM", to: paths.app.crm, icon: Contact, keywords: ["prospects", "relation client"] },
+  {
+    label: "Automatisations",
+    to: paths.app.automations,
+    icon: Workflow,
+    keywords: ["automations", "relances"],
+  },
+];
+
+export function isNavItemActive(pathname: string, item: Pick<NavItem, "to" | "isExact">): boolean {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+  if (item.isExact) return path === item.to;
+  return path === item.to || path.startsWith(`${item.to}/`);
+}

@@ -1,0 +1,79 @@
+import { buttonStyles } from "@client/components/ui/button-styles";
+import { Field } from "@client/components/ui/field";
+import type { AuthApiError } from "@client/lib/api-client";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { type SignUpInput, signUpInput } from "@shared/schemas/auth";
+import { LoaderCircle } from "lucide-react";
+import { useForm } from "react-hook-form";
+import { toast } from "sonner";
+import { signUp } from "../api/auth-api";
+import { PasswordStrength } from "./password-strength";
+
+export function RegisterForm({ onRegistered }: { onRegistered: (email: string) => void }) {
+  const form = useForm<SignUpInput>({
+    resolver: zodResolver(signUpInput),
+    defaultValues: { name: "", email: "", password: "" },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const [name, email, password] = form.watch(["name", "email", "password"]);
+
+  const onSubmit = form.handleSubmit(async (input) => {
+    try {
+      await signUp(input);
+      toast.success("Vérifiez votre email", {
+        description: `Un lien de confirmation a été envoyé à ${input.email.trim()}.`,
+      });
+      onRegistered(input.email.trim());
+    } catch (error) {
+      const apiError = error as AuthApiError;
+      if (!apiError.status) {
+        toast.error("Une erreur inattendue s'est produite lors de l'inscription");
+        return;
+      }
+      const reasons = apiError.reasons.length ? ` ${apiError.reasons.join(" · ")}` : "";
+      toast.error("Erreur d'inscription", { description: `${apiError.message}${reasons}` });
+      if (apiError.authCode === "WEAK_PASSWORD") form.setError("password", { message: apiError.message });
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <Field
+        label="Nom et prénom"
+        autoComplete="name"
+        error={errors.name?.message}
+        {...form.register("name")}
+      />
+      <Field
+        label="Adresse e-mail"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        error={errors.email?.message}
+        {...form.register("email")}
+      />
+      <Field
+        label="Mot de passe"
+        type="password"
+        autoComplete="new-password"
+        error={errors.password?.message}
+        hint={
+          password ? (
+            <PasswordStrength password={password} userInputs={[name, email]} />
+          ) : (
+            "8 caractères minimum, 128 au maximum."
+          )
+        }
+        {...form.register("password")}
+      />
+      <button
+        type="submit"
+        disabled={isSubmitting}
+        className={buttonStyles({ size: "lg", className: "w-full" })}
+      >
+        {isSubmitting ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
+        Créer mon compte
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,77 @@
+import { buttonStyles } from "@client/components/ui/button-styles";
+import { Field } from "@client/components/ui/field";
+import type { AuthApiError } from "@client/lib/api-client";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { type SignInInput, signInInput } from "@shared/schemas/auth";
+import { useQueryClient } from "@tanstack/react-query";
+import { LoaderCircle } from "lucide-react";
+import { useForm } from "react-hook-form";
+import { toast } from "sonner";
+import { signIn } from "../api/auth-api";
+
+type Props = { onSignedIn: () => void; onForgotPassword: (email: string) => void };
+
+export function SignInForm({ onSignedIn, onForgotPassword }: Props) {
+  const queryClient = useQueryClient();
+  const form = useForm<SignInInput>({
+    resolver: zodResolver(signInInput),
+    defaultValues: { email: "", password: "" },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (input) => {
+    try {
+      await signIn(queryClient, input);
+      toast.success("Connexion réussie");
+      onSignedIn();
+    } catch (error) {
+      const apiError = error as AuthApiError;
+      if (apiError.authCode === "EMAIL_NOT_VERIFIED") {
+        toast.info("Vérifiez votre email", {
+          description: "Nous venons de vous renvoyer le lien de confirmation.",
+        });
+      } else if (apiError.status) {
+        toast.error("Erreur de connexion", { description: apiError.message });
+      } else {
+        toast.error("Une erreur inattendue s'est produite lors de la connexion");
+      }
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <Field
+        label="Adresse e-mail"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        error={errors.email?.message}
+        {...form.register("email")}
+      />
+      <Field
+        label="Mot de passe"
+        type="password"
+        autoComplete="current-password"
+        error={errors.password?.message}
+        trailing={
+          <button
+            type="button"
+            className="text-sm font-medium text-primary hover:underline"
+            onClick={() => onForgotPassword(form.getValues("email"))}
+          >
+            Mot de passe oublié ?
+          </button>
+        }
+        {...form.register("password")}
+      />
+      <button
+        type="submit"
+        disabled={isSubmitting}
+        className={buttonStyles({ size: "lg", className: "w-full" })}
+      >
+        {isSubmitting ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
+        Se connecter
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,71 @@
+import { type ErrorCode, errorBody, errorStatus } from "@shared/errors";
+import type { z } from "zod";
+import { ApiError } from "./api-error";
+
+const codeForStatus = (status: number): ErrorCode =>
+  (Object.entries(errorStatus).find(([, value]) => value === status)?.[0] as ErrorCode | undefined) ??
+  (status >= 500 ? "internal" : "bad_request");
+
+/**
+ * Reads an error answer: the house shape `{ error: { code, message, issues } }`, or better-auth's
+ * `{ code, message }` (already translated to French by the server).
+ */
+async function toApiError(response: Response): Promise<ApiError> {
+  const body: unknown = await response.json().catch(() => null);
+  const house = errorBody.safeParse(body);
+  if (house.success) {
+    const { code, message, issues } = house.data.error;
+    return new ApiError(response.status, code, message, issues);
+  }
+  const auth = body as { code?: string; message?: string; reasons?: string[] } | null;
+  const error = new ApiError(
+    response.status,
+    codeForStatus(response.status),
+    auth?.message ?? "Une erreur est survenue. Veuillez réessayer.",
+  );
+  return Object.assign(error, { authCode: auth?.code, reasons: auth?.reasons ?? [] });
+}
+
+export type AuthApiError = ApiError & { authCode?: string; reasons: string[] };
+
+type FetchOptions = { method?: string; body?: unknown; signal?: AbortSignal };
+
+/** fetch for our own API: same-origin cookies, JSON in and out, ApiError for every non-2xx answer. */
+export async function apiFetch<T>(path: string, options?: FetchOptions): Promise<T>;
+/** The same, with the answer checked against a schema: a changed server shape fails loudly, not later. */
+export async function apiFetch<Schema extends z.ZodType>(
+  path: string,
+  options: FetchOptions & { schema: Schema },
+): Promise<z.output<Schema>>;
+export async function apiFetch(
+  path: string,
+  { method = "GET", body, signal, schema }: FetchOptions & { schema?: z.ZodType } = {},
+): Promise<unknown> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      credentials: "same-origin",
+      signal,
+      headers: {
+        accept: "application/json",
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new ApiError(
+      0,
+      "unavailable",
+      "Connexion au serveur impossible. Vérifiez votre connexion internet.",
+    );
+  }
+  if (!response.ok) throw await toApiError(response);
+  if (response.status === 204) return undefined;
+  const data: unknown = await response.json();
+  if (!schema) return data;
+  const parsed = schema.safeParse(data);
+  if (!parsed.success) throw new ApiError(response.status, "internal", "Réponse inattendue du serveur.");
+  return parsed.data;
+}
