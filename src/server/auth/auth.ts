@@ -110,7 +110,7 @@ export function createAuth({ db, env, mailer, logger }: AuthDeps) {
         enabled: true,
         sendChangeEmailConfirmation: async ({ user, newEmail, url }) => {
           const link = withCallback(url, `${env.appUrl}/app/profile?email=confirmed`);
-          await mail(newEmail, changeEmailEmail({ name: user.name, newEmail, url: link }), user.id);
+          await mail(user.email, changeEmailEmail({ name: user.name, newEmail, url: link }), user.id);
           await audit({
             userId: user.id,
             eventType: "email_change_requested",
@@ -169,6 +169,16 @@ export function createAuth({ db, env, mailer, logger }: AuthDeps) {
       },
     },
     hooks: {
+      after: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== "/change-password" || ctx.context.returned instanceof APIError) return;
+        const userId = ctx.context.session?.user.id;
+        if (userId)
+          await audit({
+            userId,
+            eventType: "password_changed",
+            description: "Mot de passe modifié, autres sessions révoquées",
+          });
+      }),
       before: createAuthMiddleware(async (ctx) => {
         const field = NEW_PASSWORD_FIELD[ctx.path];
         const body = ctx.body as Record<string, unknown> | undefined;

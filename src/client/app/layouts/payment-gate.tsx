@@ -51,8 +51,7 @@ export function PaymentGate({ autoStart }: { autoStart?: boolean }) {
           Finaliser votre inscription
         </h1>
         <p className="mt-2 text-sm text-muted-foreground">
-          Votre compte est prêt. Réglez l'inscription pour ouvrir l'application : un paiement unique, sans
-          abonnement.
+          Votre compte est prêt. Il ne reste qu'à régler l'inscription pour ouvrir l'application.
         </p>
         <div className="mt-6 flex items-baseline gap-2">
           <span className="text-4xl font-bold tracking-tight">

@@ -1,6 +1,9 @@
 import { type RenderedEmail, renderEmail } from "../layout";
 
-/** Sent to the new address when a user changes their sign-in e-mail; nothing changes until it is confirmed. */
+/**
+ * First step of an e-mail change, sent to the CURRENT address: its owner approves the change, then the new
+ * address receives its own confirmation link (better-auth's two-step flow). Nothing changes before both.
+ */
 export function changeEmailEmail({
   name,
   newEmail,
@@ -11,19 +14,18 @@ export function changeEmailEmail({
   url: string;
 }): RenderedEmail {
   return renderEmail({
-    subject: "Confirmez votre nouvelle adresse e-mail",
-    preheader: "Confirmez le changement d'adresse de votre compte Ardoise.",
-    heading: "Confirmez votre nouvelle adresse e-mail",
+    subject: "Confirmez le changement d'adresse e-mail",
+    preheader: "Validez le changement d'adresse de votre compte Ardoise.",
+    heading: "Changement d'adresse e-mail",
     name,
     intro: [
-      `Vous avez demandé à utiliser l'adresse ${newEmail} pour votre compte Ardoise. Confirmez ce changement pour qu'elle devienne votre adresse de connexion.`,
+      `Vous avez demandé à remplacer l'adresse de votre compte Ardoise par ${newEmail}. Validez ce changement : nous enverrons ensuite un lien de confirmation à la nouvelle adresse.`,
     ],
-    action: { label: "Confirmer ma nouvelle adresse", url },
+    action: { label: "Valider le changement", url },
     outro: [
-      "Tant que vous n'avez pas confirmé, votre adresse actuelle reste celle de votre compte.",
-      "Si vous n'êtes pas à l'origine de cette demande, ignorez cet e-mail : rien ne sera modifié.",
+      "Tant que la nouvelle adresse n'est pas confirmée, votre adresse actuelle reste celle de votre compte.",
+      "Si vous n'êtes pas à l'origine de cette demande, ignorez cet e-mail et changez votre mot de passe : rien ne sera modifié.",
     ],
-    reason:
-      "Vous recevez cet e-mail car cette adresse a été indiquée comme nouvelle adresse d'un compte Ardoise.",
+    reason: "Vous recevez cet e-mail car un changement d'adresse a été demandé pour votre compte Ardoise.",
   });
 }

@@ -27,7 +27,7 @@ const cases: Case[] = [
   },
   {
     name: "change-email",
-    subject: "Confirmez votre nouvelle adresse e-mail",
+    subject: "Confirmez le changement d'adresse e-mail",
     render: (name) => changeEmailEmail({ name, newEmail: "nouvelle@example.com", url }),
     urls: [url],
   },

@@ -1,7 +1,7 @@
 import type { ProfileDto, UpdateProfileInput } from "@shared/schemas/profile";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { profiles } from "../../db/schema/index";
+import { profiles, user } from "../../db/schema/index";
 import { withTenant } from "../../db/tenant";
 
 type NewUser = { id: string; email: string; name?: string | null; provider?: string };
@@ -45,9 +45,15 @@ export async function getProfile(
   { userId, email, name }: { userId: string; email: string; name?: string | null },
 ): Promise<ProfileDto> {
   await ensureProfile(db, { id: userId, email, name });
-  const [row] = await withTenant(db, userId, (tx) =>
-    tx.select().from(profiles).where(eq(profiles.id, userId)),
-  );
+  const row = await withTenant(db, userId, async (tx) => {
+    const [current] = await tx.select().from(profiles).where(eq(profiles.id, userId));
+    // A confirmed e-mail change lands on the auth user first; the profile follows it.
+    if (current && current.email !== email) {
+      const [synced] = await tx.update(profiles).set({ email }).where(eq(profiles.id, userId)).returning();
+      return synced;
+    }
+    return current;
+  });
   if (!row) throw new Error("profile missing right after ensureProfile");
   return toDto(row);
 }
@@ -60,6 +66,8 @@ export async function updateProfile(
     tx.update(profiles).set(input).where(eq(profiles.id, userId)).returning(),
   );
   if (!row) throw new Error("profile not found for the session's user");
+  // The auth user's name is the one e-mails greet: it follows the profile (owner role: `user` has no RLS).
+  if (input.name) await db.update(user).set({ name: input.name }).where(eq(user.id, userId));
   return toDto(row);
 }
 
