@@ -105,6 +105,20 @@ test("register → confirm → pay → use the shell → sign out → reset the 
     await page.setViewportSize({ width: 1280, height: 800 });
   });
 
+  await test.step("profile", async () => {
+    await page.goto("/app/profile");
+    await page.getByLabel("Métier").fill("Développeuse web freelance");
+    await page.getByLabel("Compétences").fill("React, Node.js, UX");
+    await page.getByRole("button", { name: "Enregistrer" }).click();
+    await expect(page.getByText("Profil enregistré")).toBeVisible();
+    await page.reload();
+    await expect(page.getByLabel("Compétences")).toHaveValue("React, Node.js, UX");
+    await shot(page, "11-profile");
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shot(page, "11-profile-mobile");
+    await page.setViewportSize({ width: 1280, height: 800 });
+  });
+
   await test.step("sign out everywhere", async () => {
     await page.getByRole("button", { name: /^Menu du compte/ }).click();
     await page.getByRole("menuitem", { name: "Se déconnecter" }).click();
@@ -113,7 +127,7 @@ test("register → confirm → pay → use the shell → sign out → reset the 
     await page.goto("/app/invoices");
     await expect(page).toHaveURL(/\/auth\?redirect=/);
     await expect(page.getByText("Session requise")).toBeVisible();
-    await shot(page, "11-signed-out");
+    await shot(page, "12-signed-out");
   });
 
   await test.step("forgotten password, reset, sign in", async () => {
@@ -122,13 +136,13 @@ test("register → confirm → pay → use the shell → sign out → reset the 
     await page.getByLabel("Adresse e-mail").fill(email);
     await page.getByRole("button", { name: "Recevoir le lien" }).click();
     await expect(page.getByText("Email envoyé")).toBeVisible();
-    await shot(page, "12-reset-requested");
+    await shot(page, "13-reset-requested");
     const mail = await lastMailTo(request, email, /Réinitialisez votre mot de passe/);
     await page.goto(linkIn(mail.text));
     await expect(page).toHaveURL(/\/reset-password\?token=/);
     await page.getByLabel("Nouveau mot de passe").fill(newPassword);
     await page.getByLabel("Confirmez le mot de passe").fill(newPassword);
-    await shot(page, "13-reset-password");
+    await shot(page, "14-reset-password");
     await page.getByRole("button", { name: "Enregistrer le mot de passe" }).click();
     await expect(page).toHaveURL(/\/auth$/);
     await page.getByLabel("Adresse e-mail").fill(email);
@@ -138,6 +152,6 @@ test("register → confirm → pay → use the shell → sign out → reset the 
     await page.getByLabel("Mot de passe").fill(newPassword);
     await page.getByRole("button", { name: "Se connecter" }).click();
     await expect(page.getByRole("navigation", { name: "Navigation principale" })).toBeVisible();
-    await shot(page, "14-signed-in-again");
+    await shot(page, "15-signed-in-again");
   });
 });

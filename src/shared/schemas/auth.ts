@@ -28,3 +28,18 @@ export const newPasswordInput = z
     message: "Les deux mots de passe ne correspondent pas.",
   });
 export type NewPasswordInput = z.infer<typeof newPasswordInput>;
+
+export const changeEmailInput = z.object({ newEmail: emailSchema });
+export type ChangeEmailInput = z.infer<typeof changeEmailInput>;
+
+export const changePasswordInput = z
+  .object({
+    currentPassword: z.string().min(1, "Saisissez votre mot de passe actuel."),
+    password: passwordSchema,
+    confirmation: z.string(),
+  })
+  .refine((value) => value.password === value.confirmation, {
+    path: ["confirmation"],
+    message: "Les deux mots de passe ne correspondent pas.",
+  });
+export type ChangePasswordInput = z.infer<typeof changePasswordInput>;
