@@ -1,8 +1,7 @@
-import { buttonStyles } from "@client/components/ui/button-styles";
 import { Field } from "@client/components/ui/field";
+import { SubmitButton } from "@client/components/ui/submit-button";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { type ChangeEmailInput, changeEmailInput } from "@shared/schemas/auth";
-import { LoaderCircle } from "lucide-react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { useChangeEmail } from "../api/account-api";
@@ -39,10 +38,9 @@ export function EmailFormCard({ currentEmail }: { currentEmail: string }) {
           error={form.formState.errors.newEmail?.message}
           {...form.register("newEmail")}
         />
-        <button type="submit" disabled={change.isPending} className={buttonStyles({ variant: "secondary" })}>
-          {change.isPending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
+        <SubmitButton isPending={change.isPending} variant="secondary">
           Changer d'adresse
-        </button>
+        </SubmitButton>
       </form>
     </SectionCard>
   );

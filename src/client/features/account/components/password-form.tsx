@@ -1,9 +1,8 @@
-import { buttonStyles } from "@client/components/ui/button-styles";
 import { Field } from "@client/components/ui/field";
+import { SubmitButton } from "@client/components/ui/submit-button";
 import type { AuthApiError } from "@client/lib/api-client";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { type ChangePasswordInput, changePasswordInput } from "@shared/schemas/auth";
-import { LoaderCircle } from "lucide-react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { useChangePassword } from "../api/account-api";
@@ -59,14 +58,9 @@ export function PasswordFormCard() {
           {...form.register("confirmation")}
         />
         <div className="sm:col-span-3">
-          <button
-            type="submit"
-            disabled={change.isPending}
-            className={buttonStyles({ variant: "secondary" })}
-          >
-            {change.isPending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
+          <SubmitButton isPending={change.isPending} variant="secondary">
             Changer le mot de passe
-          </button>
+          </SubmitButton>
         </div>
       </form>
     </SectionCard>

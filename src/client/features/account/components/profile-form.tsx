@@ -1,8 +1,7 @@
-import { buttonStyles } from "@client/components/ui/button-styles";
 import { Field } from "@client/components/ui/field";
+import { SubmitButton } from "@client/components/ui/submit-button";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { type ProfileDto, updateProfileInput } from "@shared/schemas/profile";
-import { LoaderCircle } from "lucide-react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { z } from "zod";
@@ -93,10 +92,9 @@ export function ProfileFormCard({ profile }: { profile: ProfileDto }) {
           {errors.bio ? <p className="text-sm text-danger">{errors.bio.message}</p> : null}
         </div>
         <div className="sm:col-span-2">
-          <button type="submit" disabled={!isDirty || update.isPending} className={buttonStyles()}>
-            {update.isPending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
+          <SubmitButton isPending={update.isPending} disabled={!isDirty}>
             Enregistrer
-          </button>
+          </SubmitButton>
         </div>
       </form>
     </SectionCard>

@@ -1,8 +1,7 @@
-import { buttonStyles } from "@client/components/ui/button-styles";
 import { Field } from "@client/components/ui/field";
+import { SubmitButton } from "@client/components/ui/submit-button";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { type NewPasswordInput, newPasswordInput } from "@shared/schemas/auth";
-import { LoaderCircle } from "lucide-react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { resetPassword } from "../api/auth-api";
@@ -51,14 +50,9 @@ export function NewPasswordForm({ token, onDone }: { token: string; onDone: () =
         error={errors.confirmation?.message}
         {...form.register("confirmation")}
       />
-      <button
-        type="submit"
-        disabled={isSubmitting}
-        className={buttonStyles({ size: "lg", className: "w-full" })}
-      >
-        {isSubmitting ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
+      <SubmitButton isPending={isSubmitting} size="lg" className="w-full">
         Enregistrer le mot de passe
-      </button>
+      </SubmitButton>
     </form>
   );
 }

@@ -1,9 +1,8 @@
-import { buttonStyles } from "@client/components/ui/button-styles";
 import { Field } from "@client/components/ui/field";
+import { SubmitButton } from "@client/components/ui/submit-button";
 import type { AuthApiError } from "@client/lib/api-client";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { type SignUpInput, signUpInput } from "@shared/schemas/auth";
-import { LoaderCircle } from "lucide-react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { signUp } from "../api/auth-api";
@@ -66,14 +65,9 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string) =
         }
         {...form.register("password")}
       />
-      <button
-        type="submit"
-        disabled={isSubmitting}
-        className={buttonStyles({ size: "lg", className: "w-full" })}
-      >
-        {isSubmitting ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
+      <SubmitButton isPending={isSubmitting} size="lg" className="w-full">
         Créer mon compte
-      </button>
+      </SubmitButton>
     </form>
   );
 }

@@ -1,8 +1,9 @@
 import { buttonStyles } from "@client/components/ui/button-styles";
 import { Field } from "@client/components/ui/field";
+import { SubmitButton } from "@client/components/ui/submit-button";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { type PasswordResetRequestInput, passwordResetRequestInput } from "@shared/schemas/auth";
-import { LoaderCircle, MailCheck } from "lucide-react";
+import { MailCheck } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
@@ -58,14 +59,9 @@ export function ResetRequestForm({ initialEmail, onBack }: { initialEmail: strin
         error={errors.email?.message}
         {...form.register("email")}
       />
-      <button
-        type="submit"
-        disabled={isSubmitting}
-        className={buttonStyles({ size: "lg", className: "w-full" })}
-      >
-        {isSubmitting ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
+      <SubmitButton isPending={isSubmitting} size="lg" className="w-full">
         Recevoir le lien
-      </button>
+      </SubmitButton>
       <button
         type="button"
         onClick={onBack}

@@ -1,10 +1,9 @@
-import { buttonStyles } from "@client/components/ui/button-styles";
 import { Field } from "@client/components/ui/field";
+import { SubmitButton } from "@client/components/ui/submit-button";
 import type { AuthApiError } from "@client/lib/api-client";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { type SignInInput, signInInput } from "@shared/schemas/auth";
 import { useQueryClient } from "@tanstack/react-query";
-import { LoaderCircle } from "lucide-react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { signIn } from "../api/auth-api";
@@ -64,14 +63,9 @@ export function SignInForm({ onSignedIn, onForgotPassword }: Props) {
         }
         {...form.register("password")}
       />
-      <button
-        type="submit"
-        disabled={isSubmitting}
-        className={buttonStyles({ size: "lg", className: "w-full" })}
-      >
-        {isSubmitting ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
+      <SubmitButton isPending={isSubmitting} size="lg" className="w-full">
         Se connecter
-      </button>
+      </SubmitButton>
     </form>
   );
 }

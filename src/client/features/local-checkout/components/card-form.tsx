@@ -1,9 +1,9 @@
-import { buttonStyles } from "@client/components/ui/button-styles";
 import { Field } from "@client/components/ui/field";
+import { SubmitButton } from "@client/components/ui/submit-button";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { formatMoney } from "@shared/format";
 import { type LocalCardInput, localCardInput } from "@shared/schemas/payment";
-import { CreditCard, LoaderCircle, Lock } from "lucide-react";
+import { CreditCard, Lock } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { payLocalSession } from "../api/local-checkout-api";
@@ -71,18 +71,9 @@ export function CardForm({ sessionId, amountCents, email, onPaid }: Props) {
           {declined}
         </p>
       ) : null}
-      <button
-        type="submit"
-        disabled={isSubmitting}
-        className={buttonStyles({ size: "lg", className: "w-full" })}
-      >
-        {isSubmitting ? (
-          <LoaderCircle className="animate-spin" aria-hidden="true" />
-        ) : (
-          <Lock aria-hidden="true" />
-        )}
+      <SubmitButton isPending={isSubmitting} size="lg" className="w-full" icon={<Lock aria-hidden="true" />}>
         Payer {formatMoney(amountCents)}
-      </button>
+      </SubmitButton>
       <p className="flex items-center justify-center gap-1.5 text-xs text-muted-foreground">
         <CreditCard className="size-3.5" aria-hidden="true" />
         Carte acceptée : 4242 4242 4242 4242 · carte refusée : 4000 0000 0000 0002
