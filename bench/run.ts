@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
@@ -9,6 +10,7 @@ import { freePort } from "../scripts/postgres-cluster";
 // `npm run bench`: measures the budgets of ARCHITECTURE.md that exist so far and writes bench/results.json.
 // Not a test: figures depend on the machine; compare them with the budgets, not with each other.
 
+const BENCH_AUTH_SECRET = randomBytes(32).toString("base64url");
 const budgets = { startToReadySeconds: 10, firstRouteJsGzipKb: 180 };
 
 async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
@@ -25,16 +27,17 @@ async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
 
 async function startServer(dataDir: string, port: number): Promise<{ child: ChildProcess; seconds: number }> {
   const started = performance.now();
-  const child = spawn("npx", ["tsx", "scripts/start.ts"], {
+  const child = spawn("node_modules/.bin/tsx", ["scripts/start.ts"], {
     env: {
       ...process.env,
       DATA_DIR: dataDir,
       PORT: String(port),
       LOG_LEVEL: "silent",
       NODE_ENV: "production",
+      BETTER_AUTH_SECRET: BENCH_AUTH_SECRET,
       DATABASE_URL: "",
     },
-    stdio: "ignore",
+    stdio: ["ignore", "ignore", "inherit"],
   });
   await waitForHealth(`http://127.0.0.1:${port}/api/health`, child);
   return { child, seconds: (performance.now() - started) / 1000 };

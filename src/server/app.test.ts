@@ -1,4 +1,4 @@
-import { errorBody } from "@shared/errors";
+import { errorBody } from "@shared/schemas/error";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_BODY_BYTES } from "./app";
 import { testDatabaseKind } from "./test/database";

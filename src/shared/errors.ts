@@ -1,6 +1,7 @@
-import { z } from "zod";
-
-/** Every error the API can answer, with the HTTP status it maps to. The client parses the same shape. */
+/**
+ * Every error the API can answer, with the HTTP status it maps to. The client reads the same catalogue.
+ * Kept free of zod: the client's first page imports it, and the schema lives in schemas/error.ts.
+ */
 export const errorStatus = {
   bad_request: 400,
   validation_failed: 400,
@@ -18,14 +19,15 @@ export const errorStatus = {
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;
+export type ErrorIssue = { path: string; message: string };
+export type ErrorBody = { error: { code: ErrorCode; message: string; issues?: ErrorIssue[] } };
 
-export const errorBody = z.object({
-  error: z.object({
-    code: z.enum(Object.keys(errorStatus) as [ErrorCode, ...ErrorCode[]]),
-    message: z.string(),
-    issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
-  }),
-});
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === "string" && Object.hasOwn(errorStatus, value);
+}
 
-export type ErrorBody = z.infer<typeof errorBody>;
-export type ErrorIssue = NonNullable<ErrorBody["error"]["issues"]>[number];
+/** The house error shape `{ error: { code, message, issues? } }`, checked without a schema library. */
+export function isErrorBody(value: unknown): value is ErrorBody {
+  const error = (value as { error?: { code?: unknown; message?: unknown } } | null)?.error;
+  return isErrorCode(error?.code) && typeof error?.message === "string";
+}

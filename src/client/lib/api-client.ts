@@ -1,4 +1,4 @@
-import { type ErrorCode, errorBody, errorStatus } from "@shared/errors";
+import { type ErrorCode, errorStatus, isErrorBody } from "@shared/errors";
 import type { z } from "zod";
 import { ApiError } from "./api-error";
 
@@ -12,9 +12,8 @@ const codeForStatus = (status: number): ErrorCode =>
  */
 async function toApiError(response: Response): Promise<ApiError> {
   const body: unknown = await response.json().catch(() => null);
-  const house = errorBody.safeParse(body);
-  if (house.success) {
-    const { code, message, issues } = house.data.error;
+  if (isErrorBody(body)) {
+    const { code, message, issues } = body.error;
     return new ApiError(response.status, code, message, issues);
   }
   const auth = body as { code?: string; message?: string; reasons?: string[] } | null;

@@ -12,7 +12,7 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 /** Starts the real server entry point on `dataDir` and collects what it prints before it exits. */
 function startSecondServer(): Promise<{ code: number | null; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn("npx", ["tsx", "src/server/main.ts"], {
+    const child = spawn("node_modules/.bin/tsx", ["src/server/main.ts"], {
       env: { ...process.env, DATA_DIR: dataDir, PORT: "0", ARDOISE_SERVE_CLIENT: "false", DATABASE_URL: "" },
       stdio: ["ignore", "ignore", "pipe"],
     });

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { errorBody } from "@shared/errors";
+import { errorBody } from "@shared/schemas/error";
 import { Hono } from "hono";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,6 +1,6 @@
 import { Field } from "@client/components/ui/field";
 import { SubmitButton } from "@client/components/ui/submit-button";
-import { zodResolver } from "@hookform/resolvers/zod";
+import { zodResolver } from "@client/lib/form";
 import { type ProfileDto, updateProfileInput } from "@shared/schemas/profile";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";

@@ -1,7 +1,7 @@
 import { buttonStyles } from "@client/components/ui/button-styles";
 import { Field } from "@client/components/ui/field";
 import { SubmitButton } from "@client/components/ui/submit-button";
-import { zodResolver } from "@hookform/resolvers/zod";
+import { zodResolver } from "@client/lib/form";
 import { type PasswordResetRequestInput, passwordResetRequestInput } from "@shared/schemas/auth";
 import { MailCheck } from "lucide-react";
 import { useState } from "react";

@@ -1,7 +1,7 @@
 import { Field } from "@client/components/ui/field";
 import { SubmitButton } from "@client/components/ui/submit-button";
 import type { AuthApiError } from "@client/lib/api-client";
-import { zodResolver } from "@hookform/resolvers/zod";
+import { zodResolver } from "@client/lib/form";
 import { type SignInInput, signInInput } from "@shared/schemas/auth";
 import { useQueryClient } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";

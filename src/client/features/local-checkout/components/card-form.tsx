@@ -1,6 +1,6 @@
 import { Field } from "@client/components/ui/field";
 import { SubmitButton } from "@client/components/ui/submit-button";
-import { zodResolver } from "@hookform/resolvers/zod";
+import { zodResolver } from "@client/lib/form";
 import { formatMoney } from "@shared/format";
 import { type LocalCardInput, localCardInput } from "@shared/schemas/payment";
 import { CreditCard, Lock } from "lucide-react";
