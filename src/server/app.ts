@@ -12,6 +12,7 @@ import { adminRpcRoutes } from "./modules/admin/admin.routes";
 import { configRoutes } from "./modules/config/config.routes";
 import { devMailboxRoutes } from "./modules/dev-mailbox/dev-mailbox.routes";
 import { healthRoutes } from "./modules/health/health.routes";
+import { invoiceRoutes } from "./modules/invoices/invoices.routes";
 import { notificationRoutes } from "./modules/notifications/notifications.routes";
 import { profileRoutes } from "./modules/profile/profile.routes";
 import { paymentFunctionRoutes, paymentRoutes } from "./payments/payments.routes";
@@ -31,6 +32,7 @@ export type AppOptions = {
  */
 export const businessModules = {
   "/notifications": (services: Services) => notificationRoutes(services.database.db),
+  "/invoices": (services: Services) => invoiceRoutes(services.database.db),
 } as const;
 
 function guarded(services: Services, routes: Hono<{ Variables: AuthVariables }>) {

@@ -32,13 +32,26 @@ async function createPostgresTestDatabase(): Promise<Database> {
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const database = await openDatabase({ databaseUrl: url.toString(), dataDir: "", poolSize: 5 });
-  return {
+  const testDatabase: Database = {
     ...database,
     close: async () => {
       await database.close();
       await withAdmin(adminUrl, (admin) => admin.query(`drop database if exists "${name}" with (force)`));
     },
   };
+  postgresUrls.set(testDatabase, url.toString());
+  return testDatabase;
+}
+
+const postgresUrls = new WeakMap<Database, string>();
+
+/**
+ * A second, independent connection pool to the same test database: what a second server process would
+ * have. PGlite is single-process by design, so there is none (undefined).
+ */
+export async function openSecondInstance(database: Database): Promise<Database | undefined> {
+  const url = postgresUrls.get(database);
+  return url ? openDatabase({ databaseUrl: url, dataDir: "", poolSize: 5 }) : undefined;
 }
 
 async function withAdmin<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {

@@ -1,0 +1,504 @@
+import { addDays, DEFAULT_PAYMENT_TERMS_DAYS, parisToday, yearOf } from "@shared/domain/dates";
+import { missingForInvoicing, paymentTermsMention } from "@shared/domain/legal-identity";
+import { computeTotals } from "@shared/domain/totals";
+import type {
+  CreateInvoiceInput,
+  InvoiceDto,
+  InvoiceStatus,
+  LineInput,
+  RecordPaymentInput,
+  UpdateInvoiceInput,
+} from "@shared/schemas/invoices";
+import type { ListResult } from "@shared/schemas/list";
+import { and, asc, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import {
+  businessIdentities,
+  clients,
+  type InvoiceBuyer,
+  type InvoiceSeller,
+  invoiceItems,
+  invoiceReminders,
+  invoices,
+  payments,
+} from "../../db/schema/index";
+import { type Tx, withTenant } from "../../db/tenant";
+import { AppError } from "../../errors";
+import { pageWindow } from "../../http/csv";
+import { takeNextNumber } from "./numbering";
+
+type InvoiceRow = typeof invoices.$inferSelect;
+type ItemRow = typeof invoiceItems.$inferSelect;
+
+const notFound = () => new AppError("not_found", "Facture introuvable.");
+
+// ai-assistant.txt §9: reminders 7 and 3 days before the due date (if still ahead) and on the due date.
+const REMINDER_DAYS_BEFORE_DUE = [7, 3, 0];
+
+/** Spec: an issued invoice past its due date reads as en-retard, whether or not the job has run yet. */
+export function effectiveStatus(row: Pick<InvoiceRow, "status" | "dueDate">, today: string): InvoiceStatus {
+  if (row.status === "en-attente" && row.dueDate && row.dueDate < today) return "en-retard";
+  return row.status;
+}
+
+function toDto(row: InvoiceRow, items: ItemRow[], today: string): InvoiceDto {
+  return {
+    id: row.id,
+    kind: row.kind,
+    invoiceNumber: row.invoiceNumber,
+    clientId: row.clientId,
+    clientName: row.clientName,
+    projectId: row.projectId,
+    creditedInvoiceId: row.creditedInvoiceId,
+    date: row.date,
+    serviceDate: row.serviceDate,
+    dueDate: row.dueDate,
+    status: effectiveStatus(row, today),
+    subtotalCents: row.subtotalCents,
+    taxCents: row.taxCents,
+    totalCents: row.totalCents,
+    paidCents: row.paidCents,
+    notes: row.notes,
+    issuedAt: row.issuedAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    lines: items
+      .sort((a, b) => a.position - b.position)
+      .map((item) => ({
+        id: item.id,
+        position: item.position,
+        description: item.description,
+        quantity: item.quantity,
+        unit: item.unit ?? undefined,
+        unitPriceCents: item.unitPriceCents,
+        vatRateBp: item.vatRateBp,
+        totalCents: item.totalCents,
+      })),
+  };
+}
+
+async function loadForUpdate(tx: Tx, userId: string, id: string): Promise<InvoiceRow> {
+  const [row] = await tx
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.id, id), eq(invoices.userId, userId)))
+    .for("update");
+  if (!row) throw notFound();
+  return row;
+}
+
+async function loadItems(tx: Tx, userId: string, invoiceId: string) {
+  return tx
+    .select()
+    .from(invoiceItems)
+    .where(and(eq(invoiceItems.invoiceId, invoiceId), eq(invoiceItems.userId, userId)))
+    .orderBy(asc(invoiceItems.position));
+}
+
+async function assertOwnClient(tx: Tx, userId: string, clientId: string | undefined) {
+  if (!clientId) return;
+  const [client] = await tx
+    .select({ id: clients.id })
+    .from(clients)
+    .where(and(eq(clients.id, clientId), eq(clients.userId, userId)));
+  if (!client)
+    throw new AppError("validation_failed", "Client introuvable.", [
+      { path: "clientId", message: "Client introuvable." },
+    ]);
+}
+
+/** Replaces the lines and stores the totals the shared domain computes (never those sent by a client). */
+async function writeLines(tx: Tx, userId: string, invoiceId: string, lines: LineInput[]) {
+  const totals = computeTotals(lines);
+  await tx
+    .delete(invoiceItems)
+    .where(and(eq(invoiceItems.invoiceId, invoiceId), eq(invoiceItems.userId, userId)));
+  await tx.insert(invoiceItems).values(
+    lines.map((line, position) => ({
+      userId,
+      invoiceId,
+      position,
+      description: line.description,
+      quantity: line.quantity,
+      unit: line.unit ?? null,
+      unitPriceCents: line.unitPriceCents,
+      vatRateBp: line.vatRateBp,
+      totalCents: totals.lineTotalsCents[position] ?? 0,
+    })),
+  );
+  return { subtotalCents: totals.subtotalCents, taxCents: totals.taxCents, totalCents: totals.totalCents };
+}
+
+export async function createInvoiceDraft(
+  db: Db,
+  { userId, input, now = new Date() }: { userId: string; input: CreateInvoiceInput; now?: Date },
+): Promise<InvoiceDto> {
+  return withTenant(db, userId, async (tx) => {
+    await assertOwnClient(tx, userId, input.clientId);
+    const [created] = await tx
+      .insert(invoices)
+      .values({
+        userId,
+        clientId: input.clientId ?? null,
+        clientName: input.clientName,
+        projectId: input.projectId ?? null,
+        serviceDate: input.serviceDate ?? null,
+        notes: input.notes ?? null,
+        date: parisToday(now),
+      })
+      .returning();
+    if (!created) throw new Error("invoice insert returned nothing");
+    const totals = await writeLines(tx, userId, created.id, input.lines);
+    const [row] = await tx.update(invoices).set(totals).where(eq(invoices.id, created.id)).returning();
+    return toDto(row ?? created, await loadItems(tx, userId, created.id), parisToday(now));
+  });
+}
+
+export async function getInvoice(
+  db: Db,
+  { userId, id, now = new Date() }: { userId: string; id: string; now?: Date },
+) {
+  return withTenant(db, userId, async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.id, id), eq(invoices.userId, userId)));
+    if (!row) throw notFound();
+    return toDto(row, await loadItems(tx, userId, id), parisToday(now));
+  });
+}
+
+export async function listInvoices(
+  db: Db,
+  {
+    userId,
+    query,
+    now = new Date(),
+  }: {
+    userId: string;
+    query: { page: number; pageSize: number; search?: string; status?: InvoiceStatus };
+    now?: Date;
+  },
+): Promise<ListResult<InvoiceDto>> {
+  const today = parisToday(now);
+  const filters: (SQL | undefined)[] = [eq(invoices.userId, userId)];
+  if (query.search) {
+    const pattern = `%${query.search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+    filters.push(or(ilike(invoices.invoiceNumber, pattern), ilike(invoices.clientName, pattern)));
+  }
+  if (query.status) filters.push(eq(invoices.status, query.status));
+  const where = and(...filters);
+  return withTenant(db, userId, async (tx) => {
+    const [rows, [total]] = await Promise.all([
+      tx
+        .select()
+        .from(invoices)
+        .where(where)
+        .orderBy(desc(invoices.createdAt))
+        .limit(pageWindow(query).limit)
+        .offset(pageWindow(query).offset),
+      tx.select({ n: count() }).from(invoices).where(where),
+    ]);
+    return {
+      items: rows.map((row) => toDto(row, [], today)),
+      total: total?.n ?? 0,
+      page: query.page,
+      pageSize: query.pageSize,
+    };
+  });
+}
+
+function assertDraft(row: InvoiceRow) {
+  if (row.status !== "brouillon") {
+    throw new AppError(
+      "conflict",
+      "Une facture émise ne peut plus être modifiée ni supprimée : annulez-la par un avoir.",
+    );
+  }
+}
+
+export async function updateInvoiceDraft(
+  db: Db,
+  {
+    userId,
+    id,
+    input,
+    now = new Date(),
+  }: { userId: string; id: string; input: UpdateInvoiceInput; now?: Date },
+): Promise<InvoiceDto> {
+  return withTenant(db, userId, async (tx) => {
+    const row = await loadForUpdate(tx, userId, id);
+    assertDraft(row);
+    await assertOwnClient(tx, userId, input.clientId);
+    const { lines, ...fields } = input;
+    const totals = lines ? await writeLines(tx, userId, id, lines) : {};
+    const [updated] = await tx
+      .update(invoices)
+      .set({ ...fields, ...totals })
+      .where(and(eq(invoices.id, id), eq(invoices.userId, userId)))
+      .returning();
+    return toDto(updated ?? row, await loadItems(tx, userId, id), parisToday(now));
+  });
+}
+
+export async function deleteInvoiceDraft(
+  db: Db,
+  { userId, id }: { userId: string; id: string },
+): Promise<void> {
+  await withTenant(db, userId, async (tx) => {
+    assertDraft(await loadForUpdate(tx, userId, id));
+    await tx.delete(invoices).where(and(eq(invoices.id, id), eq(invoices.userId, userId)));
+  });
+}
+
+function sellerOf(identity: typeof businessIdentities.$inferSelect): InvoiceSeller {
+  return {
+    legalName: identity.legalName,
+    companyName: identity.companyName,
+    siren: identity.siren,
+    siret: identity.siret,
+    apeCode: identity.apeCode,
+    registrationMention: identity.registrationMention,
+    address: {
+      line1: identity.addressLine1,
+      line2: identity.addressLine2,
+      postalCode: identity.postalCode,
+      city: identity.city,
+      country: identity.country,
+    },
+    email: identity.email,
+    phone: identity.phone,
+    vatRegime: identity.vatRegime,
+    vatNumber: identity.vatNumber,
+    vatOnDebits: identity.vatOnDebits,
+    iban: identity.iban,
+    bic: identity.bic,
+    latePenaltyRate: identity.latePenaltyRate,
+    earlyPaymentDiscount: identity.earlyPaymentDiscount,
+  };
+}
+
+function buyerOf(row: InvoiceRow, client: typeof clients.$inferSelect | undefined): InvoiceBuyer {
+  return {
+    name: client?.name ?? row.clientName,
+    company: client?.company ?? null,
+    contactName: client?.contactName ?? null,
+    email: client?.email ?? null,
+    siren: client?.siren ?? null,
+    siret: client?.siret ?? null,
+    vatNumber: client?.vatNumber ?? null,
+    isBusiness: client?.isBusiness ?? true,
+    address: {
+      line1: client?.addressLine1 ?? null,
+      line2: client?.addressLine2 ?? null,
+      postalCode: client?.postalCode ?? null,
+      city: client?.city ?? null,
+      country: client?.country ?? "FR",
+    },
+  };
+}
+
+/**
+ * Issues a draft: checks the seller's legal identity, takes the next number of the year's series in the
+ * same transaction, freezes seller and buyer, sets the due date and schedules the payment reminders.
+ */
+export async function issueInvoice(
+  db: Db,
+  { userId, id, now = new Date() }: { userId: string; id: string; now?: Date },
+) {
+  const today = parisToday(now);
+  return withTenant(db, userId, async (tx) => {
+    const row = await loadForUpdate(tx, userId, id);
+    if (row.status !== "brouillon") throw new AppError("conflict", "Cette facture est déjà émise.");
+    const items = await loadItems(tx, userId, id);
+    if (items.length === 0)
+      throw new AppError("validation_failed", "Ajoutez au moins une ligne avant d'émettre la facture.");
+    const [identity] = await tx
+      .select()
+      .from(businessIdentities)
+      .where(eq(businessIdentities.userId, userId));
+    const missing = missingForInvoicing(identity ?? {});
+    if (!identity || missing.length > 0) {
+      throw new AppError(
+        "validation_failed",
+        `Complétez votre identité dans Paramètres avant d'émettre : ${missing.join(", ")}.`,
+        missing.map((label) => ({ path: "identity", message: label })),
+      );
+    }
+    if (identity.vatRegime === "franchise" && items.some((item) => item.vatRateBp !== 0)) {
+      throw new AppError(
+        "validation_failed",
+        "En franchise en base de TVA (art. 293 B du CGI), toutes les lignes doivent être à 0 %.",
+      );
+    }
+    const [client] = row.clientId
+      ? await tx
+          .select()
+          .from(clients)
+          .where(and(eq(clients.id, row.clientId), eq(clients.userId, userId)))
+      : [];
+    const termsDays = client?.paymentTermsDays ?? identity.paymentTermsDays ?? DEFAULT_PAYMENT_TERMS_DAYS;
+    const dueDate = addDays(today, termsDays);
+    const invoiceNumber = await takeNextNumber(tx, { userId, series: "facture", year: yearOf(today) });
+    const [issued] = await tx
+      .update(invoices)
+      .set({
+        status: "en-attente",
+        invoiceNumber,
+        date: today,
+        serviceDate: row.serviceDate ?? today,
+        dueDate,
+        seller: sellerOf(identity),
+        buyer: buyerOf(row, client),
+        paymentTerms: paymentTermsMention(termsDays),
+        issuedAt: now,
+      })
+      .where(and(eq(invoices.id, id), eq(invoices.userId, userId)))
+      .returning();
+    if (!issued) throw notFound();
+    const reminders = REMINDER_DAYS_BEFORE_DUE.map((days) => ({ days, on: addDays(dueDate, -days) })).filter(
+      (reminder) => reminder.days === 0 || reminder.on > today,
+    );
+    await tx
+      .insert(invoiceReminders)
+      .values(
+        reminders.map((reminder) => ({
+          userId,
+          invoiceId: id,
+          daysBeforeDue: reminder.days,
+          scheduledFor: reminder.on,
+        })),
+      );
+    return toDto(issued, items, today);
+  });
+}
+
+/** Records money received; the invoice becomes payée once fully paid, and its pending reminders stop. */
+export async function recordPayment(
+  db: Db,
+  {
+    userId,
+    id,
+    input,
+    now = new Date(),
+  }: { userId: string; id: string; input: RecordPaymentInput; now?: Date },
+) {
+  const today = parisToday(now);
+  return withTenant(db, userId, async (tx) => {
+    const row = await loadForUpdate(tx, userId, id);
+    if (row.kind !== "facture" || !["en-attente", "en-retard"].includes(row.status)) {
+      throw new AppError("conflict", "Seule une facture émise et non réglée peut recevoir un paiement.");
+    }
+    const remaining = row.totalCents - row.paidCents;
+    if (input.amountCents > remaining) {
+      throw new AppError("validation_failed", "Le paiement dépasse le reste à payer.", [
+        { path: "amountCents", message: `Reste à payer : ${remaining} centimes.` },
+      ]);
+    }
+    await tx.insert(payments).values({
+      userId,
+      invoiceId: id,
+      amountCents: input.amountCents,
+      paidOn: input.paidOn ?? today,
+      method: input.method,
+      reference: input.reference ?? null,
+    });
+    const paidCents = row.paidCents + input.amountCents;
+    const isPaid = paidCents === row.totalCents;
+    const [updated] = await tx
+      .update(invoices)
+      .set({ paidCents, ...(isPaid ? { status: "payée" as const, paidAt: now } : {}) })
+      .where(and(eq(invoices.id, id), eq(invoices.userId, userId)))
+      .returning();
+    if (isPaid) {
+      await tx
+        .update(invoiceReminders)
+        .set({ status: "cancelled" })
+        .where(
+          and(
+            eq(invoiceReminders.invoiceId, id),
+            eq(invoiceReminders.userId, userId),
+            eq(invoiceReminders.status, "pending"),
+          ),
+        );
+    }
+    return toDto(updated ?? row, await loadItems(tx, userId, id), today);
+  });
+}
+
+/**
+ * Cancels an issued invoice the only lawful way: a credit note (avoir) with its own number series, the
+ * same lines in negative, pointing at the invoice. The invoice itself is never changed but for its status.
+ */
+export async function cancelInvoice(
+  db: Db,
+  { userId, id, now = new Date() }: { userId: string; id: string; now?: Date },
+) {
+  const today = parisToday(now);
+  return withTenant(db, userId, async (tx) => {
+    const row = await loadForUpdate(tx, userId, id);
+    if (row.kind !== "facture" || row.status === "brouillon" || row.status === "annulée") {
+      throw new AppError(
+        "conflict",
+        "Seule une facture émise peut être annulée par un avoir (un brouillon se supprime).",
+      );
+    }
+    if (row.paidCents > 0) {
+      throw new AppError(
+        "conflict",
+        "Cette facture a reçu des paiements : remboursez-les avant de l'annuler par un avoir.",
+      );
+    }
+    const items = await loadItems(tx, userId, id);
+    const number = await takeNextNumber(tx, { userId, series: "avoir", year: yearOf(today) });
+    const [creditNote] = await tx
+      .insert(invoices)
+      .values({
+        userId,
+        kind: "avoir",
+        creditedInvoiceId: id,
+        clientId: row.clientId,
+        clientName: row.clientName,
+        projectId: row.projectId,
+        invoiceNumber: number,
+        // The credit note settles the cancelled invoice at once. Revenue figures add up payments, never
+        // invoice totals, so this negative document does not reduce collected revenue.
+        status: "payée",
+        date: today,
+        serviceDate: row.serviceDate,
+        seller: row.seller,
+        buyer: row.buyer,
+        notes: `Avoir annulant la facture ${row.invoiceNumber}.`,
+        subtotalCents: -row.subtotalCents,
+        taxCents: -row.taxCents,
+        totalCents: -row.totalCents,
+        issuedAt: now,
+      })
+      .returning();
+    if (!creditNote) throw new Error("credit note insert returned nothing");
+    if (items.length > 0) {
+      await tx.insert(invoiceItems).values(
+        items.map(({ id: _id, createdAt: _created, updatedAt: _updated, ...item }) => ({
+          ...item,
+          invoiceId: creditNote.id,
+          unitPriceCents: -item.unitPriceCents,
+          totalCents: -item.totalCents,
+        })),
+      );
+    }
+    await tx
+      .update(invoices)
+      .set({ status: "annulée", cancelledAt: now })
+      .where(and(eq(invoices.id, id), eq(invoices.userId, userId)));
+    await tx
+      .update(invoiceReminders)
+      .set({ status: "cancelled" })
+      .where(
+        and(
+          eq(invoiceReminders.invoiceId, id),
+          eq(invoiceReminders.userId, userId),
+          eq(invoiceReminders.status, "pending"),
+        ),
+      );
+    return toDto(creditNote, await loadItems(tx, userId, creditNote.id), today);
+  });
+}

@@ -1,0 +1,299 @@
+import { addDays, parisToday } from "@shared/domain/dates";
+import { and, eq } from "drizzle-orm";
+import pino from "pino";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApp } from "../../app";
+import { businessIdentities, invoiceReminders } from "../../db/schema/index";
+import { createServices } from "../../services";
+import { call, markPaid, registerAndConfirm } from "../../test/accounts";
+import { openSecondInstance, testDatabaseKind } from "../../test/database";
+import { createTestContext, type TestContext, testEnv } from "../../test/test-app";
+import { issueInvoice } from "./invoices.service";
+
+let context: TestContext;
+let alice: { cookie: string; userId: string };
+let bruno: { cookie: string; userId: string };
+
+const completeIdentity = (userId: string) => ({
+  userId,
+  legalName: "Camille Martin EI",
+  siren: "732829320",
+  addressLine1: "12 rue des Lilas",
+  postalCode: "69003",
+  city: "Lyon",
+  vatRegime: "assujetti" as const,
+  vatNumber: "FR44732829320",
+  paymentTermsDays: 30,
+  latePenaltyRate: "3 fois le taux d'intérêt légal",
+});
+
+const draft = (overrides: Record<string, unknown> = {}) => ({
+  clientName: "Dupont SARL",
+  lines: [
+    { description: "Développement du site", quantity: 3, unitPriceCents: 45000, vatRateBp: 2000 },
+    { description: "Formation", quantity: 0.5, unitPriceCents: 8001, vatRateBp: 2000 },
+  ],
+  ...overrides,
+});
+
+async function createDraft(cookie: string, body: Record<string, unknown> = draft()) {
+  const response = await call(context, "/api/invoices", { method: "POST", cookie, body });
+  expect(response.status).toBe(201);
+  return response.json();
+}
+
+beforeAll(async () => {
+  context = await createTestContext();
+  alice = await registerAndConfirm(context, { email: "alice.factures@example.fr" });
+  bruno = await registerAndConfirm(context, { email: "bruno.factures@example.fr" });
+  await markPaid(context, alice.userId);
+  await markPaid(context, bruno.userId);
+});
+afterAll(() => context.close());
+
+describe("drafts", () => {
+  it("computes the totals on the server, whatever the client sends", async () => {
+    const invoice = await createDraft(alice.cookie, { ...draft(), totalCents: 1 });
+    expect(invoice).toMatchObject({
+      status: "brouillon",
+      invoiceNumber: null,
+      subtotalCents: 139001,
+      taxCents: 27800,
+      totalCents: 166801,
+    });
+    expect(invoice.lines.map((line: { totalCents: number }) => line.totalCents)).toEqual([135000, 4001]);
+  });
+
+  it("refuses bad lines with French messages", async () => {
+    const response = await call(context, "/api/invoices", {
+      method: "POST",
+      cookie: alice.cookie,
+      body: draft({ lines: [{ description: "", quantity: -1, unitPriceCents: 10.5, vatRateBp: 1960 }] }),
+    });
+    expect(response.status).toBe(400);
+    const messages = (await response.json()).error.issues.map((issue: { message: string }) => issue.message);
+    expect(messages).toEqual(
+      expect.arrayContaining([
+        "Décrivez la prestation.",
+        "La quantité doit être positive.",
+        "Montant en centimes entiers.",
+        "Taux de TVA non proposé (20 ; 10 ; 5,5 ; 2,1 ou 0 %).",
+      ]),
+    );
+    const empty = await call(context, "/api/invoices", {
+      method: "POST",
+      cookie: alice.cookie,
+      body: draft({ lines: [] }),
+    });
+    expect((await empty.json()).error.issues).toEqual([
+      { path: "lines", message: "Ajoutez au moins une ligne." },
+    ]);
+  });
+
+  it("edits and deletes a draft", async () => {
+    const invoice = await createDraft(alice.cookie);
+    const edited = await call(context, `/api/invoices/${invoice.id}`, {
+      method: "PATCH",
+      cookie: alice.cookie,
+      body: { lines: [{ description: "Audit", quantity: 1, unitPriceCents: 100000, vatRateBp: 1000 }] },
+    });
+    expect(await edited.json()).toMatchObject({ subtotalCents: 100000, taxCents: 10000, totalCents: 110000 });
+    expect(
+      (await call(context, `/api/invoices/${invoice.id}`, { method: "DELETE", cookie: alice.cookie })).status,
+    ).toBe(204);
+    expect((await call(context, `/api/invoices/${invoice.id}`, { cookie: alice.cookie })).status).toBe(404);
+  });
+});
+
+describe("issuing", () => {
+  it("refuses to issue until the seller's legal identity is complete, and says what is missing", async () => {
+    const invoice = await createDraft(alice.cookie);
+    const refused = await call(context, `/api/invoices/${invoice.id}/issue`, {
+      method: "POST",
+      cookie: alice.cookie,
+    });
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).error.message).toMatch(
+      /^Complétez votre identité dans Paramètres avant d'émettre : .*SIREN/,
+    );
+  });
+
+  it("numbers, freezes, sets the due date and schedules reminders", async () => {
+    await context.database.db.insert(businessIdentities).values(completeIdentity(alice.userId));
+    const invoice = await createDraft(alice.cookie);
+    const issued = await (
+      await call(context, `/api/invoices/${invoice.id}/issue`, { method: "POST", cookie: alice.cookie })
+    ).json();
+    const today = parisToday();
+    expect(issued).toMatchObject({
+      status: "en-attente",
+      invoiceNumber: `INV-${today.slice(0, 4)}-0001`,
+      date: today,
+      dueDate: addDays(today, 30),
+    });
+    const reminders = await context.database.db
+      .select()
+      .from(invoiceReminders)
+      .where(eq(invoiceReminders.invoiceId, invoice.id));
+    expect(reminders.map((reminder) => [reminder.daysBeforeDue, reminder.scheduledFor]).sort()).toEqual(
+      [
+        [0, addDays(today, 30)],
+        [3, addDays(today, 27)],
+        [7, addDays(today, 23)],
+      ].sort(),
+    );
+
+    const edit = await call(context, `/api/invoices/${invoice.id}`, {
+      method: "PATCH",
+      cookie: alice.cookie,
+      body: { clientName: "Autre" },
+    });
+    expect(edit.status).toBe(409);
+    expect((await edit.json()).error.message).toBe(
+      "Une facture émise ne peut plus être modifiée ni supprimée : annulez-la par un avoir.",
+    );
+    expect(
+      (await call(context, `/api/invoices/${invoice.id}`, { method: "DELETE", cookie: alice.cookie })).status,
+    ).toBe(409);
+    expect(
+      (await call(context, `/api/invoices/${invoice.id}/issue`, { method: "POST", cookie: alice.cookie }))
+        .status,
+    ).toBe(409);
+  });
+
+  it("refuses VAT lines for a seller in franchise en base", async () => {
+    await context.database.db
+      .insert(businessIdentities)
+      .values({ ...completeIdentity(bruno.userId), vatRegime: "franchise", vatNumber: null });
+    const invoice = await (
+      await call(context, "/api/invoices", { method: "POST", cookie: bruno.cookie, body: draft() })
+    ).json();
+    const refused = await call(context, `/api/invoices/${invoice.id}/issue`, {
+      method: "POST",
+      cookie: bruno.cookie,
+    });
+    expect((await refused.json()).error.message).toBe(
+      "En franchise en base de TVA (art. 293 B du CGI), toutes les lignes doivent être à 0 %.",
+    );
+  });
+
+  it("reads a past-due issued invoice as en-retard", async () => {
+    const invoice = await createDraft(alice.cookie);
+    await issueInvoice(context.database.db, {
+      userId: alice.userId,
+      id: invoice.id,
+      now: new Date(Date.now() - 45 * 86_400_000),
+    });
+    const read = await (await call(context, `/api/invoices/${invoice.id}`, { cookie: alice.cookie })).json();
+    expect(read.status).toBe("en-retard");
+    const bell = await (await call(context, "/api/notifications", { cookie: alice.cookie })).json();
+    expect(
+      bell.items.some(
+        (item: { kind: string; href: string }) =>
+          item.kind === "invoice_overdue" && item.href.endsWith(invoice.id),
+      ),
+    ).toBe(true);
+  });
+});
+
+describe("payments and credit notes", () => {
+  async function issued(cookie: string) {
+    const invoice = await createDraft(cookie);
+    return (await call(context, `/api/invoices/${invoice.id}/issue`, { method: "POST", cookie })).json();
+  }
+
+  it("takes partial then full payment, then stops the reminders", async () => {
+    const invoice = await issued(alice.cookie);
+    const pay = (amountCents: number) =>
+      call(context, `/api/invoices/${invoice.id}/payments`, {
+        method: "POST",
+        cookie: alice.cookie,
+        body: { amountCents, method: "virement" },
+      });
+    expect(await (await pay(66801)).json()).toMatchObject({ status: "en-attente", paidCents: 66801 });
+    const over = await pay(100001);
+    expect(over.status).toBe(400);
+    expect((await over.json()).error.message).toBe("Le paiement dépasse le reste à payer.");
+    expect(await (await pay(100000)).json()).toMatchObject({ status: "payée", paidCents: 166801 });
+    const pending = await context.database.db
+      .select()
+      .from(invoiceReminders)
+      .where(and(eq(invoiceReminders.invoiceId, invoice.id), eq(invoiceReminders.status, "pending")));
+    expect(pending).toEqual([]);
+  });
+
+  it("cancels an issued invoice with a credit note of its own series", async () => {
+    const invoice = await issued(alice.cookie);
+    const creditNote = await (
+      await call(context, `/api/invoices/${invoice.id}/cancel`, { method: "POST", cookie: alice.cookie })
+    ).json();
+    expect(creditNote).toMatchObject({
+      kind: "avoir",
+      creditedInvoiceId: invoice.id,
+      invoiceNumber: `AV-${parisToday().slice(0, 4)}-0001`,
+      totalCents: -166801,
+    });
+    expect(creditNote.lines[0].totalCents).toBe(-135000);
+    expect(
+      (await (await call(context, `/api/invoices/${invoice.id}`, { cookie: alice.cookie })).json()).status,
+    ).toBe("annulée");
+  });
+});
+
+describe("isolation", () => {
+  it("answers 404 to another user on every route, and lists only one's own invoices", async () => {
+    const invoice = await createDraft(alice.cookie);
+    for (const [method, path, body] of [
+      ["GET", "", undefined],
+      ["PATCH", "", { clientName: "Intrus" }],
+      ["DELETE", "", undefined],
+      ["POST", "/issue", undefined],
+      ["POST", "/payments", { amountCents: 100 }],
+      ["POST", "/cancel", undefined],
+    ] as const) {
+      const response = await call(context, `/api/invoices/${invoice.id}${path}`, {
+        method,
+        cookie: bruno.cookie,
+        body,
+      });
+      expect(response.status, `${method} ${path}`).toBe(404);
+    }
+    expect((await call(context, "/api/invoices/pas-un-uuid", { cookie: alice.cookie })).status).toBe(404);
+    const list = await (await call(context, "/api/invoices?pageSize=100", { cookie: bruno.cookie })).json();
+    expect(list.items.some((item: { id: string }) => item.id === invoice.id)).toBe(false);
+  });
+});
+
+describe("numbering under concurrency", () => {
+  it("gives 50 simultaneous issues 50 distinct consecutive numbers, across two server instances", async () => {
+    const carol = await registerAndConfirm(context, { email: "carol.numeros@example.fr" });
+    await markPaid(context, carol.userId);
+    await context.database.db.insert(businessIdentities).values(completeIdentity(carol.userId));
+    const drafts = await Promise.all(Array.from({ length: 50 }, () => createDraft(carol.cookie)));
+
+    // A second app with its own connection pool to the same database stands for a second server process.
+    const second = await openSecondInstance(context.database);
+    expect(Boolean(second)).toBe(testDatabaseKind === "postgres");
+    const secondApp = second
+      ? createApp(createServices(second, testEnv(), pino({ level: "silent" })))
+      : context.app;
+    try {
+      const results = await Promise.all(
+        drafts.map((invoice, index) =>
+          (index % 2 ? secondApp : context.app).request(`/api/invoices/${invoice.id}/issue`, {
+            method: "POST",
+            headers: { cookie: carol.cookie, origin: "http://localhost:3000" },
+          }),
+        ),
+      );
+      expect(results.map((response) => response.status)).toEqual(Array(50).fill(200));
+      const numbers = await Promise.all(
+        results.map(async (response) => (await response.json()).invoiceNumber as string),
+      );
+      const values = numbers.map((number) => Number(number.split("-")[2])).sort((a, b) => a - b);
+      expect(values).toEqual(Array.from({ length: 50 }, (_, index) => index + 1));
+    } finally {
+      await second?.close();
+    }
+  });
+});

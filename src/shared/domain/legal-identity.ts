@@ -1,0 +1,127 @@
+/**
+ * The seller identity French law requires on every invoice (Code de commerce L441-9 and R123-237, CGI
+ * art. 242 nonies A), and the mentions it makes the invoice print. Forms, the settings API, invoice issuing
+ * and the PDF all read these functions, so "what is missing" and "what is printed" cannot drift apart.
+ */
+
+export type VatRegime = "franchise" | "assujetti";
+
+/** The fields these rules read; a form's values, a DTO and a database row all fit. */
+export type LegalIdentityFields = {
+  legalName?: string | null;
+  siren?: string | null;
+  siret?: string | null;
+  addressLine1?: string | null;
+  postalCode?: string | null;
+  city?: string | null;
+  vatRegime?: VatRegime | null;
+  vatNumber?: string | null;
+  vatOnDebits?: boolean | null;
+  paymentTermsDays?: number | null;
+  latePenaltyRate?: string | null;
+  earlyPaymentDiscount?: string | null;
+};
+
+export const VAT_FRANCHISE_MENTION = "TVA non applicable, art. 293 B du CGI";
+export const VAT_ON_DEBITS_MENTION = "Option pour le paiement de la taxe d'après les débits";
+// Code de commerce D441-5: a fixed 40 € for every business client, written as the law writes it.
+export const RECOVERY_INDEMNITY_MENTION = "Indemnité forfaitaire pour frais de recouvrement : 40 €";
+export const NO_EARLY_DISCOUNT_MENTION = "Pas d'escompte pour paiement anticipé";
+export const DEFAULT_LATE_PENALTY_RATE = "3 fois le taux d'intérêt légal";
+/** LME (Code de commerce L441-10): at most 60 days after the invoice date. */
+export const MAX_PAYMENT_TERMS_DAYS = 60;
+
+export const MISSING_LABELS = {
+  legalName: "Nom avec la mention EI",
+  registration: "SIREN ou SIRET",
+  address: "Adresse",
+  postalCode: "Code postal",
+  city: "Ville",
+  vatNumber: "Numéro de TVA (assujetti)",
+  paymentTerms: "Conditions de paiement",
+  latePenaltyRate: "Taux des pénalités de retard",
+} as const;
+
+const filled = (value: string | null | undefined) => Boolean(value?.trim());
+
+/**
+ * Since 15 May 2022 an individual entrepreneur's name is followed or preceded by "entrepreneur individuel"
+ * or "EI" on every invoice and document. "EI" must stand alone ("Dupont EI", "EI Dupont", "Dupont (E.I.)"),
+ * not inside a word ("Reine" does not count).
+ */
+export function hasIndividualEntrepreneurMention(name: string): boolean {
+  return (
+    /(?:^|[^\p{L}\p{N}])E\.?I\.?(?=$|[^\p{L}\p{N}])/u.test(name) || /entrepreneur individuel/i.test(name)
+  );
+}
+
+/** What is missing to issue an invoice, as French labels, in the order the form shows the fields. */
+export function missingForInvoicing(identity: LegalIdentityFields): string[] {
+  const missing: string[] = [];
+  const name = identity.legalName?.trim() ?? "";
+  if (!name || !hasIndividualEntrepreneurMention(name)) missing.push(MISSING_LABELS.legalName);
+  if (!filled(identity.siren) && !filled(identity.siret)) missing.push(MISSING_LABELS.registration);
+  if (!filled(identity.addressLine1)) missing.push(MISSING_LABELS.address);
+  if (!filled(identity.postalCode)) missing.push(MISSING_LABELS.postalCode);
+  if (!filled(identity.city)) missing.push(MISSING_LABELS.city);
+  if (identity.vatRegime === "assujetti" && !filled(identity.vatNumber))
+    missing.push(MISSING_LABELS.vatNumber);
+  const terms = identity.paymentTermsDays;
+  if (typeof terms !== "number" || !Number.isInteger(terms) || terms < 0)
+    missing.push(MISSING_LABELS.paymentTerms);
+  if (!filled(identity.latePenaltyRate)) missing.push(MISSING_LABELS.latePenaltyRate);
+  return missing;
+}
+
+/** The VAT line of the invoice: the franchise exemption, the option on debits, or nothing. */
+export function vatMention(identity: Pick<LegalIdentityFields, "vatRegime" | "vatOnDebits">): string | null {
+  if ((identity.vatRegime ?? "franchise") === "franchise") return VAT_FRANCHISE_MENTION;
+  return identity.vatOnDebits ? VAT_ON_DEBITS_MENTION : null;
+}
+
+export function paymentTermsMention(days: number | null | undefined): string | null {
+  if (typeof days !== "number" || !Number.isInteger(days) || days < 0) return null;
+  if (days === 0) return "Paiement à réception de la facture";
+  return `Paiement à ${days} jours à compter de la date de facture`;
+}
+
+/** Every legal mention printed in an invoice's footer, in print order. */
+export function invoiceMentions(identity: LegalIdentityFields): string[] {
+  const rate = identity.latePenaltyRate?.trim() || DEFAULT_LATE_PENALTY_RATE;
+  return [
+    vatMention(identity),
+    paymentTermsMention(identity.paymentTermsDays),
+    `Pénalités de retard : ${rate}`,
+    RECOVERY_INDEMNITY_MENTION,
+    identity.earlyPaymentDiscount?.trim() || NO_EARLY_DISCOUNT_MENTION,
+  ].filter((mention): mention is string => Boolean(mention));
+}
+
+/** "fr76 3000 6000…" → "FR7630006000…": IBANs are typed in groups of four and in any case. */
+export function normalizeIban(value: string): string {
+  return value.replace(/\s+/g, "").toUpperCase();
+}
+
+/** ISO 13616: two letters, two check digits, up to 30 characters, and the mod-97 remainder is 1. */
+export function isValidIban(value: string): boolean {
+  const iban = normalizeIban(value);
+  if (!/^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/.test(iban)) return false;
+  const rearranged = iban.slice(4) + iban.slice(0, 4);
+  let remainder = 0;
+  for (const character of rearranged) {
+    // Letters count as two digits (A = 10 … Z = 35); the remainder is carried digit by digit.
+    const digits = /\d/.test(character) ? character : String(character.charCodeAt(0) - 55);
+    for (const digit of digits) remainder = (remainder * 10 + Number(digit)) % 97;
+  }
+  return remainder === 1;
+}
+
+/** ISO 9362: bank (4 letters), country (2 letters), location (2), optional branch (3). */
+export function isValidBic(value: string): boolean {
+  return /^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}(?:[A-Z0-9]{3})?$/.test(value.replace(/\s+/g, "").toUpperCase());
+}
+
+/** "FR76 3000 6000 0112 3456 7890 189": how an IBAN is printed and shown. */
+export function formatIban(value: string): string {
+  return normalizeIban(value).replace(/(.{4})(?=.)/g, "$1 ");
+}

@@ -1,0 +1,67 @@
+import { describe, expect, it } from "vitest";
+import { lineTotalCents, parseEurosToCents, vatCents } from "./money";
+import { formatDocumentNumber } from "./numbering";
+import { addDays, parisToday } from "./dates";
+import { computeTotals } from "./totals";
+
+describe("money", () => {
+  it("multiplies quantities with decimals without float drift", () => {
+    expect(lineTotalCents(0.1 * 3, 1000)).toBe(300);
+    expect(lineTotalCents(2.5, 4999)).toBe(12498); // 124,975 € → 124,98 €
+    expect(lineTotalCents(1.333, 3000)).toBe(3999);
+    expect(lineTotalCents(-1, 5000)).toBe(-5000);
+  });
+
+  it("rounds VAT half away from zero, for credit notes too", () => {
+    expect(vatCents(12345, 2000)).toBe(2469);
+    expect(vatCents(5, 1000)).toBe(1); // 0,5 cent → 1 cent
+    expect(vatCents(-5, 1000)).toBe(-1);
+    expect(vatCents(10000, 550)).toBe(550);
+  });
+
+  it("reads euros the French way", () => {
+    expect(parseEurosToCents("1 250,75 €")).toBe(125075);
+    expect(parseEurosToCents("500")).toBe(50000);
+    expect(parseEurosToCents("12.5")).toBe(1250);
+    expect(parseEurosToCents("douze")).toBeNull();
+    expect(parseEurosToCents("1,234")).toBeNull();
+  });
+});
+
+describe("computeTotals", () => {
+  it("groups VAT per rate, highest first, and adds up", () => {
+    const totals = computeTotals([
+      { quantity: 3, unitPriceCents: 45000, vatRateBp: 2000 }, // 1 350,00
+      { quantity: 1, unitPriceCents: 12050, vatRateBp: 550 }, //   120,50
+      { quantity: 0.5, unitPriceCents: 8001, vatRateBp: 2000 }, //    40,01 (40,005 → 40,01)
+      { quantity: 2, unitPriceCents: 1000, vatRateBp: 0 }, //      20,00
+    ]);
+    expect(totals.lineTotalsCents).toEqual([135000, 12050, 4001, 2000]);
+    expect(totals.byRate).toEqual([
+      { vatRateBp: 2000, baseCents: 139001, vatCents: 27800 },
+      { vatRateBp: 550, baseCents: 12050, vatCents: 663 },
+      { vatRateBp: 0, baseCents: 2000, vatCents: 0 },
+    ]);
+    expect(totals.subtotalCents).toBe(153051);
+    expect(totals.taxCents).toBe(28463);
+    expect(totals.totalCents).toBe(181514);
+  });
+
+  it("gives zeros for an empty document", () => {
+    expect(computeTotals([])).toEqual({ lineTotalsCents: [], byRate: [], subtotalCents: 0, taxCents: 0, totalCents: 0 });
+  });
+});
+
+describe("numbering and dates", () => {
+  it("formats continuous numbers per series", () => {
+    expect(formatDocumentNumber("facture", 2026, 1)).toBe("INV-2026-0001");
+    expect(formatDocumentNumber("avoir", 2026, 42)).toBe("AV-2026-0042");
+    expect(formatDocumentNumber("devis", 2027, 12345)).toBe("DEV-2027-12345");
+  });
+
+  it("dates in Paris: 23:30 UTC on 31 December is already the next year in France", () => {
+    expect(parisToday(new Date("2026-12-31T23:30:00Z"))).toBe("2027-01-01");
+    expect(addDays("2026-11-21", 30)).toBe("2026-12-21");
+    expect(addDays("2027-02-20", 10)).toBe("2027-03-02");
+  });
+});

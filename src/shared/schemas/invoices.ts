@@ -1,0 +1,82 @@
+import { z } from "zod";
+import { VAT_RATES_BP } from "../domain/money";
+import { listQuery } from "./list";
+
+export const invoiceStatusLabels = {
+  brouillon: "Brouillon",
+  "en-attente": "En attente",
+  payée: "Payée",
+  "en-retard": "En retard",
+  annulée: "Annulée",
+} as const;
+export type InvoiceStatus = keyof typeof invoiceStatusLabels;
+
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Date invalide (AAAA-MM-JJ).");
+
+export const lineInput = z.object({
+  description: z.string().trim().min(1, "Décrivez la prestation.").max(2000, "2 000 caractères au maximum."),
+  quantity: z.number().positive("La quantité doit être positive.").max(1_000_000).multipleOf(0.001, "3 décimales au maximum."),
+  unit: z.string().trim().max(30).optional(),
+  unitPriceCents: z.number().int("Montant en centimes entiers.").min(0, "Le prix unitaire ne peut pas être négatif.").max(100_000_000),
+  vatRateBp: z.union(VAT_RATES_BP.map((rate) => z.literal(rate)) as [z.ZodLiteral<number>, ...z.ZodLiteral<number>[]], {
+    error: "Taux de TVA non proposé (20 ; 10 ; 5,5 ; 2,1 ou 0 %).",
+  }),
+});
+export type LineInput = z.infer<typeof lineInput>;
+
+export const createInvoiceInput = z.object({
+  clientId: z.uuid("Client invalide.").optional(),
+  clientName: z.string().trim().min(1, "Indiquez le client.").max(200),
+  projectId: z.uuid().optional(),
+  serviceDate: day.optional(),
+  notes: z.string().trim().max(5000).optional(),
+  lines: z.array(lineInput).min(1, "Ajoutez au moins une ligne.").max(200, "200 lignes au maximum."),
+});
+export type CreateInvoiceInput = z.infer<typeof createInvoiceInput>;
+
+export const updateInvoiceInput = createInvoiceInput.partial();
+export type UpdateInvoiceInput = z.infer<typeof updateInvoiceInput>;
+
+export const paymentMethodLabels = {
+  virement: "Virement",
+  carte: "Carte bancaire",
+  cheque: "Chèque",
+  especes: "Espèces",
+  stripe: "Paiement en ligne",
+  autre: "Autre",
+} as const;
+
+export const recordPaymentInput = z.object({
+  amountCents: z.number().int().positive("Le montant doit être positif."),
+  paidOn: day.optional(),
+  method: z.enum(Object.keys(paymentMethodLabels) as [keyof typeof paymentMethodLabels]).default("virement"),
+  reference: z.string().trim().max(200).optional(),
+});
+export type RecordPaymentInput = z.infer<typeof recordPaymentInput>;
+
+export const invoiceListQuery = listQuery.extend({
+  status: z.enum(Object.keys(invoiceStatusLabels) as [InvoiceStatus]).optional(),
+});
+
+export type InvoiceLineDto = LineInput & { id: string; position: number; totalCents: number };
+export type InvoiceDto = {
+  id: string;
+  kind: "facture" | "avoir";
+  invoiceNumber: string | null;
+  clientId: string | null;
+  clientName: string;
+  projectId: string | null;
+  creditedInvoiceId: string | null;
+  date: string;
+  serviceDate: string | null;
+  dueDate: string | null;
+  status: InvoiceStatus;
+  subtotalCents: number;
+  taxCents: number;
+  totalCents: number;
+  paidCents: number;
+  notes: string | null;
+  issuedAt: string | null;
+  createdAt: string;
+  lines: InvoiceLineDto[];
+};

@@ -1,0 +1,23 @@
+import { z } from "zod";
+
+export const LIST_PAGE_SIZE = 20;
+export const LIST_MAX_PAGE_SIZE = 100;
+
+/** Query string of every list endpoint: newest first, server-side search and status filter. */
+export const listQuery = z.object({
+  page: z.coerce.number().int().min(1, "La page commence à 1.").default(1),
+  pageSize: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(LIST_MAX_PAGE_SIZE, `${LIST_MAX_PAGE_SIZE} lignes par page au maximum.`)
+    .default(LIST_PAGE_SIZE),
+  search: z.string().trim().max(100, "Recherche trop longue (100 caractères au maximum).").optional(),
+  status: z.string().trim().max(40).optional(),
+});
+export type ListQuery = z.infer<typeof listQuery>;
+
+export type ListResult<Item> = { items: Item[]; total: number; page: number; pageSize: number };
+
+export const listResult = <Item extends z.ZodType>(item: Item) =>
+  z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
