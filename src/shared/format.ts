@@ -29,7 +29,11 @@ export function formatDate(iso: string): string {
   return CALENDAR_DATE.test(iso) ? calendarDate.format(value) : localDate.format(value);
 }
 
-const decimal = new Intl.NumberFormat("fr-FR", { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: true });
+const decimal = new Intl.NumberFormat("fr-FR", {
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+  useGrouping: true,
+});
 
 /** An amount without the currency sign, French style ("1 234,56"), for CSV exports and tables. */
 export function formatAmount(cents: number): string {

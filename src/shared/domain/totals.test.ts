@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { addDays, parisToday } from "./dates";
 import { lineTotalCents, parseEurosToCents, vatCents } from "./money";
 import { formatDocumentNumber } from "./numbering";
-import { addDays, parisToday } from "./dates";
 import { computeTotals } from "./totals";
 
 describe("money", () => {
@@ -48,7 +48,13 @@ describe("computeTotals", () => {
   });
 
   it("gives zeros for an empty document", () => {
-    expect(computeTotals([])).toEqual({ lineTotalsCents: [], byRate: [], subtotalCents: 0, taxCents: 0, totalCents: 0 });
+    expect(computeTotals([])).toEqual({
+      lineTotalsCents: [],
+      byRate: [],
+      subtotalCents: 0,
+      taxCents: 0,
+      totalCents: 0,
+    });
   });
 });
 

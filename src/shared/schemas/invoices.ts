@@ -15,12 +15,23 @@ const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Date invalide (AAAA-MM-JJ).
 
 export const lineInput = z.object({
   description: z.string().trim().min(1, "Décrivez la prestation.").max(2000, "2 000 caractères au maximum."),
-  quantity: z.number().positive("La quantité doit être positive.").max(1_000_000).multipleOf(0.001, "3 décimales au maximum."),
+  quantity: z
+    .number()
+    .positive("La quantité doit être positive.")
+    .max(1_000_000)
+    .multipleOf(0.001, "3 décimales au maximum."),
   unit: z.string().trim().max(30).optional(),
-  unitPriceCents: z.number().int("Montant en centimes entiers.").min(0, "Le prix unitaire ne peut pas être négatif.").max(100_000_000),
-  vatRateBp: z.union(VAT_RATES_BP.map((rate) => z.literal(rate)) as [z.ZodLiteral<number>, ...z.ZodLiteral<number>[]], {
-    error: "Taux de TVA non proposé (20 ; 10 ; 5,5 ; 2,1 ou 0 %).",
-  }),
+  unitPriceCents: z
+    .number()
+    .int("Montant en centimes entiers.")
+    .min(0, "Le prix unitaire ne peut pas être négatif.")
+    .max(100_000_000),
+  vatRateBp: z.union(
+    VAT_RATES_BP.map((rate) => z.literal(rate)) as [z.ZodLiteral<number>, ...z.ZodLiteral<number>[]],
+    {
+      error: "Taux de TVA non proposé (20 ; 10 ; 5,5 ; 2,1 ou 0 %).",
+    },
+  ),
 });
 export type LineInput = z.infer<typeof lineInput>;
 

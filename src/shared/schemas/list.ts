@@ -20,4 +20,9 @@ export type ListQuery = z.infer<typeof listQuery>;
 export type ListResult<Item> = { items: Item[]; total: number; page: number; pageSize: number };
 
 export const listResult = <Item extends z.ZodType>(item: Item) =>
-  z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+  z.object({
+    items: z.array(item),
+    total: z.number().int(),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+  });

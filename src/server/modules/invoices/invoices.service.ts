@@ -358,16 +358,14 @@ export async function issueInvoice(
     const reminders = REMINDER_DAYS_BEFORE_DUE.map((days) => ({ days, on: addDays(dueDate, -days) })).filter(
       (reminder) => reminder.days === 0 || reminder.on > today,
     );
-    await tx
-      .insert(invoiceReminders)
-      .values(
-        reminders.map((reminder) => ({
-          userId,
-          invoiceId: id,
-          daysBeforeDue: reminder.days,
-          scheduledFor: reminder.on,
-        })),
-      );
+    await tx.insert(invoiceReminders).values(
+      reminders.map((reminder) => ({
+        userId,
+        invoiceId: id,
+        daysBeforeDue: reminder.days,
+        scheduledFor: reminder.on,
+      })),
+    );
     return toDto(issued, items, today);
   });
 }
