@@ -4,6 +4,7 @@ import { serve } from "@hono/node-server";
 import { createApp } from "./app";
 import { openDatabase } from "./db/client";
 import { EnvError, loadDotEnv, parseEnv } from "./env";
+import { startJobLoop } from "./jobs/job-loop";
 import { createLogger } from "./logger";
 import { describeModes } from "./modes";
 import { createServices } from "./services";
@@ -37,6 +38,7 @@ async function main() {
 
   const services = createServices(database, env, logger);
   const app = createApp(services, { clientDir });
+  const stopJobs = startJobLoop(services);
   const server = serve({ fetch: app.fetch, hostname: env.HOST, port: env.PORT }, (info) => {
     const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
     console.log(
@@ -54,6 +56,7 @@ async function main() {
       process.exit(1);
     }, SHUTDOWN_GRACE_MS);
     force.unref();
+    stopJobs();
     server.close(async () => {
       await database.close();
       console.log("Arrêt terminé.");

@@ -1,0 +1,111 @@
+import { formatMoney } from "@shared/format";
+import { eq } from "drizzle-orm";
+import pino from "pino";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { businessIdentities, clients, invoiceReminders, invoices } from "../db/schema/index";
+import { createInvoiceDraft, issueInvoice, recordPayment } from "../modules/invoices/invoices.service";
+import { lastEmailTo, markPaid, registerAndConfirm } from "../test/accounts";
+import { createTestContext, type TestContext } from "../test/test-app";
+import { markOverdueInvoices, sendDueReminders } from "./invoice-jobs";
+
+let context: TestContext;
+let userId: string;
+const DAY = 86_400_000;
+const logger = pino({ level: "silent" });
+
+beforeAll(async () => {
+  context = await createTestContext();
+  ({ userId } = await registerAndConfirm(context, { email: "relances@example.fr" }));
+  await markPaid(context, userId);
+  await context.database.db.insert(businessIdentities).values({
+    userId,
+    legalName: "Nina Roux EI",
+    siret: "73282932000074",
+    addressLine1: "3 quai Claude Bernard",
+    postalCode: "69007",
+    city: "Lyon",
+    vatRegime: "franchise",
+    paymentTermsDays: 30,
+    latePenaltyRate: "3 fois le taux d'intérêt légal",
+    iban: "FR7630006000011234567890189",
+  });
+});
+afterAll(() => context.close());
+
+async function issuedInvoice({
+  clientEmail,
+  issuedDaysAgo,
+}: {
+  clientEmail: string | null;
+  issuedDaysAgo: number;
+}) {
+  const [client] = await context.database.db
+    .insert(clients)
+    .values({
+      userId,
+      name: "Atelier Dupont",
+      contactName: "Marc Dupont",
+      email: clientEmail,
+      status: "actif",
+    })
+    .returning();
+  const draft = await createInvoiceDraft(context.database.db, {
+    userId,
+    input: {
+      clientId: client?.id,
+      clientName: "Atelier Dupont",
+      lines: [{ description: "Maquettes", quantity: 2, unitPriceCents: 60000, vatRateBp: 0 }],
+    },
+  });
+  return issueInvoice(context.database.db, {
+    userId,
+    id: draft.id,
+    now: new Date(Date.now() - issuedDaysAgo * DAY),
+  });
+}
+
+const remindersOf = (invoiceId: string) =>
+  context.database.db.select().from(invoiceReminders).where(eq(invoiceReminders.invoiceId, invoiceId));
+
+describe("invoice jobs", () => {
+  it("marks issued invoices past their due date en-retard", async () => {
+    const late = await issuedInvoice({ clientEmail: null, issuedDaysAgo: 40 });
+    const current = await issuedInvoice({ clientEmail: null, issuedDaysAgo: 1 });
+    expect(await markOverdueInvoices(context.database.db)).toBeGreaterThanOrEqual(1);
+    const [lateRow] = await context.database.db.select().from(invoices).where(eq(invoices.id, late.id));
+    const [currentRow] = await context.database.db.select().from(invoices).where(eq(invoices.id, current.id));
+    expect(lateRow?.status).toBe("en-retard");
+    expect(currentRow?.status).toBe("en-attente");
+  });
+
+  it("sends one French reminder for an overdue invoice, supersedes the older ones, and never sends twice", async () => {
+    const invoice = await issuedInvoice({ clientEmail: "marc@atelier-dupont.fr", issuedDaysAgo: 35 });
+    const first = await sendDueReminders({ db: context.database.db, mailer: context.mailer, logger });
+    expect(first.sent).toBeGreaterThanOrEqual(1);
+    const mail = await lastEmailTo(context, "marc@atelier-dupont.fr");
+    expect(mail?.subject).toBe(`Relance : facture ${invoice.invoiceNumber} échue`);
+    expect(mail?.text).toContain(formatMoney(120000));
+    expect(mail?.text).toContain("IBAN FR7630006000011234567890189");
+    const rows = await remindersOf(invoice.id);
+    expect(rows.filter((row) => row.status === "sent").map((row) => row.daysBeforeDue)).toEqual([0]);
+    expect(rows.filter((row) => row.status === "cancelled").map((row) => row.error)).toEqual([
+      "Remplacé par un rappel plus récent",
+      "Remplacé par un rappel plus récent",
+    ]);
+    const again = await sendDueReminders({ db: context.database.db, mailer: context.mailer, logger });
+    expect(again).toEqual({ sent: 0, skipped: 0 });
+  });
+
+  it("sends nothing for a paid invoice or a client without e-mail", async () => {
+    const paid = await issuedInvoice({ clientEmail: "paye@example.fr", issuedDaysAgo: 35 });
+    await recordPayment(context.database.db, {
+      userId,
+      id: paid.id,
+      input: { amountCents: 120000, method: "virement" },
+    });
+    const silent = await issuedInvoice({ clientEmail: null, issuedDaysAgo: 35 });
+    await sendDueReminders({ db: context.database.db, mailer: context.mailer, logger });
+    expect(await lastEmailTo(context, "paye@example.fr")).toBeUndefined();
+    expect((await remindersOf(silent.id)).map((row) => row.status)).not.toContain("pending");
+  });
+});

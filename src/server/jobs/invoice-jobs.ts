@@ -1,0 +1,114 @@
+import { parisToday } from "@shared/domain/dates";
+import { and, asc, eq, lt, lte, sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { clients, invoiceReminders, invoices } from "../db/schema/index";
+import type { Mailer } from "../email/mailer";
+import { invoiceReminderEmail } from "../email/templates/invoice-reminder";
+import type { Logger } from "../logger";
+
+// Jobs run as the owner role, across users: they are the server's own work, not a tenant's request.
+
+/** Issued invoices past their due date become en-retard (they also read so before the job runs). */
+export async function markOverdueInvoices(db: Db, now = new Date()): Promise<number> {
+  const updated = await db
+    .update(invoices)
+    .set({ status: "en-retard" })
+    .where(and(eq(invoices.status, "en-attente"), lt(invoices.dueDate, parisToday(now))))
+    .returning({ id: invoices.id });
+  return updated.length;
+}
+
+const CLAIM_BATCH = 20;
+
+type ClaimedReminder = {
+  reminderId: string;
+  to: string;
+  userId: string;
+  email: ReturnType<typeof invoiceReminderEmail>;
+};
+
+/**
+ * Sends the payment reminders that are due. Rows are claimed with FOR UPDATE SKIP LOCKED and marked in a
+ * short transaction, so several server instances share the work without sending twice; e-mails go out
+ * after the commit (the mailer writes its own outbox row), and a failed one goes back to pending. When
+ * several reminders of one invoice are due at once (the server was down), only the latest is sent.
+ */
+export async function sendDueReminders(
+  { db, mailer, logger }: { db: Db; mailer: Mailer; logger: Logger },
+  now = new Date(),
+): Promise<{ sent: number; skipped: number }> {
+  const today = parisToday(now);
+  const { toSend, skipped } = await db.transaction(async (tx) => {
+    const due = await tx
+      .select({ reminder: invoiceReminders, invoice: invoices, clientEmail: clients.email })
+      .from(invoiceReminders)
+      .innerJoin(invoices, eq(invoices.id, invoiceReminders.invoiceId))
+      .leftJoin(clients, eq(clients.id, invoices.clientId))
+      .where(and(eq(invoiceReminders.status, "pending"), lte(invoiceReminders.scheduledFor, today)))
+      .orderBy(asc(invoiceReminders.invoiceId), asc(invoiceReminders.daysBeforeDue))
+      .limit(CLAIM_BATCH)
+      .for("update", { of: invoiceReminders, skipLocked: true });
+
+    const claimed: ClaimedReminder[] = [];
+    let skippedCount = 0;
+    const handled = new Set<string>();
+    for (const { reminder, invoice, clientEmail } of due) {
+      const isOpen = invoice.status === "en-attente" || invoice.status === "en-retard";
+      const reason = !isOpen
+        ? "Facture réglée ou annulée"
+        : handled.has(invoice.id)
+          ? "Remplacé par un rappel plus récent"
+          : !clientEmail || !invoice.invoiceNumber || !invoice.dueDate
+            ? "Le client n'a pas d'adresse e-mail"
+            : null;
+      handled.add(invoice.id);
+      await tx
+        .update(invoiceReminders)
+        .set({ status: reason ? "cancelled" : "sent", error: reason, sentAt: reason ? null : now })
+        .where(eq(invoiceReminders.id, reminder.id));
+      if (reason || !clientEmail || !invoice.invoiceNumber || !invoice.dueDate) {
+        skippedCount++;
+        continue;
+      }
+      claimed.push({
+        reminderId: reminder.id,
+        to: clientEmail,
+        userId: invoice.userId,
+        email: invoiceReminderEmail({
+          clientName: invoice.buyer?.contactName ?? invoice.clientName,
+          sellerName: invoice.seller?.companyName ?? invoice.seller?.legalName ?? "",
+          invoiceNumber: invoice.invoiceNumber,
+          dueDate: invoice.dueDate,
+          remainingCents: invoice.totalCents - invoice.paidCents,
+          daysBeforeDue: reminder.daysBeforeDue,
+          isOverdue: invoice.dueDate < today,
+          iban: invoice.seller?.iban ?? null,
+        }),
+      });
+    }
+    return { toSend: claimed, skipped: skippedCount };
+  });
+
+  let sent = 0;
+  for (const reminder of toSend) {
+    try {
+      await mailer.send({ to: reminder.to, userId: reminder.userId, ...reminder.email });
+      sent++;
+    } catch (error) {
+      logger.warn(
+        { err: error, reminderId: reminder.reminderId },
+        "reminder e-mail failed; retried next run",
+      );
+      await db
+        .update(invoiceReminders)
+        .set({
+          status: "pending",
+          sentAt: null,
+          error: (error as Error).message,
+          attempts: sql`${invoiceReminders.attempts} + 1`,
+        })
+        .where(eq(invoiceReminders.id, reminder.reminderId));
+    }
+  }
+  return { sent, skipped };
+}
