@@ -57,24 +57,35 @@ function vitest(name: string, project: string, env: Record<string, string> = {})
   });
 }
 
-function ensureChromium(): string | undefined {
-  const path = process.env.CHROME_PATH ?? "/usr/bin/chromium";
-  if (existsSync(path)) return path;
+/**
+ * The Debian tools the tests drive: Chromium (browser tests) and poppler-utils (PDF text and images).
+ * Missing ones are installed with apt-get when we run as root; otherwise we stop and say what to install.
+ */
+function ensureDebianTools(tools: { path: string; debianPackage: string }[]): boolean {
+  const missing = tools.filter((tool) => !existsSync(tool.path));
+  if (missing.length === 0) return true;
+  const packages = missing.map((tool) => tool.debianPackage);
   const canInstall = process.getuid?.() === 0 && spawnSync("which", ["apt-get"]).status === 0;
-  if (!canInstall) {
-    console.error(
-      `Chromium est introuvable (${path}). Installez le paquet Debian « chromium » (apt-get install -y chromium) ou indiquez son chemin dans CHROME_PATH.`,
-    );
-    return undefined;
+  if (canInstall) {
+    heading(`installation de ${packages.join(", ")} (apt-get)`);
+    run("apt-get", ["update", "-qq"]);
+    run("apt-get", ["install", "-y", "-qq", ...packages], { DEBIAN_FRONTEND: "noninteractive" });
   }
-  heading("installation de Chromium (apt-get)");
-  run("apt-get", ["update", "-qq"]);
-  run("apt-get", ["install", "-y", "-qq", "chromium"], { DEBIAN_FRONTEND: "noninteractive" });
-  return existsSync(path) ? path : undefined;
+  const stillMissing = tools.filter((tool) => !existsSync(tool.path));
+  for (const tool of stillMissing) {
+    console.error(
+      `${tool.path} est introuvable : installez le paquet Debian « ${tool.debianPackage} » (apt-get install -y ${tool.debianPackage}).`,
+    );
+  }
+  return stillMissing.length === 0;
 }
 
-const chromium = ensureChromium();
-if (!chromium) process.exit(1);
+const chromium = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+const hasTools = ensureDebianTools([
+  { path: chromium, debianPackage: "chromium" },
+  { path: "/usr/bin/pdftotext", debianPackage: "poppler-utils" },
+]);
+if (!hasTools) process.exit(1);
 
 check("lint", "npx", ["biome", "check", "."]);
 check("types", "npx", ["tsc", "--noEmit"]);

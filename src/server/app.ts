@@ -12,6 +12,7 @@ import { adminRpcRoutes } from "./modules/admin/admin.routes";
 import { configRoutes } from "./modules/config/config.routes";
 import { devMailboxRoutes } from "./modules/dev-mailbox/dev-mailbox.routes";
 import { healthRoutes } from "./modules/health/health.routes";
+import { generateInvoicePdfFunction } from "./modules/invoices/invoice-pdf.function";
 import { invoiceRoutes } from "./modules/invoices/invoices.routes";
 import { notificationRoutes } from "./modules/notifications/notifications.routes";
 import { profileRoutes } from "./modules/profile/profile.routes";
@@ -71,6 +72,7 @@ export function createApp(services: Services, { clientDir }: AppOptions = {}) {
   for (const [path, routes] of Object.entries(businessModules))
     app.route(`/api${path}`, guarded(services, routes(services)));
   app.route("/functions/v1", paymentFunctionRoutes(deps));
+  app.route("/functions/v1/generate-invoice-pdf", guarded(services, generateInvoicePdfFunction(deps)));
   app.all("/api/*", (c) => {
     throw notFoundError(c);
   });

@@ -8,6 +8,7 @@ import { Hono } from "hono";
 import type { AuthVariables } from "../../auth/session";
 import type { Db } from "../../db/client";
 import { uuidParam, valid } from "../../http/validate";
+import { getInvoicePdf } from "./invoice-pdf.service";
 import {
   cancelInvoice,
   createInvoiceDraft,
@@ -59,6 +60,13 @@ export function invoiceRoutes(db: Db) {
         }),
       ),
     )
+    .get("/:id/pdf", async (c) => {
+      const pdf = await getInvoicePdf(db, { userId: c.get("user").id, id: c.req.param("id") });
+      c.header("content-type", "application/pdf");
+      c.header("content-disposition", `attachment; filename="${pdf.filename}"`);
+      c.header("cache-control", "private, no-cache");
+      return c.body(new Uint8Array(pdf.bytes));
+    })
     .post("/:id/cancel", async (c) =>
       c.json(await cancelInvoice(db, { userId: c.get("user").id, id: c.req.param("id") }), 201),
     );

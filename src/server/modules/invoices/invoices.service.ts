@@ -250,7 +250,7 @@ export async function deleteInvoiceDraft(
   });
 }
 
-function sellerOf(identity: typeof businessIdentities.$inferSelect): InvoiceSeller {
+export function sellerOf(identity: typeof businessIdentities.$inferSelect): InvoiceSeller {
   return {
     legalName: identity.legalName,
     companyName: identity.companyName,
@@ -277,7 +277,7 @@ function sellerOf(identity: typeof businessIdentities.$inferSelect): InvoiceSell
   };
 }
 
-function buyerOf(row: InvoiceRow, client: typeof clients.$inferSelect | undefined): InvoiceBuyer {
+export function buyerOf(row: InvoiceRow, client: typeof clients.$inferSelect | undefined): InvoiceBuyer {
   return {
     name: client?.name ?? row.clientName,
     company: client?.company ?? null,

@@ -1,0 +1,212 @@
+import { execFileSync } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { formatMoney } from "@shared/format";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { businessIdentities, clients } from "../../db/schema/index";
+import { call, markPaid, registerAndConfirm } from "../../test/accounts";
+import { testDatabaseKind } from "../../test/database";
+import { createTestContext, type TestContext } from "../../test/test-app";
+
+let context: TestContext;
+let seller: { cookie: string; userId: string };
+
+/** The text of a PDF as poppler reads it; a PNG of its first page is kept under test-results/ for a look. */
+function pdfText(bytes: ArrayBuffer, name: string): string {
+  const path = join(tmpdir(), `${name}-${process.pid}.pdf`);
+  writeFileSync(path, Buffer.from(bytes));
+  mkdirSync("test-results/pdf", { recursive: true });
+  execFileSync("pdftoppm", [
+    "-png",
+    "-r",
+    "70",
+    "-f",
+    "1",
+    "-l",
+    "1",
+    path,
+    `test-results/pdf/${name}-${testDatabaseKind}`,
+  ]);
+  const pages = execFileSync("pdfinfo", [path]).toString("utf8").match(/Pages:\s+(\d+)/)?.[1];
+  return `${spaces(execFileSync("pdftotext", ["-layout", path, "-"]).toString("utf8"))}\n[pages: ${pages}]`;
+}
+
+// pdftotext reads the narrow no-break space of French amounts back as a plain space.
+const spaces = (text: string) => text.replace(/[\u202f\u00a0]/g, " ");
+
+beforeAll(async () => {
+  context = await createTestContext();
+  seller = await registerAndConfirm(context, { email: "pdf@example.fr" });
+  await markPaid(context, seller.userId);
+  await context.database.db.insert(businessIdentities).values({
+    userId: seller.userId,
+    legalName: "Léa Moreau EI",
+    companyName: "Studio Moreau",
+    siret: "73282932000074",
+    apeCode: "7410Z",
+    addressLine1: "8 rue de la République",
+    postalCode: "13001",
+    city: "Marseille",
+    vatRegime: "franchise",
+    paymentTermsDays: 30,
+    latePenaltyRate: "3 fois le taux d'intérêt légal",
+    iban: "FR7630006000011234567890189",
+    bic: "AGRIFRPP",
+    invoiceFooter: "Merci de votre confiance.",
+  });
+});
+afterAll(() => context.close());
+
+async function issuedInvoice(isBusiness: boolean) {
+  const [client] = await context.database.db
+    .insert(clients)
+    .values({
+      userId: seller.userId,
+      name: isBusiness ? "Boulangerie Durand SAS" : "Jean Petit",
+      isBusiness,
+      addressLine1: "1 place du Marché",
+      postalCode: "75004",
+      city: "Paris",
+      siren: isBusiness ? "552100554" : null,
+    })
+    .returning();
+  const draft = await (
+    await call(context, "/api/invoices", {
+      method: "POST",
+      cookie: seller.cookie,
+      body: {
+        clientId: client?.id,
+        clientName: client?.name,
+        lines: [
+          { description: "Identité visuelle complète", quantity: 1, unitPriceCents: 180000, vatRateBp: 0 },
+          {
+            description: "Déclinaisons réseaux sociaux",
+            quantity: 2.5,
+            unitPriceCents: 45050,
+            unit: "jour",
+            vatRateBp: 0,
+          },
+        ],
+      },
+    })
+  ).json();
+  return (
+    await call(context, `/api/invoices/${draft.id}/issue`, { method: "POST", cookie: seller.cookie })
+  ).json();
+}
+
+describe("invoice PDF", () => {
+  it("prints the number, totals and every French legal mention, and is stored once", async () => {
+    const invoice = await issuedInvoice(true);
+    const response = await call(context, `/api/invoices/${invoice.id}/pdf`, { cookie: seller.cookie });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("application/pdf");
+    expect(response.headers.get("content-disposition")).toBe(
+      `attachment; filename="Facture-${invoice.invoiceNumber}.pdf"`,
+    );
+    const bytes = await response.arrayBuffer();
+    const text = pdfText(bytes, "facture-entreprise");
+    for (const expected of [
+      invoice.invoiceNumber,
+      "Léa Moreau EI",
+      "SIRET 73282932000074",
+      "Boulangerie Durand SAS",
+      "Déclinaisons réseaux sociaux",
+      formatMoney(112625), // 2,5 × 450,50 €
+      formatMoney(292625), // total
+      "TVA non applicable, art. 293 B du CGI",
+      "Paiement à 30 jours à compter de la date de facture",
+      "Pénalités de retard : 3 fois le taux d'intérêt légal",
+      "Indemnité forfaitaire pour frais de recouvrement : 40 €",
+      "Pas d'escompte pour paiement anticipé",
+      "IBAN : FR7630006000011234567890189",
+      "Page 1 / 1",
+      "[pages: 1]",
+    ]) {
+      expect(text, expected).toContain(spaces(expected));
+    }
+    const again = await (
+      await call(context, `/api/invoices/${invoice.id}/pdf`, { cookie: seller.cookie })
+    ).arrayBuffer();
+    expect(Buffer.from(again).equals(Buffer.from(bytes))).toBe(true);
+    const read = await (await call(context, `/api/invoices/${invoice.id}`, { cookie: seller.cookie })).json();
+    expect(read.status).toBe("en-attente");
+  });
+
+  it("leaves the 40 € indemnity out for a consumer, and prints credit notes", async () => {
+    const invoice = await issuedInvoice(false);
+    const text = pdfText(
+      await (await call(context, `/api/invoices/${invoice.id}/pdf`, { cookie: seller.cookie })).arrayBuffer(),
+      "facture-particulier",
+    );
+    expect(text).not.toContain("Indemnité forfaitaire");
+    const creditNote = await (
+      await call(context, `/api/invoices/${invoice.id}/cancel`, { method: "POST", cookie: seller.cookie })
+    ).json();
+    const avoir = pdfText(
+      await (
+        await call(context, `/api/invoices/${creditNote.id}/pdf`, { cookie: seller.cookie })
+      ).arrayBuffer(),
+      "avoir",
+    );
+    expect(avoir).toContain("AVOIR");
+    expect(avoir).toContain(`Annule la facture ${invoice.invoiceNumber}`);
+    expect(avoir).toContain(spaces(formatMoney(-292625)));
+  });
+
+  it("answers the spec's function shape: a URL once issued, base64 for a draft, French errors", async () => {
+    const invoice = await issuedInvoice(true);
+    const issued = await call(context, "/functions/v1/generate-invoice-pdf", {
+      method: "POST",
+      cookie: seller.cookie,
+      body: { invoiceData: { id: invoice.id } },
+    });
+    expect(await issued.json()).toEqual({ success: true, url: `/api/invoices/${invoice.id}/pdf` });
+    const draft = await (
+      await call(context, "/api/invoices", {
+        method: "POST",
+        cookie: seller.cookie,
+        body: {
+          clientName: "Brouillon SA",
+          lines: [{ description: "Essai", quantity: 1, unitPriceCents: 100, vatRateBp: 0 }],
+        },
+      })
+    ).json();
+    const preview = await (
+      await call(context, "/functions/v1/generate-invoice-pdf", {
+        method: "POST",
+        cookie: seller.cookie,
+        body: { invoiceData: { id: draft.id } },
+      })
+    ).json();
+    expect(preview.success).toBe(true);
+    expect(pdfText(Buffer.from(preview.pdfBase64, "base64").buffer as ArrayBuffer, "brouillon")).toContain(
+      "Brouillon — sans valeur légale",
+    );
+    const missing = await call(context, "/functions/v1/generate-invoice-pdf", {
+      method: "POST",
+      cookie: seller.cookie,
+      body: {},
+    });
+    expect(await missing.json()).toEqual({
+      success: false,
+      error: "Aucune donnée PDF reçue de la fonction.",
+    });
+    const unknown = await call(context, "/functions/v1/generate-invoice-pdf", {
+      method: "POST",
+      cookie: seller.cookie,
+      body: { invoiceData: { id: "00000000-0000-4000-8000-000000000000" } },
+    });
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toEqual({ success: false, error: "Facture introuvable." });
+    expect(
+      (
+        await call(context, "/functions/v1/generate-invoice-pdf", {
+          method: "POST",
+          body: { invoiceData: { id: draft.id } },
+        })
+      ).status,
+    ).toBe(401);
+  });
+});
