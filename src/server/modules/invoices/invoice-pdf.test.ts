@@ -28,7 +28,9 @@ function pdfText(bytes: ArrayBuffer, name: string): string {
     path,
     `test-results/pdf/${name}-${testDatabaseKind}`,
   ]);
-  const pages = execFileSync("pdfinfo", [path]).toString("utf8").match(/Pages:\s+(\d+)/)?.[1];
+  const pages = execFileSync("pdfinfo", [path])
+    .toString("utf8")
+    .match(/Pages:\s+(\d+)/)?.[1];
   return `${spaces(execFileSync("pdftotext", ["-layout", path, "-"]).toString("utf8"))}\n[pages: ${pages}]`;
 }
 
