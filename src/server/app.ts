@@ -9,6 +9,7 @@ import { requestLogger } from "./http/request-logger";
 import { securityHeaders } from "./http/security-headers";
 import { spaRoutes } from "./http/spa";
 import { adminRpcRoutes } from "./modules/admin/admin.routes";
+import { clientRoutes } from "./modules/clients/clients.routes";
 import { configRoutes } from "./modules/config/config.routes";
 import { devMailboxRoutes } from "./modules/dev-mailbox/dev-mailbox.routes";
 import { healthRoutes } from "./modules/health/health.routes";
@@ -33,6 +34,7 @@ export type AppOptions = {
  */
 export const businessModules = {
   "/notifications": (services: Services) => notificationRoutes(services.database.db),
+  "/clients": (services: Services) => clientRoutes(services.database.db),
   "/invoices": (services: Services) => invoiceRoutes(services.database.db),
 } as const;
 

@@ -1,5 +1,7 @@
-import { UnderConstruction } from "@client/components/under-construction";
+import { ClientsList } from "@client/features/clients/components/clients-list";
+import { useDocumentTitle } from "@client/lib/use-document-title";
 
 export function Component() {
-  return <UnderConstruction title="Clients" />;
+  useDocumentTitle("Clients");
+  return <ClientsList />;
 }

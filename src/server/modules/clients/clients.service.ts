@@ -1,0 +1,368 @@
+import type {
+  ClientDetailDto,
+  ClientDto,
+  ClientPipelineDto,
+  ClientStatus,
+  CreateClientData,
+  UpdateClientData,
+} from "@shared/schemas/clients";
+import { clientStatuses } from "@shared/schemas/clients";
+import type { ListResult } from "@shared/schemas/list";
+import { and, count, desc, eq, exists, inArray, ne, or, type SQL, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import type { Db } from "../../db/client";
+import { clients, contracts, invoices, projects, quotes } from "../../db/schema/index";
+import { type Tx, withTenant } from "../../db/tenant";
+import { AppError } from "../../errors";
+import { pageWindow } from "../../http/csv";
+
+type ClientRow = typeof clients.$inferSelect;
+
+export const clientNotFound = () => new AppError("not_found", "Client introuvable.");
+
+/** How many related records of each kind the detail page shows. */
+const RELATED_LIMIT = 5;
+/** The CRM board shows the newest clients of each column; its counts stay exact. */
+const PIPELINE_COLUMN_LIMIT = 100;
+
+export function toClientDto(row: ClientRow): ClientDto {
+  return {
+    id: row.id,
+    name: row.name,
+    company: row.company,
+    contactName: row.contactName,
+    email: row.email,
+    phone: row.phone,
+    siren: row.siren,
+    siret: row.siret,
+    vatNumber: row.vatNumber,
+    addressLine1: row.addressLine1,
+    addressLine2: row.addressLine2,
+    postalCode: row.postalCode,
+    city: row.city,
+    country: row.country,
+    isBusiness: row.isBusiness,
+    paymentTermsDays: row.paymentTermsDays,
+    status: row.status,
+    notes: row.notes,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+// Accent- and case-insensitive search without the unaccent extension, the same on PGlite and on a
+// PostgreSQL cluster whatever its locale (lower() leaves "É" alone under the C locale).
+const ACCENTED = "àâäáãåçéèêëíìîïñóòôöõúùûüýÿÀÂÄÁÃÅÇÉÈÊËÍÌÎÏÑÓÒÔÖÕÚÙÛÜÝŸ";
+const PLAIN = "aaaaaaceeeeiiiinooooouuuuyyaaaaaaceeeeiiiinooooouuuuyy";
+const folded = (column: AnyPgColumn) => sql`translate(lower(${column}), ${ACCENTED}, ${PLAIN})`;
+const foldText = (text: string) =>
+  text
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase();
+
+/** `%term%` for LIKE, with the user's own % and _ taken literally. */
+const containing = (term: string) => `%${foldText(term).replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+
+type Filters = { search?: string; status?: ClientStatus };
+
+function listWhere(userId: string, { search, status }: Filters): SQL | undefined {
+  const pattern = search ? containing(search) : null;
+  return and(
+    eq(clients.userId, userId),
+    status ? eq(clients.status, status) : undefined,
+    pattern
+      ? or(
+          ...[clients.name, clients.company, clients.email, clients.contactName].map(
+            (column) => sql`${folded(column)} like ${pattern}`,
+          ),
+        )
+      : undefined,
+  );
+}
+
+type ListParams = { userId: string; page: number; pageSize: number } & Filters;
+
+/** A page of the user's clients, newest first, with the total matching the filters. */
+export async function listClients(db: Db, params: ListParams): Promise<ListResult<ClientDto>> {
+  const { userId, page, pageSize } = params;
+  const where = listWhere(userId, params);
+  const { limit, offset } = pageWindow({ page, pageSize });
+  return withTenant(db, userId, async (tx) => {
+    const [rows, [total]] = await Promise.all([
+      tx
+        .select()
+        .from(clients)
+        .where(where)
+        .orderBy(desc(clients.createdAt), desc(clients.id))
+        .limit(limit)
+        .offset(offset),
+      tx.select({ n: count() }).from(clients).where(where),
+    ]);
+    return { items: rows.map(toClientDto), total: total?.n ?? 0, page, pageSize };
+  });
+}
+
+/** Invoices that count as money: issued (not drafts), not cancelled, and not credit notes. */
+const issuedInvoice = and(
+  eq(invoices.kind, "facture"),
+  sql`${invoices.status} not in ('brouillon', 'annulée')`,
+);
+const unpaidInvoice = and(
+  eq(invoices.kind, "facture"),
+  inArray(invoices.status, ["en-attente", "en-retard"]),
+);
+
+export type ClientExportRow = ClientDto & { revenueCents: number; unpaidCents: number };
+
+/** Every client matching the filters (no paging), with revenue and unpaid totals, for the CSV export. */
+export async function exportClients(
+  db: Db,
+  params: { userId: string } & Filters,
+): Promise<ClientExportRow[]> {
+  const { userId } = params;
+  return withTenant(db, userId, async (tx) => {
+    const totals = tx
+      .select({
+        clientId: invoices.clientId,
+        revenueCents:
+          sql<number>`coalesce(sum(${invoices.paidCents}) filter (where ${issuedInvoice}), 0)::int`.as(
+            "revenue_cents",
+          ),
+        unpaidCents:
+          sql<number>`coalesce(sum(${invoices.totalCents} - ${invoices.paidCents}) filter (where ${unpaidInvoice}), 0)::int`.as(
+            "unpaid_cents",
+          ),
+      })
+      .from(invoices)
+      .where(eq(invoices.userId, userId))
+      .groupBy(invoices.clientId)
+      .as("totals");
+    const rows = await tx
+      .select({ client: clients, revenueCents: totals.revenueCents, unpaidCents: totals.unpaidCents })
+      .from(clients)
+      .leftJoin(totals, eq(totals.clientId, clients.id))
+      .where(listWhere(userId, params))
+      .orderBy(desc(clients.createdAt), desc(clients.id));
+    return rows.map(({ client, revenueCents, unpaidCents }) => ({
+      ...toClientDto(client),
+      revenueCents: revenueCents ?? 0,
+      unpaidCents: unpaidCents ?? 0,
+    }));
+  });
+}
+
+async function findOwn(tx: Tx, userId: string, clientId: string): Promise<ClientRow> {
+  const [row] = await tx
+    .select()
+    .from(clients)
+    .where(and(eq(clients.id, clientId), eq(clients.userId, userId)));
+  if (!row) throw clientNotFound();
+  return row;
+}
+
+export async function getClient(db: Db, { userId, clientId }: { userId: string; clientId: string }) {
+  return toClientDto(await withTenant(db, userId, (tx) => findOwn(tx, userId, clientId)));
+}
+
+/** The client with its money totals, record counts and latest related records. */
+export async function getClientDetail(
+  db: Db,
+  { userId, clientId }: { userId: string; clientId: string },
+): Promise<ClientDetailDto> {
+  return withTenant(db, userId, async (tx) => {
+    const client = await findOwn(tx, userId, clientId);
+    const ofClient = <T extends typeof invoices | typeof quotes | typeof projects | typeof contracts>(
+      table: T,
+    ) => and(eq(table.userId, userId), eq(table.clientId, clientId));
+    const [[totals], counts, latestInvoices, latestQuotes, latestProjects, latestContracts] =
+      await Promise.all([
+        tx
+          .select({
+            revenueCents: sql<number>`coalesce(sum(${invoices.paidCents}) filter (where ${issuedInvoice}), 0)::int`,
+            unpaidCents: sql<number>`coalesce(sum(${invoices.totalCents} - ${invoices.paidCents}) filter (where ${unpaidInvoice}), 0)::int`,
+          })
+          .from(invoices)
+          .where(ofClient(invoices)),
+        Promise.all(
+          [invoices, quotes, projects, contracts].map(async (table) => {
+            const [row] = await tx.select({ n: count() }).from(table).where(ofClient(table));
+            return row?.n ?? 0;
+          }),
+        ),
+        tx
+          .select({
+            id: invoices.id,
+            kind: invoices.kind,
+            number: invoices.invoiceNumber,
+            date: invoices.date,
+            status: invoices.status,
+            totalCents: invoices.totalCents,
+            paidCents: invoices.paidCents,
+          })
+          .from(invoices)
+          .where(ofClient(invoices))
+          .orderBy(desc(invoices.date), desc(invoices.createdAt))
+          .limit(RELATED_LIMIT),
+        tx
+          .select({
+            id: quotes.id,
+            number: quotes.quoteNumber,
+            date: quotes.date,
+            status: quotes.status,
+            totalCents: quotes.totalCents,
+          })
+          .from(quotes)
+          .where(ofClient(quotes))
+          .orderBy(desc(quotes.date), desc(quotes.createdAt))
+          .limit(RELATED_LIMIT),
+        tx
+          .select({
+            id: projects.id,
+            name: projects.name,
+            status: projects.status,
+            createdAt: projects.createdAt,
+          })
+          .from(projects)
+          .where(ofClient(projects))
+          .orderBy(desc(projects.createdAt))
+          .limit(RELATED_LIMIT),
+        tx
+          .select({
+            id: contracts.id,
+            number: contracts.contractNumber,
+            title: contracts.title,
+            status: contracts.status,
+            createdAt: contracts.createdAt,
+          })
+          .from(contracts)
+          .where(ofClient(contracts))
+          .orderBy(desc(contracts.createdAt))
+          .limit(RELATED_LIMIT),
+      ]);
+    return {
+      client: toClientDto(client),
+      totals: { revenueCents: totals?.revenueCents ?? 0, unpaidCents: totals?.unpaidCents ?? 0 },
+      counts: {
+        invoices: counts[0] ?? 0,
+        quotes: counts[1] ?? 0,
+        projects: counts[2] ?? 0,
+        contracts: counts[3] ?? 0,
+      },
+      invoices: latestInvoices,
+      quotes: latestQuotes,
+      projects: latestProjects.map((project) => ({ ...project, createdAt: project.createdAt.toISOString() })),
+      contracts: latestContracts.map((contract) => ({
+        ...contract,
+        createdAt: contract.createdAt.toISOString(),
+      })),
+    };
+  });
+}
+
+export async function createClient(
+  db: Db,
+  { userId, input }: { userId: string; input: CreateClientData },
+): Promise<ClientDto> {
+  const [row] = await withTenant(db, userId, (tx) =>
+    tx
+      .insert(clients)
+      .values({ ...input, userId })
+      .returning(),
+  );
+  if (!row) throw new Error("insert into clients returned no row");
+  return toClientDto(row);
+}
+
+export async function updateClient(
+  db: Db,
+  { userId, clientId, input }: { userId: string; clientId: string; input: UpdateClientData },
+): Promise<ClientDto> {
+  return withTenant(db, userId, async (tx) => {
+    const current = await findOwn(tx, userId, clientId);
+    // The cross-field rules (SIRET starts with the SIREN…) hold on the merged record, not just the patch.
+    const merged = { ...current, ...input };
+    if (merged.siren && merged.siret && !merged.siret.startsWith(merged.siren))
+      throw new AppError("validation_failed", "Certaines informations sont invalides.", [
+        { path: "siret", message: "Le SIRET doit commencer par le SIREN." },
+      ]);
+    if (Object.keys(input).length === 0) return toClientDto(current);
+    const [row] = await tx
+      .update(clients)
+      .set(input)
+      .where(and(eq(clients.id, clientId), eq(clients.userId, userId)))
+      .returning();
+    if (!row) throw clientNotFound();
+    return toClientDto(row);
+  });
+}
+
+export const CLIENT_HAS_INVOICES_MESSAGE =
+  "Ce client a des factures émises : il ne peut pas être supprimé, car la loi impose de conserver l'historique de facturation. Passez-le plutôt en « Inactif ».";
+
+/**
+ * Deletes a client unless an issued invoice (or credit note) names it: French law keeps invoices and who
+ * they were for. Drafts, quotes, projects and contracts keep their copy of the name (client_id → NULL).
+ */
+export async function deleteClient(db: Db, { userId, clientId }: { userId: string; clientId: string }) {
+  await withTenant(db, userId, async (tx) => {
+    // One statement: the check and the delete see the same snapshot.
+    const deleted = await tx
+      .delete(clients)
+      .where(
+        and(
+          eq(clients.id, clientId),
+          eq(clients.userId, userId),
+          sql`not ${exists(
+            tx
+              .select({ one: sql`1` })
+              .from(invoices)
+              .where(
+                and(
+                  eq(invoices.clientId, clients.id),
+                  eq(invoices.userId, userId),
+                  ne(invoices.status, "brouillon"),
+                ),
+              ),
+          )}`,
+        ),
+      )
+      .returning({ id: clients.id });
+    if (deleted.length > 0) return;
+    await findOwn(tx, userId, clientId);
+    throw new AppError("conflict", CLIENT_HAS_INVOICES_MESSAGE);
+  });
+}
+
+/** The CRM board: for each status, the exact count and the newest clients. */
+export async function getClientPipeline(db: Db, { userId }: { userId: string }): Promise<ClientPipelineDto> {
+  return withTenant(db, userId, async (tx) => {
+    const columns = await Promise.all(
+      clientStatuses.map(async (status) => {
+        const where = and(eq(clients.userId, userId), eq(clients.status, status));
+        const [[total], rows] = await Promise.all([
+          tx.select({ n: count() }).from(clients).where(where),
+          tx
+            .select({
+              id: clients.id,
+              name: clients.name,
+              company: clients.company,
+              email: clients.email,
+              status: clients.status,
+              createdAt: clients.createdAt,
+            })
+            .from(clients)
+            .where(where)
+            .orderBy(desc(clients.updatedAt), desc(clients.id))
+            .limit(PIPELINE_COLUMN_LIMIT),
+        ]);
+        return {
+          status,
+          count: total?.n ?? 0,
+          clients: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
+        };
+      }),
+    );
+    return { columns };
+  });
+}
