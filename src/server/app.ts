@@ -1,5 +1,6 @@
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { except } from "hono/combine";
 import { compress } from "hono/compress";
 import { requestId } from "hono/request-id";
 import { authRoutes } from "./auth/auth.routes";
@@ -17,11 +18,13 @@ import { generateInvoicePdfFunction } from "./modules/invoices/invoice-pdf.funct
 import { invoiceRoutes } from "./modules/invoices/invoices.routes";
 import { notificationRoutes } from "./modules/notifications/notifications.routes";
 import { profileRoutes } from "./modules/profile/profile.routes";
+import { LOGO_UPLOAD_PATH, settingsRoutes } from "./modules/settings/settings.routes";
 import { paymentFunctionRoutes, paymentRoutes } from "./payments/payments.routes";
 import type { Services } from "./services";
 
 /** JSON bodies are small; file uploads (10 MB, spec §5) get their own limit on their own routes. */
 export const MAX_BODY_BYTES = 1024 * 1024;
+const UPLOAD_PATHS = new Set([LOGO_UPLOAD_PATH]);
 
 export type AppOptions = {
   /** The built SPA (dist/client); absent in API tests and in `npm run dev`, where Vite serves it. */
@@ -35,6 +38,7 @@ export type AppOptions = {
 export const businessModules = {
   "/notifications": (services: Services) => notificationRoutes(services.database.db),
   "/clients": (services: Services) => clientRoutes(services.database.db),
+  "/settings": (services: Services) => settingsRoutes(services.database.db),
   "/invoices": (services: Services) => invoiceRoutes(services.database.db),
 } as const;
 
@@ -55,13 +59,18 @@ export function createApp(services: Services, { clientDir }: AppOptions = {}) {
   app.use(requestLogger(logger));
   app.use(securityHeaders({ isProduction: env.NODE_ENV === "production" }));
   app.use(compress());
+  // Uploads (10 MB, spec §5) carry their own limit on their route; everything else is small JSON.
+  const isUpload = (c: Context) => c.req.method === "POST" && UPLOAD_PATHS.has(c.req.path);
   app.use(
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: () => {
-        throw payloadTooLarge(MAX_BODY_BYTES);
-      },
-    }),
+    except(
+      isUpload,
+      bodyLimit({
+        maxSize: MAX_BODY_BYTES,
+        onError: () => {
+          throw payloadTooLarge(MAX_BODY_BYTES);
+        },
+      }),
+    ),
   );
 
   app.route("/api/health", healthRoutes(database));

@@ -1,6 +1,5 @@
 import { addDays, DEFAULT_PAYMENT_TERMS_DAYS, parisToday, yearOf } from "@shared/domain/dates";
 import { missingForInvoicing, paymentTermsMention } from "@shared/domain/legal-identity";
-import { computeTotals } from "@shared/domain/totals";
 import type {
   CreateInvoiceInput,
   InvoiceDto,
@@ -25,6 +24,7 @@ import {
 import { type Tx, withTenant } from "../../db/tenant";
 import { AppError } from "../../errors";
 import { pageWindow } from "../../http/csv";
+import { lineDtos, lineRows } from "../documents/lines";
 import { takeNextNumber } from "./numbering";
 
 type InvoiceRow = typeof invoices.$inferSelect;
@@ -61,18 +61,7 @@ function toDto(row: InvoiceRow, items: ItemRow[], today: string): InvoiceDto {
     notes: row.notes,
     issuedAt: row.issuedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
-    lines: items
-      .sort((a, b) => a.position - b.position)
-      .map((item) => ({
-        id: item.id,
-        position: item.position,
-        description: item.description,
-        quantity: item.quantity,
-        unit: item.unit ?? undefined,
-        unitPriceCents: item.unitPriceCents,
-        vatRateBp: item.vatRateBp,
-        totalCents: item.totalCents,
-      })),
+    lines: lineDtos(items),
   };
 }
 
@@ -108,29 +97,22 @@ async function assertOwnClient(tx: Tx, userId: string, clientId: string | undefi
 
 /** Replaces the lines and stores the totals the shared domain computes (never those sent by a client). */
 async function writeLines(tx: Tx, userId: string, invoiceId: string, lines: LineInput[]) {
-  const totals = computeTotals(lines);
+  const { rows, totals } = lineRows(lines);
   await tx
     .delete(invoiceItems)
     .where(and(eq(invoiceItems.invoiceId, invoiceId), eq(invoiceItems.userId, userId)));
-  await tx.insert(invoiceItems).values(
-    lines.map((line, position) => ({
-      userId,
-      invoiceId,
-      position,
-      description: line.description,
-      quantity: line.quantity,
-      unit: line.unit ?? null,
-      unitPriceCents: line.unitPriceCents,
-      vatRateBp: line.vatRateBp,
-      totalCents: totals.lineTotalsCents[position] ?? 0,
-    })),
-  );
-  return { subtotalCents: totals.subtotalCents, taxCents: totals.taxCents, totalCents: totals.totalCents };
+  await tx.insert(invoiceItems).values(rows.map((row) => ({ ...row, userId, invoiceId })));
+  return totals;
 }
 
 export async function createInvoiceDraft(
   db: Db,
-  { userId, input, now = new Date() }: { userId: string; input: CreateInvoiceInput; now?: Date },
+  {
+    userId,
+    input,
+    quoteId,
+    now = new Date(),
+  }: { userId: string; input: CreateInvoiceInput; quoteId?: string; now?: Date },
 ): Promise<InvoiceDto> {
   return withTenant(db, userId, async (tx) => {
     await assertOwnClient(tx, userId, input.clientId);
@@ -141,6 +123,7 @@ export async function createInvoiceDraft(
         clientId: input.clientId ?? null,
         clientName: input.clientName,
         projectId: input.projectId ?? null,
+        quoteId: quoteId ?? null,
         serviceDate: input.serviceDate ?? null,
         notes: input.notes ?? null,
         date: parisToday(now),

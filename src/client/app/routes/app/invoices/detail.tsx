@@ -1,5 +1,8 @@
-import { UnderConstruction } from "@client/components/under-construction";
+import { InvoiceDetail } from "@client/features/invoices/components/invoice-detail";
+import { useParams } from "react-router";
 
 export function Component() {
-  return <UnderConstruction title="Facture" />;
+  const { id = "" } = useParams();
+  // Keyed by id: going from an invoice to its credit note starts a fresh page (dialogs, edit mode).
+  return <InvoiceDetail key={id} id={id} />;
 }

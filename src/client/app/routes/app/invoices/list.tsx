@@ -1,5 +1,5 @@
-import { UnderConstruction } from "@client/components/under-construction";
+import { InvoicesList } from "@client/features/invoices/components/invoices-list";
 
 export function Component() {
-  return <UnderConstruction title="Factures" />;
+  return <InvoicesList />;
 }

@@ -1,5 +1,5 @@
-import { UnderConstruction } from "@client/components/under-construction";
+import { NewInvoice } from "@client/features/invoices/components/new-invoice";
 
 export function Component() {
-  return <UnderConstruction title="Nouvelle facture" />;
+  return <NewInvoice />;
 }

@@ -1,0 +1,220 @@
+import { expect, type Page, test } from "@playwright/test";
+import { lastMailTo, linkIn, shot } from "./fixtures";
+
+const email = `facturation.${Date.now()}@example.fr`;
+const password = "Velo-Cargo-Lumiere-2026";
+
+/** Everything the settings form sends: a complete identity, liable to VAT (the lines use 20 % and 5,5 %). */
+const identity = {
+  legalName: "Camille Martin EI",
+  companyName: "Atelier Ardoise",
+  siren: "",
+  siret: "732 829 320 00074",
+  apeCode: "",
+  registrationMention: "",
+  activityCategory: null,
+  addressLine1: "12 rue de la République",
+  addressLine2: "",
+  postalCode: "69002",
+  city: "Lyon",
+  country: "FR",
+  email: "",
+  phone: "",
+  website: "",
+  vatRegime: "assujetti",
+  vatNumber: "FR44732829320",
+  vatOnDebits: false,
+  iban: "",
+  bic: "",
+  paymentTermsDays: 30,
+  latePenaltyRate: "3 fois le taux d'intérêt légal",
+  earlyPaymentDiscount: "Pas d'escompte pour paiement anticipé",
+  quoteValidityDays: 30,
+  invoiceFooter: "",
+};
+
+// Money is printed by Intl (narrow no-break spaces); \s matches them.
+const euros = (text: string) => new RegExp(`^${text.replace(/ /g, "\\s")}\\s€$`);
+
+/** Desktop and 390 px, light and dark, of the page as it is now. */
+async function shots(page: Page, name: string) {
+  for (const scheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await shot(page, `invoices-${name}-desktop-${scheme}`);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await shot(page, `invoices-${name}-mobile-${scheme}`);
+  }
+  await page.emulateMedia({ colorScheme: "light" });
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+test("draft with two VAT rates → live totals → save → issue → partial then full payment", async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  const api = page.request;
+  // Same-origin requests, as the browser makes them (the auth layer checks the Origin header).
+  const headers = { origin: baseURL ?? "" };
+
+  await test.step("a paid account and one client, through the API", async () => {
+    const signUp = await api.post("/api/auth/sign-up/email", {
+      data: { email, password, name: "Camille Martin" },
+      headers,
+    });
+    expect(signUp.ok()).toBe(true);
+    const mail = await lastMailTo(request, email, /Confirmez votre adresse e-mail/);
+    await api.get(linkIn(mail.text));
+    const checkout = await api.post("/functions/v1/create-registration-payment", { headers });
+    expect(checkout.ok()).toBe(true);
+    const { url } = await checkout.json();
+    const sessionId = new URL(url, "http://localhost").searchParams.get("session");
+    const paid = await api.post(`/api/dev/stripe/sessions/${sessionId}/pay`, {
+      data: { cardNumber: "4242 4242 4242 4242", expiry: "12/34", cvc: "123", cardholder: "Camille Martin" },
+      headers,
+    });
+    expect(paid.ok()).toBe(true);
+    const client = await api.post("/api/clients", {
+      data: { name: "Atelier Lumière", company: "Atelier Lumière SARL", city: "Lyon", status: "actif" },
+      headers,
+    });
+    expect(client.status()).toBe(201);
+  });
+
+  await test.step("the empty list invites to create an invoice", async () => {
+    await page.goto("/app/invoices");
+    await expect(page.getByText("Aucune facture pour l'instant")).toBeVisible();
+    await shots(page, "01-list-empty");
+    await page.getByRole("main").getByRole("link", { name: "Nouvelle facture" }).last().click();
+    await expect(page.getByRole("heading", { name: "Nouvelle facture" })).toBeVisible();
+  });
+
+  await test.step("the form: client picker, two lines at 20 % and 5,5 %, live totals", async () => {
+    await page.getByRole("button", { name: "Enregistrer le brouillon" }).click();
+    await expect(page.getByText("Indiquez le client.")).toBeVisible();
+    await expect(page.getByText("Décrivez la prestation.")).toBeVisible();
+
+    await page.getByRole("combobox", { name: "Client" }).fill("Atel");
+    await page.getByRole("option", { name: /Atelier Lumière/ }).click();
+    await expect(page.getByRole("combobox", { name: "Client" })).toHaveValue("Atelier Lumière");
+    await expect(page.getByText("Client de votre fichier")).toBeVisible();
+
+    await page.getByLabel("Description (ligne 1)").fill("Développement du site vitrine");
+    await page.getByLabel("Quantité (ligne 1)").fill("3");
+    await page.getByLabel("Unité (ligne 1)").fill("jour");
+    await page.getByLabel("Prix unitaire HT (ligne 1)").fill("1 250,75");
+    await expect(page.getByTestId("line-total-0")).toHaveText(euros("3 752,25"));
+
+    await page.getByRole("button", { name: "Ajouter une ligne" }).click();
+    await page.getByLabel("Description (ligne 2)").fill("Livre de référence");
+    await page.getByLabel("Quantité (ligne 2)").fill("2");
+    await page.getByLabel("Prix unitaire HT (ligne 2)").fill("45,5");
+    await page.getByLabel("TVA (ligne 2)").selectOption({ label: "5,5 %" });
+
+    const summary = page.getByLabel("Totaux");
+    await expect(summary.getByText(euros("3 843,25"))).toBeVisible();
+    await expect(summary.getByText(euros("750,45"))).toBeVisible();
+    await expect(summary.getByText(euros("5,01"))).toBeVisible();
+    await expect(page.getByTestId("total-ttc")).toHaveText(euros("4 598,71"));
+
+    // Reorder and back: the totals follow the lines.
+    await page.getByRole("button", { name: "Monter la ligne 2" }).click();
+    await expect(page.getByLabel("Description (ligne 1)")).toHaveValue("Livre de référence");
+    await expect(page.getByTestId("line-total-0")).toHaveText(euros("91,00"));
+    await page.getByRole("button", { name: "Descendre la ligne 1" }).click();
+    await expect(page.getByLabel("Description (ligne 1)")).toHaveValue("Développement du site vitrine");
+
+    await page.getByLabel("Notes").fill("Merci pour votre confiance.");
+    await shots(page, "02-form");
+  });
+
+  await test.step("save the draft → its page", async () => {
+    await page.getByRole("button", { name: "Enregistrer le brouillon" }).click();
+    await expect(page).toHaveURL(/\/app\/invoices\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Brouillon" })).toBeVisible();
+    await expect(page.getByRole("main").getByText("Brouillon", { exact: true }).first()).toBeVisible();
+    await expect(page.getByTestId("amount-total")).toHaveText(euros("4 598,71"));
+    await expect(page.getByText(/Pour émettre cette facture, complétez votre identité/)).toBeVisible();
+  });
+
+  await test.step("edit the draft: the form comes back filled, the change is saved", async () => {
+    await page.getByRole("button", { name: "Modifier" }).click();
+    await expect(page).toHaveURL(/\?action=edit$/);
+    await expect(page.getByLabel("Prix unitaire HT (ligne 1)")).toHaveValue(/^1\s250,75$/);
+    await expect(page.getByLabel("TVA (ligne 2)")).toHaveValue("550");
+    await page.getByLabel("Notes").fill("Merci pour votre confiance. Règlement par virement.");
+    await page.getByRole("button", { name: "Enregistrer le brouillon" }).click();
+    await expect(page.getByText("Règlement par virement.")).toBeVisible();
+    await expect(page).not.toHaveURL(/action=edit/);
+  });
+
+  await test.step("issuing without an identity is refused with what is missing", async () => {
+    await page.getByRole("button", { name: "Émettre", exact: true }).click();
+    const dialog = page.getByRole("alertdialog");
+    await expect(dialog.getByText(/numéro définitif/)).toBeVisible();
+    await dialog.getByRole("button", { name: "Émettre la facture" }).click();
+    await expect(dialog.getByRole("alert")).toContainText("Complétez votre identité dans Paramètres");
+    await expect(dialog.getByRole("link", { name: "Compléter mes paramètres" })).toHaveAttribute(
+      "href",
+      "/app/settings",
+    );
+    await shots(page, "03-issue-refused");
+    await dialog.getByRole("button", { name: "Annuler" }).click();
+    await shots(page, "04-detail-draft");
+  });
+
+  await test.step("with the identity set, the invoice is issued and numbered", async () => {
+    const saved = await api.put("/api/settings/identity", { data: identity, headers });
+    expect(saved.ok()).toBe(true);
+    expect((await saved.json()).missingForInvoicing).toEqual([]);
+    await page.reload();
+    await expect(page.getByText(/Pour émettre cette facture/)).toHaveCount(0);
+    await page.getByRole("button", { name: "Émettre", exact: true }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Émettre la facture" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: /^Facture INV-\d{4}-0001$/ })).toBeVisible();
+    await expect(page.getByRole("main").getByText("En attente", { exact: true })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Modifier" })).toHaveCount(0);
+    await expect(page.getByText("Camille Martin EI")).toBeVisible();
+  });
+
+  await test.step("a partial, then a full payment", async () => {
+    await page.getByRole("button", { name: "Enregistrer un paiement" }).click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog.getByLabel("Montant reçu (€)")).toHaveValue(/^4\s598,71$/);
+    await dialog.getByLabel("Montant reçu (€)").fill("1 000");
+    await dialog.getByLabel("Moyen de paiement").selectOption({ label: "Virement" });
+    await dialog.getByRole("button", { name: "Enregistrer le paiement" }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(page.getByTestId("amount-paid")).toHaveText(euros("1 000,00"));
+    await expect(page.getByTestId("amount-remaining")).toHaveText(euros("3 598,71"));
+    await expect(page.getByRole("main").getByText("En attente", { exact: true })).toBeVisible();
+    await expect(page.getByText("Paiement partiel reçu")).toBeVisible();
+
+    await page.getByRole("button", { name: "Enregistrer un paiement" }).click();
+    await expect(dialog.getByLabel("Montant reçu (€)")).toHaveValue(/^3\s598,71$/);
+    await dialog.getByRole("button", { name: "Enregistrer le paiement" }).click();
+    await expect(page.getByRole("main").getByText("Payée", { exact: true })).toBeVisible();
+    await expect(page.getByTestId("amount-remaining")).toHaveText(euros("0,00"));
+    await expect(page.getByRole("button", { name: "Enregistrer un paiement" })).toHaveCount(0);
+    await shots(page, "05-detail-paid");
+  });
+
+  await test.step("the list shows it, searchable and filtered by status", async () => {
+    await page.goto("/app/invoices");
+    const row = page.getByRole("row", { name: /INV-\d{4}-0001/ });
+    await expect(row).toBeVisible();
+    await expect(row.getByText("Payée")).toBeVisible();
+    await page.getByRole("button", { name: "Brouillon", exact: true }).click();
+    await expect(page.getByText("Aucune facture ne correspond à ces critères.")).toBeVisible();
+    await page.getByRole("button", { name: "Payée", exact: true }).click();
+    await expect(row).toBeVisible();
+    await page.getByRole("searchbox", { name: "Rechercher une facture" }).fill("Lumière");
+    await expect(page).toHaveURL(/q=Lumi/);
+    await expect(row).toBeVisible();
+    await shots(page, "06-list");
+  });
+});

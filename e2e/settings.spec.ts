@@ -1,0 +1,157 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { deflateSync } from "node:zlib";
+import { expect, type Page, test } from "@playwright/test";
+import { lastMailTo, linkIn, shot } from "./fixtures";
+
+const email = `reglages.${Date.now()}@example.fr`;
+const password = "Velo-Cargo-Lumiere-2026";
+
+/** A paid account without the payment screens (the account journey covers them): API sign-up, e-mail link, local checkout. */
+async function signUpPaid(page: Page, baseURL: string) {
+  const headers = { origin: baseURL };
+  const signUp = await page.request.post("/api/auth/sign-up/email", {
+    headers,
+    data: { email, password, name: "Camille Martin" },
+  });
+  expect(signUp.ok()).toBe(true);
+  const mail = await lastMailTo(page.request, email, /Confirmez votre adresse e-mail/);
+  await page.goto(linkIn(mail.text));
+  const checkout = await page.request.post("/functions/v1/create-registration-payment", { headers });
+  const session = new URL((await checkout.json()).url).searchParams.get("session");
+  const paid = await page.request.post(`/api/dev/stripe/sessions/${session}/pay`, {
+    headers,
+    data: { cardNumber: "4242 4242 4242 4242", expiry: "12/34", cvc: "123", cardholder: "Camille Martin" },
+  });
+  expect(paid.ok()).toBe(true);
+}
+
+/** A real 48×48 PNG (an indigo square with a lighter band), written to a temp file as a user would pick it. */
+function writeLogoPng(): string {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc32 = (bytes: Buffer) => {
+    let crc = 0xffffffff;
+    for (const byte of bytes) crc = (crcTable[(crc ^ byte) & 0xff] as number) ^ (crc >>> 8);
+    return (crc ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const size = 48;
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const rows = Array.from({ length: size }, (_, y) => {
+    const colour = y > 18 && y < 30 ? [199, 210, 254] : [79, 70, 229];
+    return Buffer.from([0, ...Array.from({ length: size }, () => colour).flat()]);
+  });
+  const bytes = Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", header),
+    chunk("IDAT", deflateSync(Buffer.concat(rows))),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
+  const path = join(mkdtempSync(join(tmpdir(), "ardoise-logo-")), "logo.png");
+  writeFileSync(path, bytes);
+  return path;
+}
+
+test("settings: fill the legal identity, watch the missing list go, upload a logo, switch the theme", async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  await signUpPaid(page, baseURL as string);
+  const missing = page.getByRole("status", { name: "Pour émettre une facture, il manque" });
+
+  await test.step("an empty identity lists everything an invoice needs", async () => {
+    await page.goto("/app/settings");
+    await expect(page.getByRole("heading", { name: "Paramètres", level: 1 })).toBeVisible();
+    await expect(missing).toContainText("Nom avec la mention EI");
+    await expect(missing).toContainText("SIREN ou SIRET");
+    await expect(page.getByText("TVA non applicable, art. 293 B du CGI")).toBeVisible();
+  });
+
+  await test.step("the EI rule explains itself, and the list shrinks while typing", async () => {
+    const legalName = page.getByLabel("Nom avec la mention EI");
+    await legalName.fill("Camille Martin");
+    await legalName.blur();
+    await expect(
+      page.getByText(/Ajoutez « EI » après votre nom \(obligatoire pour un entrepreneur individuel\)/),
+    ).toBeVisible();
+    await legalName.fill("Camille Martin EI");
+    await expect(missing).not.toContainText("Nom avec la mention EI");
+    await page.getByLabel("SIRET", { exact: true }).fill("732 829 320 00074");
+    await page.getByLabel("Adresse", { exact: true }).fill("12 rue de la République");
+    await page.getByLabel("Code postal").fill("69002");
+    await expect(missing).toContainText("Ville");
+    await page.getByLabel("Ville").fill("Lyon");
+    await expect(missing).toBeHidden();
+    await expect(page.getByText("Votre identité est complète.")).toBeVisible();
+    await page.getByLabel("IBAN").fill("FR76 3000 6000 0112 3456 7890 189");
+    await page.getByLabel("BIC").fill("AGRIFRPP");
+    await page.getByLabel("Pied de page des factures").fill("Merci pour votre confiance !");
+  });
+
+  await test.step("save, reload, it stays", async () => {
+    await page.getByRole("button", { name: "Enregistrer" }).click();
+    await expect(page.getByText("Paramètres enregistrés")).toBeVisible();
+    await page.reload();
+    await expect(page.getByLabel("Nom avec la mention EI")).toHaveValue("Camille Martin EI");
+    await expect(page.getByLabel("SIREN", { exact: true })).toHaveValue("732829320");
+    await expect(page.getByText("Votre identité est complète.")).toBeVisible();
+  });
+
+  await test.step("upload a logo; a disguised executable is refused", async () => {
+    const input = page.locator("#logo input[type=file]");
+    await input.setInputFiles({
+      name: "logo.png",
+      mimeType: "image/png",
+      buffer: Buffer.from("MZ\u0090\u0000PE"),
+    });
+    await expect(page.locator("#logo").getByRole("alert")).toHaveText(
+      "Le contenu du fichier ne correspond pas à son type",
+    );
+    await input.setInputFiles(writeLogoPng());
+    await expect(page.getByText("Logo enregistré")).toBeVisible();
+    const logo = page.getByRole("img", { name: "Votre logo" });
+    await expect(logo).toBeVisible();
+    await expect.poll(() => logo.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(48);
+  });
+
+  await test.step("screenshots: desktop and 390 px, light and dark", async () => {
+    // Toasts and a scrolled page would end up in the middle of a full-page capture.
+    await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 10_000 });
+    const top = () => page.evaluate(() => window.scrollTo(0, 0));
+    await page.getByRole("radio", { name: "Clair" }).click();
+    await expect(page.locator("html")).not.toHaveClass(/dark/);
+    await top();
+    await shot(page, "settings-desktop-light");
+    await page.getByRole("radio", { name: "Sombre" }).click();
+    await expect(page.locator("html")).toHaveClass(/dark/);
+    await top();
+    await shot(page, "settings-desktop-dark");
+    await page.setViewportSize({ width: 390, height: 844 });
+    await top();
+    await shot(page, "settings-mobile-dark");
+    for (const section of ["identite", "facturation", "logo"]) {
+      await page.evaluate((id) => document.getElementById(id)?.scrollIntoView(), section);
+      await page.screenshot({ path: `test-results/screenshots/settings-mobile-dark-${section}.png` });
+    }
+    await page.getByRole("radio", { name: "Clair" }).click();
+    await top();
+    await shot(page, "settings-mobile-light");
+    await page.setViewportSize({ width: 1280, height: 800 });
+  });
+});

@@ -1,0 +1,195 @@
+import { buttonStyles } from "@client/components/ui/button-styles";
+import { type ApiError, isApiError } from "@client/lib/api-error";
+import { formatMoney } from "@shared/format";
+import { paths } from "@shared/paths";
+import type { InvoiceDto } from "@shared/schemas/invoices";
+import { Ban, CircleAlert, Euro, Pencil, Send, Trash2 } from "lucide-react";
+import { useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { toast } from "sonner";
+import { useCancelInvoice } from "../api/cancel-invoice";
+import { useDeleteInvoice } from "../api/delete-invoice";
+import { useIssueInvoice } from "../api/issue-invoice";
+import { ConfirmDialog } from "./confirm-dialog";
+import { PaymentDialog } from "./payment-dialog";
+
+type Dialog = "issue" | "delete" | "payment" | "cancel" | null;
+
+const showError = (error: Error) => toast.error("Une erreur est survenue", { description: error.message });
+
+/** The actions an invoice allows in its status: a draft is edited, issued or deleted; an issued one is paid or cancelled. */
+export function InvoiceActions({ invoice, onEdit }: { invoice: InvoiceDto; onEdit: () => void }) {
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [issueError, setIssueError] = useState<ApiError | null>(null);
+  const navigate = useNavigate();
+  const issue = useIssueInvoice();
+  const remove = useDeleteInvoice();
+  const cancel = useCancelInvoice();
+  const close = () => setDialog(null);
+
+  const isDraft = invoice.status === "brouillon";
+  const isPayable =
+    invoice.kind === "facture" && (invoice.status === "en-attente" || invoice.status === "en-retard");
+
+  const onIssue = () =>
+    issue.mutate(invoice.id, {
+      onSuccess: (issued) => {
+        toast.success(`Facture ${issued.invoiceNumber} émise`);
+        close();
+      },
+      onError: (error) => {
+        if (isApiError(error) && error.status === 400) setIssueError(error);
+        else {
+          close();
+          showError(error);
+        }
+      },
+    });
+
+  return (
+    <div className="flex flex-wrap gap-2">
+      {isDraft ? (
+        <>
+          <button type="button" onClick={onEdit} className={buttonStyles({ variant: "secondary" })}>
+            <Pencil aria-hidden="true" />
+            Modifier
+          </button>
+          <button
+            type="button"
+            onClick={() => {
+              setIssueError(null);
+              setDialog("issue");
+            }}
+            className={buttonStyles()}
+          >
+            <Send aria-hidden="true" />
+            Émettre
+          </button>
+          <button
+            type="button"
+            onClick={() => setDialog("delete")}
+            className={buttonStyles({ variant: "ghost", className: "text-danger hover:bg-danger/10" })}
+          >
+            <Trash2 aria-hidden="true" />
+            Supprimer
+          </button>
+        </>
+      ) : null}
+      {isPayable ? (
+        <>
+          <button type="button" onClick={() => setDialog("payment")} className={buttonStyles()}>
+            <Euro aria-hidden="true" />
+            Enregistrer un paiement
+          </button>
+          {/* The server refuses to cancel an invoice that received payments (refund them first). */}
+          {invoice.paidCents === 0 ? (
+            <button
+              type="button"
+              onClick={() => setDialog("cancel")}
+              className={buttonStyles({ variant: "secondary" })}
+            >
+              <Ban aria-hidden="true" />
+              Annuler par un avoir
+            </button>
+          ) : null}
+        </>
+      ) : null}
+
+      <ConfirmDialog
+        isOpen={dialog === "issue"}
+        onOpenChange={(isOpen) => setDialog(isOpen ? "issue" : null)}
+        title="Émettre la facture ?"
+        confirmLabel="Émettre la facture"
+        onConfirm={onIssue}
+        isPending={issue.isPending}
+      >
+        <p>
+          La facture reçoit son numéro définitif (série continue, sans trou) et elle est figée : elle ne
+          pourra plus être modifiée ni supprimée, seulement annulée par un avoir.
+        </p>
+        <p>
+          Montant :{" "}
+          <strong className="text-foreground tabular-nums">{formatMoney(invoice.totalCents)}</strong> TTC pour{" "}
+          <strong className="text-foreground">{invoice.clientName}</strong>.
+        </p>
+        {issueError ? (
+          <div role="alert" className="rounded-lg border border-danger/30 bg-danger/10 p-3 text-danger">
+            <p className="flex gap-2 font-medium">
+              <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+              {issueError.message}
+            </p>
+            {issueError.issues?.some((item) => item.path === "identity") ? (
+              <Link
+                to={paths.app.settings}
+                className="mt-2 inline-block font-medium underline underline-offset-2"
+              >
+                Compléter mes paramètres
+              </Link>
+            ) : null}
+          </div>
+        ) : null}
+      </ConfirmDialog>
+
+      <ConfirmDialog
+        isOpen={dialog === "delete"}
+        onOpenChange={(isOpen) => setDialog(isOpen ? "delete" : null)}
+        title="Supprimer ce brouillon ?"
+        confirmLabel="Supprimer"
+        isDestructive
+        isPending={remove.isPending}
+        onConfirm={() =>
+          remove.mutate(invoice.id, {
+            onSuccess: () => {
+              toast.success("Brouillon supprimé");
+              navigate(paths.app.invoices.list);
+            },
+            onError: (error) => {
+              close();
+              showError(error);
+            },
+          })
+        }
+      >
+        <p>Le brouillon et ses lignes sont supprimés définitivement. Aucun numéro n'a été attribué.</p>
+      </ConfirmDialog>
+
+      <ConfirmDialog
+        isOpen={dialog === "cancel"}
+        onOpenChange={(isOpen) => setDialog(isOpen ? "cancel" : null)}
+        title="Annuler par un avoir ?"
+        confirmLabel="Créer l'avoir"
+        isDestructive
+        isPending={cancel.isPending}
+        onConfirm={() =>
+          cancel.mutate(invoice.id, {
+            onSuccess: (creditNote) => {
+              toast.success(`Avoir ${creditNote.invoiceNumber} créé`, {
+                description: `La facture ${invoice.invoiceNumber} est annulée.`,
+              });
+              close();
+              navigate(paths.app.invoices.detail(creditNote.id));
+            },
+            onError: (error) => {
+              close();
+              showError(error);
+            },
+          })
+        }
+      >
+        <p>
+          Une facture émise ne se supprime pas : un avoir de{" "}
+          <strong className="text-foreground tabular-nums">{formatMoney(-invoice.totalCents)}</strong>, avec
+          son propre numéro, annule la facture {invoice.invoiceNumber}. Cette opération est définitive.
+        </p>
+      </ConfirmDialog>
+
+      {isPayable ? (
+        <PaymentDialog
+          invoice={invoice}
+          isOpen={dialog === "payment"}
+          onOpenChange={(isOpen) => setDialog(isOpen ? "payment" : null)}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,196 @@
+import { buttonStyles } from "@client/components/ui/button-styles";
+import { cn } from "@client/lib/cn";
+import { useDocumentTitle } from "@client/lib/use-document-title";
+import { formatDate, formatMoney } from "@shared/format";
+import { paths } from "@shared/paths";
+import type { InvoiceDto } from "@shared/schemas/invoices";
+import { ArrowLeft, CircleAlert, FileMinus2, LoaderCircle } from "lucide-react";
+import { Link, useSearchParams } from "react-router";
+import { toast } from "sonner";
+import { useInvoice } from "../api/get-invoice";
+import { useSellerIdentity } from "../api/get-seller-identity";
+import { useUpdateInvoice } from "../api/update-invoice";
+import { InvoiceActions } from "./invoice-actions";
+import { InvoiceDocument } from "./invoice-document";
+import { InvoiceForm } from "./invoice-form";
+import { formValuesFromInvoice } from "./invoice-form-values";
+import { InvoiceHistory } from "./invoice-history";
+import { InvoiceStatusBadge } from "./invoice-status-badge";
+
+// `?action=edit` opens a draft in the form; invoices have no separate edit URL in paths.ts.
+const EDIT_ACTION = "edit";
+
+export function invoiceLabel(invoice: Pick<InvoiceDto, "invoiceNumber" | "kind">): string {
+  if (invoice.invoiceNumber)
+    return `${invoice.kind === "avoir" ? "Avoir" : "Facture"} ${invoice.invoiceNumber}`;
+  return "Brouillon";
+}
+
+/** /app/invoices/:id — the invoice, its amounts, what can be done with it, and its history. */
+export function InvoiceDetail({ id }: { id: string }) {
+  const { data: invoice, isPending, error } = useInvoice(id);
+  const [searchParams, setSearchParams] = useSearchParams();
+  useDocumentTitle(invoice ? invoiceLabel(invoice) : "Facture");
+
+  if (isPending)
+    return (
+      <div className="flex justify-center py-24" role="status" aria-label="Chargement de la facture">
+        <LoaderCircle className="size-6 animate-spin text-muted-foreground" aria-hidden="true" />
+      </div>
+    );
+  // The route's error element shows the French message (404 "Facture introuvable.", network…).
+  if (error) throw error;
+
+  const isEditing = invoice.status === "brouillon" && searchParams.get("action") === EDIT_ACTION;
+  const setEditing = (next: boolean) =>
+    setSearchParams(
+      (current) => {
+        const params = new URLSearchParams(current);
+        if (next) params.set("action", EDIT_ACTION);
+        else params.delete("action");
+        return params;
+      },
+      { replace: !next },
+    );
+
+  return (
+    <div className="mx-auto w-full max-w-6xl space-y-6 px-4 py-6 sm:px-6 sm:py-8">
+      <Link
+        to={paths.app.invoices.list}
+        className="inline-flex items-center gap-1.5 text-sm text-muted-foreground hover:text-foreground"
+      >
+        <ArrowLeft className="size-4" aria-hidden="true" />
+        Factures
+      </Link>
+      <header className="flex flex-col gap-4 lg:flex-row lg:items-start lg:justify-between">
+        <div className="min-w-0">
+          <div className="flex flex-wrap items-center gap-3">
+            <h1 className="text-2xl font-semibold tracking-tight">{invoiceLabel(invoice)}</h1>
+            <InvoiceStatusBadge status={invoice.status} />
+          </div>
+          <p className="mt-1 truncate text-sm text-muted-foreground">
+            {invoice.clientName}
+            {invoice.issuedAt ? ` · émise le ${formatDate(invoice.date)}` : ""}
+          </p>
+        </div>
+        {isEditing ? null : <InvoiceActions invoice={invoice} onEdit={() => setEditing(true)} />}
+      </header>
+
+      {isEditing ? (
+        <EditDraft invoice={invoice} onDone={() => setEditing(false)} />
+      ) : (
+        <>
+          <Amounts invoice={invoice} />
+          <Links invoice={invoice} />
+          {invoice.status === "brouillon" ? <MissingIdentity /> : null}
+          <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
+            <InvoiceDocumentWithSeller invoice={invoice} />
+            <div className="space-y-6">
+              <InvoiceHistory invoice={invoice} />
+            </div>
+          </div>
+        </>
+      )}
+    </div>
+  );
+}
+
+function EditDraft({ invoice, onDone }: { invoice: InvoiceDto; onDone: () => void }) {
+  const update = useUpdateInvoice();
+  return (
+    <InvoiceForm
+      defaultValues={formValuesFromInvoice(invoice)}
+      onCancel={onDone}
+      onSubmit={async (input) => {
+        // PATCH leaves an omitted field unchanged: emptied notes are sent as "" to clear them.
+        await update.mutateAsync({ id: invoice.id, input: { ...input, notes: input.notes ?? "" } });
+        toast.success("Brouillon enregistré");
+        onDone();
+      }}
+    />
+  );
+}
+
+function Amounts({ invoice }: { invoice: InvoiceDto }) {
+  const remaining = invoice.totalCents - invoice.paidCents;
+  const isSettled = invoice.status === "payée" || invoice.status === "annulée" || invoice.kind === "avoir";
+  const items = [
+    { label: "Total TTC", value: invoice.totalCents, testId: "amount-total" },
+    { label: "Payé", value: invoice.paidCents, testId: "amount-paid" },
+    {
+      label: "Reste à payer",
+      value: isSettled ? 0 : remaining,
+      testId: "amount-remaining",
+      isAlert: invoice.status === "en-retard",
+    },
+  ];
+  return (
+    <dl className="grid grid-cols-3 divide-x rounded-2xl border bg-surface shadow-sm">
+      {items.map((item) => (
+        <div key={item.label} className="min-w-0 px-3 py-3 sm:px-5 sm:py-4">
+          <dt className="truncate text-xs text-muted-foreground sm:text-sm">{item.label}</dt>
+          <dd
+            data-testid={item.testId}
+            className={cn(
+              "mt-1 text-right text-base font-semibold tabular-nums sm:text-left sm:text-xl",
+              item.isAlert && "text-danger",
+            )}
+          >
+            {formatMoney(item.value)}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function Links({ invoice }: { invoice: InvoiceDto }) {
+  if (invoice.kind === "avoir" && invoice.creditedInvoiceId)
+    return (
+      <p className="flex items-center gap-2 text-sm">
+        <FileMinus2 className="size-4 text-muted-foreground" aria-hidden="true" />
+        Cet avoir annule{" "}
+        <Link
+          to={paths.app.invoices.detail(invoice.creditedInvoiceId)}
+          className="font-medium text-primary underline-offset-2 hover:underline"
+        >
+          la facture d'origine
+        </Link>
+        .
+      </p>
+    );
+  if (invoice.status === "annulée")
+    return (
+      <p className="flex items-center gap-2 text-sm text-muted-foreground">
+        <FileMinus2 className="size-4" aria-hidden="true" />
+        Cette facture a été annulée par un avoir.
+      </p>
+    );
+  return null;
+}
+
+function MissingIdentity() {
+  const { data } = useSellerIdentity();
+  if (!data || data.missingForInvoicing.length === 0) return null;
+  return (
+    <div
+      role="status"
+      className="flex flex-col gap-3 rounded-xl border border-amber-500/30 bg-amber-500/10 p-4 text-sm sm:flex-row sm:items-center"
+    >
+      <CircleAlert className="size-5 shrink-0 text-amber-700 dark:text-amber-300" aria-hidden="true" />
+      <p className="flex-1">
+        Pour émettre cette facture, complétez votre identité : {data.missingForInvoicing.join(", ")}.
+      </p>
+      <Link to={paths.app.settings} className={buttonStyles({ variant: "secondary", size: "sm" })}>
+        Ouvrir les paramètres
+      </Link>
+    </div>
+  );
+}
+
+function InvoiceDocumentWithSeller({ invoice }: { invoice: InvoiceDto }) {
+  // The invoice DTO does not carry the seller frozen at issue yet: the preview shows the identity of the
+  // settings, which is what a draft will freeze (see the invoices report for the server change).
+  const { data: seller } = useSellerIdentity();
+  return <InvoiceDocument invoice={invoice} seller={seller} />;
+}

@@ -1,0 +1,186 @@
+import { cn } from "@client/lib/cn";
+import { computeTotals } from "@shared/domain/totals";
+import { formatDate, formatMoney } from "@shared/format";
+import type { InvoiceDto } from "@shared/schemas/invoices";
+import type { IdentitySettingsDto } from "@shared/schemas/settings";
+import { TotalsSummary, vatRateLabel } from "./totals-summary";
+
+type InvoiceDocumentProps = {
+  invoice: InvoiceDto;
+  /** The seller identity from the settings, when loaded (see the comment on the seller block). */
+  seller?: IdentitySettingsDto;
+};
+
+const quantity = new Intl.NumberFormat("fr-FR", { maximumFractionDigits: 3 });
+
+function documentTitle(invoice: InvoiceDto): string {
+  return invoice.kind === "avoir" ? "Avoir" : "Facture";
+}
+
+/** The invoice as it reads on paper: an A4-like sheet with parties, lines, totals per rate and mentions. */
+export function InvoiceDocument({ invoice, seller }: InvoiceDocumentProps) {
+  const isDraft = invoice.status === "brouillon";
+  const byRate = computeTotals(invoice.lines).byRate;
+  const identity = seller?.identity;
+  const address = identity
+    ? [
+        identity.addressLine1,
+        identity.addressLine2,
+        [identity.postalCode, identity.city].filter(Boolean).join(" "),
+      ]
+    : [];
+  return (
+    <article
+      aria-label="Aperçu de la facture"
+      className="mx-auto w-full max-w-[52rem] rounded-lg border bg-surface text-sm shadow-md sm:min-h-[70rem] sm:p-12"
+    >
+      <div className="space-y-8 p-5 sm:p-0">
+        <header className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
+          <div>
+            <p className="text-2xl font-semibold tracking-tight uppercase">{documentTitle(invoice)}</p>
+            <p className="mt-1 text-base font-medium text-muted-foreground tabular-nums">
+              {invoice.invoiceNumber ?? "Brouillon · numéro attribué à l'émission"}
+            </p>
+          </div>
+          <dl className="grid shrink-0 grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm whitespace-nowrap sm:text-right">
+            <dt className="text-muted-foreground">Date d'émission</dt>
+            <dd>{isDraft ? "—" : formatDate(invoice.date)}</dd>
+            <dt className="text-muted-foreground">Date de la prestation</dt>
+            <dd>{invoice.serviceDate ? formatDate(invoice.serviceDate) : "—"}</dd>
+            {invoice.kind === "facture" ? (
+              <>
+                <dt className="text-muted-foreground">Échéance</dt>
+                <dd className="font-medium">
+                  {invoice.dueDate ? formatDate(invoice.dueDate) : "Fixée à l'émission"}
+                </dd>
+              </>
+            ) : null}
+          </dl>
+        </header>
+
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Party title="Émetteur">
+            {identity?.legalName ? (
+              <>
+                <p className="font-medium">{identity.legalName}</p>
+                {identity.companyName ? <p>{identity.companyName}</p> : null}
+                {address.filter(Boolean).map((part) => (
+                  <p key={part}>{part}</p>
+                ))}
+                {identity.siret || identity.siren ? (
+                  <p className="text-muted-foreground">
+                    {identity.siret ? `SIRET ${identity.siret}` : `SIREN ${identity.siren}`}
+                  </p>
+                ) : null}
+                {identity.vatNumber ? (
+                  <p className="text-muted-foreground">TVA {identity.vatNumber}</p>
+                ) : null}
+              </>
+            ) : (
+              <p className="text-muted-foreground italic">Vos coordonnées (Paramètres)</p>
+            )}
+          </Party>
+          <Party title="Client">
+            <p className="font-medium">{invoice.clientName}</p>
+          </Party>
+        </div>
+
+        <div>
+          <table className="hidden w-full border-collapse sm:table">
+            <caption className="sr-only">Lignes de la facture</caption>
+            <thead>
+              <tr className="border-b-2 text-left text-xs tracking-wide text-muted-foreground uppercase">
+                <th scope="col" className="py-2 pr-3 font-medium">
+                  Description
+                </th>
+                <th scope="col" className="px-3 py-2 text-right font-medium">
+                  Qté
+                </th>
+                <th scope="col" className="px-3 py-2 text-right font-medium">
+                  PU HT
+                </th>
+                <th scope="col" className="px-3 py-2 text-right font-medium">
+                  TVA
+                </th>
+                <th scope="col" className="py-2 pl-3 text-right font-medium">
+                  Total HT
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {invoice.lines.map((line) => (
+                <tr key={line.id} className="border-b align-top">
+                  <td className="py-3 pr-3 whitespace-pre-line">{line.description}</td>
+                  <td className="px-3 py-3 text-right whitespace-nowrap tabular-nums">
+                    {quantity.format(line.quantity)}
+                    {line.unit ? <span className="text-muted-foreground"> {line.unit}</span> : null}
+                  </td>
+                  <td className="px-3 py-3 text-right whitespace-nowrap tabular-nums">
+                    {formatMoney(line.unitPriceCents)}
+                  </td>
+                  <td className="px-3 py-3 text-right whitespace-nowrap tabular-nums">
+                    {vatRateLabel(line.vatRateBp)}
+                  </td>
+                  <td className="py-3 pl-3 text-right font-medium whitespace-nowrap tabular-nums">
+                    {formatMoney(line.totalCents)}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <ul className="divide-y border-y sm:hidden" aria-label="Lignes de la facture">
+            {invoice.lines.map((line) => (
+              <li key={line.id} className="flex gap-3 py-3">
+                <div className="min-w-0 flex-1">
+                  <p className="whitespace-pre-line">{line.description}</p>
+                  <p className="mt-0.5 text-xs text-muted-foreground tabular-nums">
+                    {quantity.format(line.quantity)}
+                    {line.unit ? ` ${line.unit}` : ""} × {formatMoney(line.unitPriceCents)} · TVA{" "}
+                    {vatRateLabel(line.vatRateBp)}
+                  </p>
+                </div>
+                <p className="shrink-0 text-right font-medium tabular-nums">{formatMoney(line.totalCents)}</p>
+              </li>
+            ))}
+          </ul>
+          {invoice.lines.length === 0 ? (
+            <p className="py-6 text-center text-muted-foreground">Aucune ligne.</p>
+          ) : null}
+        </div>
+
+        <div className="flex justify-end">
+          <TotalsSummary
+            className="w-full sm:max-w-72"
+            totals={{
+              byRate,
+              subtotalCents: invoice.subtotalCents,
+              taxCents: invoice.taxCents,
+              totalCents: invoice.totalCents,
+            }}
+          />
+        </div>
+
+        {invoice.notes ? (
+          <p className="rounded-lg bg-muted/60 p-3 whitespace-pre-line">{invoice.notes}</p>
+        ) : null}
+
+        {seller && seller.mentions.length > 0 ? (
+          <footer className="space-y-0.5 border-t pt-4 text-xs text-muted-foreground">
+            {seller.mentions.map((mention) => (
+              <p key={mention}>{mention}</p>
+            ))}
+          </footer>
+        ) : null}
+      </div>
+    </article>
+  );
+}
+
+function Party({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <section className={cn("rounded-lg border bg-muted/40 p-4 leading-relaxed")} aria-label={title}>
+      <h3 className="mb-1 text-xs font-medium tracking-wide text-muted-foreground uppercase">{title}</h3>
+      {children}
+    </section>
+  );
+}

@@ -1,0 +1,43 @@
+import { useDocumentTitle } from "@client/lib/use-document-title";
+import { paths } from "@shared/paths";
+import { ArrowLeft } from "lucide-react";
+import { useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { toast } from "sonner";
+import { useCreateInvoice } from "../api/create-invoice";
+import { InvoiceForm } from "./invoice-form";
+import { emptyInvoiceForm } from "./invoice-form-values";
+
+/** /app/invoices/new — a draft is saved, then the user lands on its page to review and issue it. */
+export function NewInvoice() {
+  useDocumentTitle("Nouvelle facture");
+  const navigate = useNavigate();
+  const create = useCreateInvoice();
+  const [defaultValues] = useState(emptyInvoiceForm);
+  return (
+    <div className="mx-auto w-full max-w-6xl space-y-6 px-4 py-6 sm:px-6 sm:py-8">
+      <Link
+        to={paths.app.invoices.list}
+        className="inline-flex items-center gap-1.5 text-sm text-muted-foreground hover:text-foreground"
+      >
+        <ArrowLeft className="size-4" aria-hidden="true" />
+        Factures
+      </Link>
+      <div>
+        <h1 className="text-2xl font-semibold tracking-tight">Nouvelle facture</h1>
+        <p className="mt-1 text-sm text-muted-foreground">
+          Enregistrée comme brouillon : vous pourrez la relire avant de l'émettre.
+        </p>
+      </div>
+      <InvoiceForm
+        defaultValues={defaultValues}
+        onCancel={() => navigate(paths.app.invoices.list)}
+        onSubmit={async (input) => {
+          const invoice = await create.mutateAsync(input);
+          toast.success("Brouillon enregistré");
+          navigate(paths.app.invoices.detail(invoice.id));
+        }}
+      />
+    </div>
+  );
+}

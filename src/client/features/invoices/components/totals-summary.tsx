@@ -1,0 +1,39 @@
+import { cn } from "@client/lib/cn";
+import { VAT_RATE_LABELS, type VatRateBp } from "@shared/domain/money";
+import type { DocumentTotals } from "@shared/domain/totals";
+import { formatMoney } from "@shared/format";
+
+export const vatRateLabel = (rateBp: number) => VAT_RATE_LABELS[rateBp as VatRateBp] ?? `${rateBp / 100} %`;
+
+type TotalsSummaryProps = {
+  totals: Pick<DocumentTotals, "byRate" | "subtotalCents" | "taxCents" | "totalCents">;
+  className?: string;
+};
+
+/** Total HT, then the VAT of each rate on its base, then TTC: the "totaux par taux" a French invoice shows. */
+export function TotalsSummary({ totals, className }: TotalsSummaryProps) {
+  const hasSeveralRates = totals.byRate.length > 1;
+  return (
+    <dl className={cn("space-y-1.5 text-sm tabular-nums", className)} aria-label="Totaux">
+      <div className="flex justify-between gap-4">
+        <dt className="text-muted-foreground">Total HT</dt>
+        <dd className="text-right font-medium">{formatMoney(totals.subtotalCents)}</dd>
+      </div>
+      {totals.byRate.map((rate) => (
+        <div key={rate.vatRateBp} className="flex justify-between gap-4">
+          <dt className="text-muted-foreground">
+            TVA {vatRateLabel(rate.vatRateBp)}
+            {hasSeveralRates ? <span className="text-xs"> sur {formatMoney(rate.baseCents)}</span> : null}
+          </dt>
+          <dd className="text-right">{formatMoney(rate.vatCents)}</dd>
+        </div>
+      ))}
+      <div className="flex justify-between gap-4 border-t pt-2 text-base font-semibold">
+        <dt>Total TTC</dt>
+        <dd className="text-right" data-testid="total-ttc">
+          {formatMoney(totals.totalCents)}
+        </dd>
+      </div>
+    </dl>
+  );
+}

@@ -1,0 +1,316 @@
+import { Field } from "@client/components/ui/field";
+import { SubmitButton } from "@client/components/ui/submit-button";
+import { isApiError } from "@client/lib/api-error";
+import { cn } from "@client/lib/cn";
+import { zodResolver } from "@client/lib/form";
+import { formatIban, invoiceMentions, missingForInvoicing } from "@shared/domain/legal-identity";
+import {
+  activityCategories,
+  activityCategoryLabels,
+  type BusinessIdentityDto,
+  type BusinessIdentityFormValues,
+  type UpdateBusinessIdentityInput,
+  updateBusinessIdentityInput,
+} from "@shared/schemas/settings";
+import { Building2, Landmark, ReceiptText } from "lucide-react";
+import { type UseFormRegisterReturn, useForm, useWatch } from "react-hook-form";
+import { toast } from "sonner";
+import { useUpdateIdentitySettings } from "../api/update-identity-settings";
+import { SelectField, TextareaField } from "./form-controls";
+import { InvoicingStatus } from "./invoicing-status";
+import { MentionsPreview } from "./mentions-preview";
+import { SettingsCard } from "./settings-card";
+
+const COUNTRIES = [
+  ["FR", "France"],
+  ["BE", "Belgique"],
+  ["CH", "Suisse"],
+  ["LU", "Luxembourg"],
+  ["MC", "Monaco"],
+  ["DE", "Allemagne"],
+  ["ES", "Espagne"],
+  ["IT", "Italie"],
+  ["GB", "Royaume-Uni"],
+  ["CA", "Canada"],
+] as const;
+
+function toFormValues(identity: BusinessIdentityDto): BusinessIdentityFormValues {
+  const { id: _id, logo: _logo, updatedAt: _updatedAt, ...fields } = identity;
+  // The IBAN is stored compact and shown in groups of four, as people read it from their bank.
+  return { ...fields, iban: fields.iban ? formatIban(fields.iban) : "" };
+}
+
+/** The seller identity, bank details and invoicing defaults: one form, one save, three sections. */
+export function IdentityForm({ identity }: { identity: BusinessIdentityDto }) {
+  const update = useUpdateIdentitySettings();
+  const form = useForm<BusinessIdentityFormValues, unknown, UpdateBusinessIdentityInput>({
+    resolver: zodResolver(updateBusinessIdentityInput),
+    defaultValues: toFormValues(identity),
+    mode: "onTouched",
+  });
+  const { errors, isDirty } = form.formState;
+  const values = useWatch({ control: form.control }) as BusinessIdentityFormValues;
+  const missing = missingForInvoicing(values);
+  const mentions = invoiceMentions(values);
+  const isLiable = values.vatRegime === "assujetti";
+
+  const onSubmit = form.handleSubmit((input) =>
+    update.mutate(input, {
+      onSuccess: (saved) => {
+        toast.success("Paramètres enregistrés");
+        form.reset(toFormValues(saved.identity));
+      },
+      onError: (error) => {
+        for (const issue of isApiError(error) ? (error.issues ?? []) : []) {
+          form.setError(issue.path as keyof BusinessIdentityFormValues, { message: issue.message });
+        }
+        toast.error("Les paramètres n'ont pas été enregistrés", { description: error.message });
+      },
+    }),
+  );
+
+  const text = (name: keyof BusinessIdentityFormValues) => ({
+    error: errors[name]?.message,
+    ...form.register(name),
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Identité et facturation" className="space-y-6">
+      <InvoicingStatus missing={missing} />
+
+      <SettingsCard
+        id="identite"
+        icon={Building2}
+        title="Identité de l'entreprise"
+        description="Les informations légales imprimées sur chacun de vos devis et factures."
+      >
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field
+            className="sm:col-span-2"
+            label="Nom avec la mention EI"
+            placeholder="Camille Martin EI"
+            autoComplete="name"
+            hint="Votre nom suivi de « EI » ou « Entrepreneur individuel » : obligatoire depuis mai 2022."
+            {...text("legalName")}
+          />
+          <Field
+            label="Nom commercial"
+            placeholder="Facultatif"
+            autoComplete="organization"
+            {...text("companyName")}
+          />
+          <SelectField
+            label="Catégorie d'activité"
+            error={errors.activityCategory?.message}
+            {...form.register("activityCategory", { setValueAs: (value) => (value === "" ? null : value) })}
+          >
+            <option value="">Non précisée</option>
+            {activityCategories.map((category) => (
+              <option key={category} value={category}>
+                {activityCategoryLabels[category]}
+              </option>
+            ))}
+          </SelectField>
+          <Field
+            label="SIRET"
+            inputMode="numeric"
+            placeholder="732 829 320 00074"
+            hint="14 chiffres : votre SIREN en est déduit."
+            {...text("siret")}
+          />
+          <Field
+            label="SIREN"
+            inputMode="numeric"
+            placeholder="732 829 320"
+            hint="9 chiffres, si vous n'avez pas encore de SIRET."
+            {...text("siren")}
+          />
+          <Field label="Code APE" placeholder="62.02A" {...text("apeCode")} />
+          <Field
+            label="Immatriculation"
+            placeholder="Dispensé d'immatriculation"
+            {...text("registrationMention")}
+          />
+          <Field
+            className="sm:col-span-2"
+            label="Adresse"
+            autoComplete="address-line1"
+            {...text("addressLine1")}
+          />
+          <Field
+            className="sm:col-span-2"
+            label="Complément d'adresse"
+            placeholder="Bâtiment, étage… (facultatif)"
+            autoComplete="address-line2"
+            {...text("addressLine2")}
+          />
+          <Field label="Code postal" inputMode="numeric" autoComplete="postal-code" {...text("postalCode")} />
+          <Field label="Ville" autoComplete="address-level2" {...text("city")} />
+          <SelectField label="Pays" error={errors.country?.message} {...form.register("country")}>
+            {COUNTRIES.map(([code, name]) => (
+              <option key={code} value={code}>
+                {name}
+              </option>
+            ))}
+          </SelectField>
+          <Field label="Téléphone" type="tel" autoComplete="tel" {...text("phone")} />
+          <Field label="E-mail de facturation" type="email" autoComplete="email" {...text("email")} />
+          <Field label="Site web" type="url" placeholder="https://" autoComplete="url" {...text("website")} />
+
+          <fieldset className="sm:col-span-2">
+            <legend className="text-sm font-medium text-foreground">Régime de TVA</legend>
+            <div className="mt-2 grid gap-3 sm:grid-cols-2">
+              <RegimeOption
+                registration={form.register("vatRegime")}
+                value="franchise"
+                isChecked={values.vatRegime === "franchise"}
+                title="Franchise en base de TVA"
+                description="Vous ne facturez pas la TVA (micro-entreprise sous les seuils)."
+              />
+              <RegimeOption
+                registration={form.register("vatRegime")}
+                value="assujetti"
+                isChecked={isLiable}
+                title="Assujetti à la TVA"
+                description="Vous facturez la TVA et indiquez votre numéro intracommunautaire."
+              />
+            </div>
+          </fieldset>
+          {isLiable ? (
+            <>
+              <Field
+                label="Numéro de TVA intracommunautaire"
+                placeholder="FR44 732829320"
+                {...text("vatNumber")}
+              />
+              <label className="flex items-start gap-2.5 self-end pb-2.5 text-sm sm:self-center sm:pt-6 sm:pb-0">
+                <input
+                  type="checkbox"
+                  className="mt-0.5 size-4 shrink-0 accent-primary"
+                  {...form.register("vatOnDebits")}
+                />
+                <span>Option pour le paiement de la TVA d'après les débits</span>
+              </label>
+            </>
+          ) : null}
+        </div>
+      </SettingsCard>
+
+      <SettingsCard
+        id="banque"
+        icon={Landmark}
+        title="Coordonnées bancaires"
+        description="Imprimées sur vos factures pour que vos clients vous paient par virement."
+      >
+        <div className="grid gap-4 sm:grid-cols-3">
+          <Field
+            className="sm:col-span-2"
+            label="IBAN"
+            placeholder="FR76 3000 6000 0112 3456 7890 189"
+            autoComplete="off"
+            spellCheck={false}
+            {...text("iban")}
+          />
+          <Field label="BIC" placeholder="AGRIFRPP" autoComplete="off" spellCheck={false} {...text("bic")} />
+        </div>
+      </SettingsCard>
+
+      <SettingsCard
+        id="facturation"
+        icon={ReceiptText}
+        title="Facturation"
+        description="Les conditions appliquées par défaut à vos nouvelles factures et à vos devis."
+      >
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field
+            label="Délai de paiement (jours)"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={60}
+            hint="0 = paiement à réception ; 60 jours au maximum (loi LME)."
+            error={errors.paymentTermsDays?.message}
+            {...form.register("paymentTermsDays", { valueAsNumber: true })}
+          />
+          <Field
+            label="Validité des devis (jours)"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={365}
+            error={errors.quoteValidityDays?.message}
+            {...form.register("quoteValidityDays", { valueAsNumber: true })}
+          />
+          <Field label="Taux des pénalités de retard" {...text("latePenaltyRate")} />
+          <Field
+            label="Escompte pour paiement anticipé"
+            placeholder="Pas d'escompte pour paiement anticipé"
+            {...text("earlyPaymentDiscount")}
+          />
+          <TextareaField
+            className="sm:col-span-2"
+            label="Pied de page des factures"
+            placeholder="Merci pour votre confiance !"
+            hint="Facultatif, 500 caractères au maximum."
+            error={errors.invoiceFooter?.message}
+            {...form.register("invoiceFooter")}
+          />
+          <div className="sm:col-span-2">
+            <MentionsPreview mentions={mentions} footer={values.invoiceFooter ?? ""} />
+          </div>
+        </div>
+      </SettingsCard>
+
+      {/* Follows the screen only while there is something to save, so it never hides a field for nothing. */}
+      <div
+        className={cn(
+          "flex flex-wrap items-center justify-between gap-3 rounded-2xl border bg-surface px-4 py-3 shadow-sm",
+          isDirty && "sticky bottom-3 z-10 bg-surface/95 shadow-lg backdrop-blur",
+        )}
+      >
+        <p className={cn("text-sm", isDirty ? "font-medium text-foreground" : "text-muted-foreground")}>
+          {isDirty ? "Modifications non enregistrées" : "Tout est enregistré"}
+        </p>
+        <div className="flex gap-2">
+          {isDirty ? (
+            <button
+              type="button"
+              onClick={() => form.reset()}
+              className="h-10 rounded-lg px-3 text-sm font-medium text-foreground hover:bg-muted"
+            >
+              Annuler
+            </button>
+          ) : null}
+          <SubmitButton isPending={update.isPending} disabled={!isDirty}>
+            Enregistrer
+          </SubmitButton>
+        </div>
+      </div>
+    </form>
+  );
+}
+
+type RegimeOptionProps = {
+  registration: UseFormRegisterReturn<"vatRegime">;
+  value: "franchise" | "assujetti";
+  isChecked: boolean;
+  title: string;
+  description: string;
+};
+
+function RegimeOption({ registration, value, isChecked, title, description }: RegimeOptionProps) {
+  return (
+    <label
+      className={cn(
+        "flex cursor-pointer items-start gap-3 rounded-xl border p-3.5 transition-colors hover:bg-muted/60",
+        isChecked && "border-primary bg-accent/60 ring-1 ring-primary hover:bg-accent/60",
+      )}
+    >
+      <input type="radio" value={value} className="mt-1 size-4 shrink-0 accent-primary" {...registration} />
+      <span>
+        <span className="block text-sm font-medium text-foreground">{title}</span>
+        <span className="mt-0.5 block text-xs text-muted-foreground">{description}</span>
+      </span>
+    </label>
+  );
+}

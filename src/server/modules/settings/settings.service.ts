@@ -1,0 +1,209 @@
+import { invoiceMentions, missingForInvoicing } from "@shared/domain/legal-identity";
+import {
+  type BusinessIdentityDto,
+  IDENTITY_DEFAULTS,
+  type IdentitySettingsDto,
+  LOGO_FILE_TYPES,
+  LOGO_TYPE_MESSAGE,
+  type UpdateBusinessIdentityInput,
+} from "@shared/schemas/settings";
+import { eq } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { businessIdentities, files } from "../../db/schema/index";
+import { type Tx, withTenant } from "../../db/tenant";
+import { AppError } from "../../errors";
+import { deleteFile, readFile, saveFile } from "../../storage/file-storage";
+
+type IdentityRow = typeof businessIdentities.$inferSelect;
+type LogoRow = { id: string; name: string; mimeType: string; sizeBytes: number } | null;
+
+export const NO_LOGO_MESSAGE = "Aucun logo n'est enregistré.";
+
+/** The identity row is created empty on first use, with the usual French defaults pre-filled. */
+async function ensureIdentity(tx: Tx, userId: string): Promise<void> {
+  await tx
+    .insert(businessIdentities)
+    .values({ userId, legalName: "", ...IDENTITY_DEFAULTS })
+    .onConflictDoNothing({ target: businessIdentities.userId });
+}
+
+async function loadIdentity(tx: Tx, userId: string): Promise<{ row: IdentityRow; logo: LogoRow }> {
+  const [found] = await tx
+    .select({
+      row: businessIdentities,
+      // Metadata only: a logo's bytes are read by the logo route, never with the identity.
+      logo: { id: files.id, name: files.name, mimeType: files.mimeType, sizeBytes: files.sizeBytes },
+    })
+    .from(businessIdentities)
+    .leftJoin(files, eq(files.id, businessIdentities.logoFileId))
+    .where(eq(businessIdentities.userId, userId));
+  if (!found) throw new Error("business identity missing right after ensureIdentity");
+  return found;
+}
+
+const text = (value: string | null) => value ?? "";
+const orNull = (value: string) => (value === "" ? null : value);
+
+function toDto(row: IdentityRow, logo: LogoRow): BusinessIdentityDto {
+  return {
+    id: row.id,
+    legalName: row.legalName,
+    companyName: text(row.companyName),
+    siren: text(row.siren),
+    siret: text(row.siret),
+    apeCode: text(row.apeCode),
+    registrationMention: text(row.registrationMention),
+    activityCategory: row.activityCategory,
+    addressLine1: text(row.addressLine1),
+    addressLine2: text(row.addressLine2),
+    postalCode: text(row.postalCode),
+    city: text(row.city),
+    country: row.country,
+    email: text(row.email),
+    phone: text(row.phone),
+    website: text(row.website),
+    vatRegime: row.vatRegime,
+    vatNumber: text(row.vatNumber),
+    vatOnDebits: row.vatOnDebits,
+    iban: text(row.iban),
+    bic: text(row.bic),
+    paymentTermsDays: row.paymentTermsDays,
+    latePenaltyRate: text(row.latePenaltyRate),
+    earlyPaymentDiscount: text(row.earlyPaymentDiscount),
+    quoteValidityDays: row.quoteValidityDays,
+    invoiceFooter: text(row.invoiceFooter),
+    logo,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+function toSettings({ row, logo }: { row: IdentityRow; logo: LogoRow }): IdentitySettingsDto {
+  const identity = toDto(row, logo);
+  return {
+    identity,
+    missingForInvoicing: missingForInvoicing(identity),
+    mentions: invoiceMentions(identity),
+  };
+}
+
+export function getIdentitySettings(db: Db, { userId }: { userId: string }): Promise<IdentitySettingsDto> {
+  return withTenant(db, userId, async (tx) => {
+    await ensureIdentity(tx, userId);
+    return toSettings(await loadIdentity(tx, userId));
+  });
+}
+
+export function updateIdentitySettings(
+  db: Db,
+  { userId, input }: { userId: string; input: UpdateBusinessIdentityInput },
+): Promise<IdentitySettingsDto> {
+  // A SIRET alone gives the SIREN (its first 9 digits), which the invoice must print.
+  const siren = input.siren || input.siret.slice(0, 9);
+  return withTenant(db, userId, async (tx) => {
+    await ensureIdentity(tx, userId);
+    await tx
+      .update(businessIdentities)
+      .set({
+        legalName: input.legalName,
+        companyName: orNull(input.companyName),
+        siren: orNull(siren),
+        siret: orNull(input.siret),
+        apeCode: orNull(input.apeCode),
+        registrationMention: orNull(input.registrationMention),
+        activityCategory: input.activityCategory,
+        addressLine1: orNull(input.addressLine1),
+        addressLine2: orNull(input.addressLine2),
+        postalCode: orNull(input.postalCode),
+        city: orNull(input.city),
+        country: input.country,
+        email: orNull(input.email),
+        phone: orNull(input.phone),
+        website: orNull(input.website),
+        vatRegime: input.vatRegime,
+        // A franchise invoice carries no VAT number claim; keep the field clean so it is never printed.
+        vatNumber: input.vatRegime === "assujetti" ? orNull(input.vatNumber) : null,
+        vatOnDebits: input.vatRegime === "assujetti" && input.vatOnDebits,
+        iban: orNull(input.iban),
+        bic: orNull(input.bic),
+        paymentTermsDays: input.paymentTermsDays,
+        latePenaltyRate: input.latePenaltyRate,
+        earlyPaymentDiscount: orNull(input.earlyPaymentDiscount),
+        quoteValidityDays: input.quoteValidityDays,
+        invoiceFooter: orNull(input.invoiceFooter),
+      })
+      .where(eq(businessIdentities.userId, userId));
+    return toSettings(await loadIdentity(tx, userId));
+  });
+}
+
+/**
+ * Stores the new logo (spec §5 rules, content sniffing, PNG/JPEG/WebP only), points the identity at it and
+ * deletes the previous one. The file is saved first, then swapped under a row lock, so two uploads at once
+ * leave exactly one logo and no orphan.
+ */
+export async function replaceLogo(
+  db: Db,
+  { userId, name, mimeType, bytes }: { userId: string; name: string; mimeType: string; bytes: Uint8Array },
+): Promise<IdentitySettingsDto> {
+  const saved = await saveFile(db, {
+    userId,
+    name,
+    mimeType,
+    bytes,
+    kind: "logo",
+    accept: { types: LOGO_FILE_TYPES, message: LOGO_TYPE_MESSAGE },
+  });
+  let swap: { settings: IdentitySettingsDto; previous: string | null };
+  try {
+    swap = await withTenant(db, userId, async (tx) => {
+      await ensureIdentity(tx, userId);
+      const previous = await lockLogoId(tx, userId);
+      await tx
+        .update(businessIdentities)
+        .set({ logoFileId: saved.id })
+        .where(eq(businessIdentities.userId, userId));
+      return { settings: toSettings(await loadIdentity(tx, userId)), previous };
+    });
+  } catch (error) {
+    await deleteFile(db, { userId, id: saved.id });
+    throw error;
+  }
+  // After the commit, through the storage interface: an object store cannot join our transaction anyway.
+  if (swap.previous) await deleteFile(db, { userId, id: swap.previous });
+  return swap.settings;
+}
+
+export async function readLogo(db: Db, { userId }: { userId: string }) {
+  const [row] = await withTenant(db, userId, (tx) =>
+    tx
+      .select({ logoFileId: businessIdentities.logoFileId })
+      .from(businessIdentities)
+      .where(eq(businessIdentities.userId, userId)),
+  );
+  if (!row?.logoFileId) throw new AppError("not_found", NO_LOGO_MESSAGE);
+  return readFile(db, { userId, id: row.logoFileId });
+}
+
+export async function removeLogo(db: Db, { userId }: { userId: string }): Promise<IdentitySettingsDto> {
+  const { settings, previous } = await withTenant(db, userId, async (tx) => {
+    await ensureIdentity(tx, userId);
+    const previous = await lockLogoId(tx, userId);
+    if (!previous) throw new AppError("not_found", NO_LOGO_MESSAGE);
+    await tx
+      .update(businessIdentities)
+      .set({ logoFileId: null })
+      .where(eq(businessIdentities.userId, userId));
+    return { settings: toSettings(await loadIdentity(tx, userId)), previous };
+  });
+  await deleteFile(db, { userId, id: previous });
+  return settings;
+}
+
+async function lockLogoId(tx: Tx, userId: string): Promise<string | null> {
+  const [row] = await tx
+    .select({ logoFileId: businessIdentities.logoFileId })
+    .from(businessIdentities)
+    .where(eq(businessIdentities.userId, userId))
+    .for("update");
+  return row?.logoFileId ?? null;
+}
