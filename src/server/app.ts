@@ -39,7 +39,7 @@ export const businessModules = {
   "/notifications": (services: Services) => notificationRoutes(services.database.db),
   "/clients": (services: Services) => clientRoutes(services.database.db),
   "/settings": (services: Services) => settingsRoutes(services.database.db),
-  "/invoices": (services: Services) => invoiceRoutes(services.database.db),
+  "/invoices": (services: Services) => invoiceRoutes({ db: services.database.db, mailer: services.mailer }),
 } as const;
 
 function guarded(services: Services, routes: Hono<{ Variables: AuthVariables }>) {

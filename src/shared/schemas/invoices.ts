@@ -70,6 +70,51 @@ export const invoiceListQuery = listQuery.extend({
 });
 
 export type InvoiceLineDto = LineInput & { id: string; position: number; totalCents: number };
+
+type PostalAddress = {
+  line1: string | null;
+  line2: string | null;
+  postalCode: string | null;
+  city: string | null;
+  country: string;
+};
+
+/** The seller's identity as frozen on the invoice when it was issued. */
+export type InvoiceSellerDto = {
+  legalName: string;
+  companyName: string | null;
+  siren: string | null;
+  siret: string | null;
+  apeCode: string | null;
+  address: PostalAddress;
+  email: string | null;
+  phone: string | null;
+  vatRegime: "franchise" | "assujetti";
+  vatNumber: string | null;
+  iban: string | null;
+  bic: string | null;
+};
+
+/** The buyer's identity as frozen on the invoice when it was issued. */
+export type InvoiceBuyerDto = {
+  name: string;
+  company: string | null;
+  contactName: string | null;
+  email: string | null;
+  siren: string | null;
+  siret: string | null;
+  vatNumber: string | null;
+  isBusiness: boolean;
+  address: PostalAddress;
+};
+
+export type InvoicePaymentDto = {
+  id: string;
+  amountCents: number;
+  paidOn: string;
+  method: keyof typeof paymentMethodLabels;
+  reference: string | null;
+};
 export type InvoiceDto = {
   id: string;
   kind: "facture" | "avoir";
@@ -88,6 +133,23 @@ export type InvoiceDto = {
   paidCents: number;
   notes: string | null;
   issuedAt: string | null;
+  sentAt: string | null;
   createdAt: string;
+  paymentTerms: string | null;
+  /** Null while draft: a draft prints the seller's current identity. */
+  seller: InvoiceSellerDto | null;
+  buyer: InvoiceBuyerDto | null;
   lines: InvoiceLineDto[];
+  /** On the detail only: the payments received, oldest first. */
+  payments: InvoicePaymentDto[];
+  /** The credit note that cancelled this invoice, if any. */
+  creditNoteId: string | null;
 };
+
+export const sendInvoiceInput = z.object({
+  to: z.string().trim().email("Adresse e-mail invalide").optional(),
+  message: z.string().trim().min(1, "Écrivez un message.").max(5000, "5 000 caractères au maximum."),
+  /** Sending a draft issues it first: the user must have confirmed it. */
+  issueDraft: z.boolean().default(false),
+});
+export type SendInvoiceInput = z.infer<typeof sendInvoiceInput>;

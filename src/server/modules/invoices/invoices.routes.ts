@@ -2,11 +2,13 @@ import {
   createInvoiceInput,
   invoiceListQuery,
   recordPaymentInput,
+  sendInvoiceInput,
   updateInvoiceInput,
 } from "@shared/schemas/invoices";
 import { Hono } from "hono";
 import type { AuthVariables } from "../../auth/session";
 import type { Db } from "../../db/client";
+import type { Mailer } from "../../email/mailer";
 import { uuidParam, valid } from "../../http/validate";
 import { getInvoicePdf } from "./invoice-pdf.service";
 import {
@@ -19,10 +21,11 @@ import {
   recordPayment,
   updateInvoiceDraft,
 } from "./invoices.service";
+import { sendInvoice } from "./send-invoice.service";
 
 const NOT_FOUND = "Facture introuvable.";
 
-export function invoiceRoutes(db: Db) {
+export function invoiceRoutes({ db, mailer }: { db: Db; mailer: Mailer }) {
   return new Hono<{ Variables: AuthVariables }>()
     .get("/", valid(invoiceListQuery, "query"), async (c) =>
       c.json(await listInvoices(db, { userId: c.get("user").id, query: c.req.valid("query") })),
@@ -67,6 +70,14 @@ export function invoiceRoutes(db: Db) {
       c.header("cache-control", "private, no-cache");
       return c.body(new Uint8Array(pdf.bytes));
     })
+    .post("/:id/send", valid(sendInvoiceInput), async (c) =>
+      c.json(
+        await sendInvoice(
+          { db, mailer },
+          { userId: c.get("user").id, id: c.req.param("id"), input: c.req.valid("json") },
+        ),
+      ),
+    )
     .post("/:id/cancel", async (c) =>
       c.json(await cancelInvoice(db, { userId: c.get("user").id, id: c.req.param("id") }), 201),
     );

@@ -41,7 +41,15 @@ export function effectiveStatus(row: Pick<InvoiceRow, "status" | "dueDate">, tod
   return row.status;
 }
 
-function toDto(row: InvoiceRow, items: ItemRow[], today: string): InvoiceDto {
+type DetailExtras = Pick<InvoiceDto, "payments" | "creditNoteId">;
+const NO_EXTRAS: DetailExtras = { payments: [], creditNoteId: null };
+
+function toDto(
+  row: InvoiceRow,
+  items: ItemRow[],
+  today: string,
+  extras: DetailExtras = NO_EXTRAS,
+): InvoiceDto {
   return {
     id: row.id,
     kind: row.kind,
@@ -60,8 +68,13 @@ function toDto(row: InvoiceRow, items: ItemRow[], today: string): InvoiceDto {
     paidCents: row.paidCents,
     notes: row.notes,
     issuedAt: row.issuedAt?.toISOString() ?? null,
+    sentAt: row.sentAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
+    paymentTerms: row.paymentTerms,
+    seller: row.seller ?? null,
+    buyer: row.buyer ?? null,
     lines: lineDtos(items),
+    ...extras,
   };
 }
 
@@ -146,7 +159,25 @@ export async function getInvoice(
       .from(invoices)
       .where(and(eq(invoices.id, id), eq(invoices.userId, userId)));
     if (!row) throw notFound();
-    return toDto(row, await loadItems(tx, userId, id), parisToday(now));
+    const [items, received, [creditNote]] = await Promise.all([
+      loadItems(tx, userId, id),
+      tx
+        .select({
+          id: payments.id,
+          amountCents: payments.amountCents,
+          paidOn: payments.paidOn,
+          method: payments.method,
+          reference: payments.reference,
+        })
+        .from(payments)
+        .where(and(eq(payments.invoiceId, id), eq(payments.userId, userId)))
+        .orderBy(asc(payments.paidOn), asc(payments.createdAt)),
+      tx
+        .select({ id: invoices.id })
+        .from(invoices)
+        .where(and(eq(invoices.creditedInvoiceId, id), eq(invoices.userId, userId))),
+    ]);
+    return toDto(row, items, parisToday(now), { payments: received, creditNoteId: creditNote?.id ?? null });
   });
 }
 

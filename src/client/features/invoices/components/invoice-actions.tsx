@@ -3,23 +3,43 @@ import { type ApiError, isApiError } from "@client/lib/api-error";
 import { formatMoney } from "@shared/format";
 import { paths } from "@shared/paths";
 import type { InvoiceDto } from "@shared/schemas/invoices";
-import { Ban, CircleAlert, Euro, Pencil, Send, Trash2 } from "lucide-react";
+import { Ban, CircleAlert, Euro, Mail, Pencil, Send, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { toast } from "sonner";
 import { useCancelInvoice } from "../api/cancel-invoice";
 import { useDeleteInvoice } from "../api/delete-invoice";
+import { useSellerIdentity } from "../api/get-seller-identity";
 import { useIssueInvoice } from "../api/issue-invoice";
 import { ConfirmDialog } from "./confirm-dialog";
 import { PaymentDialog } from "./payment-dialog";
+import { SendInvoiceDialog } from "./send-invoice-dialog";
 
-type Dialog = "issue" | "delete" | "payment" | "cancel" | null;
+type Dialog = "issue" | "delete" | "payment" | "cancel" | "send" | null;
 
 const showError = (error: Error) => toast.error("Une erreur est survenue", { description: error.message });
 
 /** The actions an invoice allows in its status: a draft is edited, issued or deleted; an issued one is paid or cancelled. */
-export function InvoiceActions({ invoice, onEdit }: { invoice: InvoiceDto; onEdit: () => void }) {
-  const [dialog, setDialog] = useState<Dialog>(null);
+export function InvoiceActions({
+  invoice,
+  onEdit,
+  isSendRequested = false,
+}: {
+  invoice: InvoiceDto;
+  onEdit: () => void;
+  /** `?action=send` (links from the assistant and the reminders) opens the send dialog at once. */
+  isSendRequested?: boolean;
+}) {
+  const [dialog, setDialog] = useState<Dialog>(
+    isSendRequested && invoice.status !== "annulée" ? "send" : null,
+  );
+  const { data: settings } = useSellerIdentity();
+  const sellerName =
+    invoice.seller?.companyName ||
+    invoice.seller?.legalName ||
+    settings?.identity.companyName ||
+    settings?.identity.legalName ||
+    "";
   const [issueError, setIssueError] = useState<ApiError | null>(null);
   const navigate = useNavigate();
   const issue = useIssueInvoice();
@@ -182,6 +202,25 @@ export function InvoiceActions({ invoice, onEdit }: { invoice: InvoiceDto; onEdi
           son propre numéro, annule la facture {invoice.invoiceNumber}. Cette opération est définitive.
         </p>
       </ConfirmDialog>
+
+      {invoice.status !== "annulée" ? (
+        <>
+          <button
+            type="button"
+            onClick={() => setDialog("send")}
+            className={buttonStyles({ variant: "secondary" })}
+          >
+            <Mail aria-hidden="true" />
+            Envoyer par e-mail
+          </button>
+          <SendInvoiceDialog
+            invoice={invoice}
+            sellerName={sellerName}
+            isOpen={dialog === "send"}
+            onOpenChange={(isOpen) => setDialog(isOpen ? "send" : null)}
+          />
+        </>
+      ) : null}
 
       {isPayable ? (
         <PaymentDialog

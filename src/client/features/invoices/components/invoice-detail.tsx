@@ -73,7 +73,13 @@ export function InvoiceDetail({ id }: { id: string }) {
             {invoice.issuedAt ? ` · émise le ${formatDate(invoice.date)}` : ""}
           </p>
         </div>
-        {isEditing ? null : <InvoiceActions invoice={invoice} onEdit={() => setEditing(true)} />}
+        {isEditing ? null : (
+          <InvoiceActions
+            invoice={invoice}
+            onEdit={() => setEditing(true)}
+            isSendRequested={searchParams.get("action") === "send"}
+          />
+        )}
       </header>
 
       {isEditing ? (
@@ -189,8 +195,7 @@ function MissingIdentity() {
 }
 
 function InvoiceDocumentWithSeller({ invoice }: { invoice: InvoiceDto }) {
-  // The invoice DTO does not carry the seller frozen at issue yet: the preview shows the identity of the
-  // settings, which is what a draft will freeze (see the invoices report for the server change).
+  // The settings give a draft's seller and the mentions; an issued invoice prints its frozen parties.
   const { data: seller } = useSellerIdentity();
   return <InvoiceDocument invoice={invoice} seller={seller} />;
 }

@@ -21,12 +21,36 @@ function documentTitle(invoice: InvoiceDto): string {
 export function InvoiceDocument({ invoice, seller }: InvoiceDocumentProps) {
   const isDraft = invoice.status === "brouillon";
   const byRate = computeTotals(invoice.lines).byRate;
-  const identity = seller?.identity;
-  const address = identity
+  // An issued invoice prints the identities frozen at issue; a draft, the settings it will freeze.
+  const frozen = invoice.seller;
+  const identity = frozen
+    ? {
+        legalName: frozen.legalName,
+        companyName: frozen.companyName,
+        siret: frozen.siret,
+        siren: frozen.siren,
+        vatNumber: frozen.vatNumber,
+      }
+    : seller?.identity;
+  const address = frozen
     ? [
-        identity.addressLine1,
-        identity.addressLine2,
-        [identity.postalCode, identity.city].filter(Boolean).join(" "),
+        frozen.address.line1,
+        frozen.address.line2,
+        [frozen.address.postalCode, frozen.address.city].filter(Boolean).join(" "),
+      ]
+    : seller?.identity
+      ? [
+          seller.identity.addressLine1,
+          seller.identity.addressLine2,
+          [seller.identity.postalCode, seller.identity.city].filter(Boolean).join(" "),
+        ]
+      : [];
+  const buyer = invoice.buyer;
+  const buyerAddress = buyer
+    ? [
+        buyer.address.line1,
+        buyer.address.line2,
+        [buyer.address.postalCode, buyer.address.city].filter(Boolean).join(" "),
       ]
     : [];
   return (
@@ -81,7 +105,16 @@ export function InvoiceDocument({ invoice, seller }: InvoiceDocumentProps) {
             )}
           </Party>
           <Party title="Client">
-            <p className="font-medium">{invoice.clientName}</p>
+            <p className="font-medium">{buyer?.company ?? invoice.clientName}</p>
+            {buyer?.contactName && buyer.company ? <p>À l'attention de {buyer.contactName}</p> : null}
+            {buyerAddress.filter(Boolean).map((part) => (
+              <p key={part}>{part}</p>
+            ))}
+            {buyer?.siret || buyer?.siren ? (
+              <p className="text-muted-foreground">
+                {buyer.siret ? `SIRET ${buyer.siret}` : `SIREN ${buyer.siren}`}
+              </p>
+            ) : null}
           </Party>
         </div>
 
