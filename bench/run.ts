@@ -4,14 +4,40 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium } from "@playwright/test";
+import pg from "pg";
 import { ensureClientBuild } from "../scripts/client-build";
-import { freePort } from "../scripts/postgres-cluster";
+import { findPostgresBin, freePort, startThrowawayCluster } from "../scripts/postgres-cluster";
+import { measureInvoiceList } from "./invoice-list";
+import { measureInvoicePdf } from "./invoice-pdf";
 
 // `npm run bench`: measures the budgets of ARCHITECTURE.md that exist so far and writes bench/results.json.
 // Not a test: figures depend on the machine; compare them with the budgets, not with each other.
 
 const BENCH_AUTH_SECRET = randomBytes(32).toString("base64url");
-const budgets = { startToReadySeconds: 10, firstRouteJsGzipKb: 180 };
+const budgets = { startToReadySeconds: 10, firstRouteJsGzipKb: 180, invoicePdfMs: 60, invoiceListP95Ms: 50 };
+
+/** The list budget is for PostgreSQL: a throwaway cluster, as the tests use. */
+async function measureOnPostgres() {
+  const bin = findPostgresBin();
+  if (!bin) return null;
+  const cluster = await startThrowawayCluster(bin);
+  try {
+    const admin = new pg.Client({ connectionString: cluster.url });
+    await admin.connect();
+    await admin.query("create database ardoise_bench");
+    await admin.end();
+    const url = new URL(cluster.url);
+    url.pathname = "/ardoise_bench";
+    return await measureInvoiceList(url.toString(), {
+      NODE_ENV: "production",
+      BETTER_AUTH_SECRET: BENCH_AUTH_SECRET,
+      LOG_LEVEL: "silent",
+      DATABASE_POOL_SIZE: "20",
+    });
+  } finally {
+    cluster.stop();
+  }
+}
 
 async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
   for (;;) {
@@ -88,6 +114,8 @@ try {
     await stopServer(child);
   }
   const startToReady = runs.sort((a, b) => a - b)[1] ?? 0;
+  const pdfMs = await measureInvoicePdf();
+  const list = await measureOnPostgres();
   const results = {
     measuredAt: new Date().toISOString(),
     machine: `${cpus().length} cores, Node ${process.version}`,
@@ -98,6 +126,10 @@ try {
         budget: budgets.startToReadySeconds,
       },
       firstRouteJsGzipKb: { value: jsKb, budget: budgets.firstRouteJsGzipKb },
+      invoicePdfMs: { value: pdfMs, budget: budgets.invoicePdfMs },
+      invoiceList10kPostgres: list
+        ? { ...list, budgetP95Ms: budgets.invoiceListP95Ms }
+        : "PostgreSQL absent: not measured",
     },
   };
   writeFileSync(new URL("./results.json", import.meta.url), `${JSON.stringify(results, null, 2)}\n`);
@@ -105,6 +137,12 @@ try {
     `npm start → prêt (base existante) : ${results.figures.startToReadySeconds.median} s (budget ${budgets.startToReadySeconds} s)`,
   );
   console.log(`JavaScript de la première page (gzip) : ${jsKb} Ko (budget ${budgets.firstRouteJsGzipKb} Ko)`);
+  console.log(`PDF de facture : ${pdfMs} ms par document (budget ${budgets.invoicePdfMs} ms)`);
+  if (list) {
+    console.log(
+      `Liste de 10 000 factures, PostgreSQL, 50 connexions : p50 ${list.p50Ms} ms, p95 ${list.p95Ms} ms (budget ${budgets.invoiceListP95Ms} ms), ${list.rps} req/s, ${list.non2xx} non-2xx`,
+    );
+  }
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
 }

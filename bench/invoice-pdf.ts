@@ -1,0 +1,78 @@
+import { renderInvoicePdf } from "../src/server/pdf/invoice-pdf";
+
+/** Milliseconds per invoice PDF after warm-up (fonts loaded, code hot), a 12-line document. */
+export async function measureInvoicePdf(): Promise<number> {
+  const address = {
+    line1: "12 rue des Lilas",
+    line2: null,
+    postalCode: "69003",
+    city: "Lyon",
+    country: "FR",
+  };
+  const invoice = {
+    kind: "facture" as const,
+    number: "INV-2026-0042",
+    date: "2026-11-21",
+    serviceDate: "2026-11-21",
+    dueDate: "2026-12-21",
+    seller: {
+      legalName: "Camille Martin EI",
+      companyName: "Studio Martin",
+      siren: "732829320",
+      siret: null,
+      apeCode: "7410Z",
+      registrationMention: null,
+      address,
+      email: "camille@example.fr",
+      phone: null,
+      vatRegime: "assujetti" as const,
+      vatNumber: "FR44732829320",
+      vatOnDebits: false,
+      iban: "FR7630006000011234567890189",
+      bic: "AGRIFRPP",
+      latePenaltyRate: "3 fois le taux d'intérêt légal",
+      earlyPaymentDiscount: null,
+    },
+    buyer: {
+      name: "Dupont SARL",
+      company: "Dupont SARL",
+      contactName: null,
+      email: null,
+      siren: null,
+      siret: null,
+      vatNumber: null,
+      isBusiness: true,
+      address,
+    },
+    lines: Array.from({ length: 12 }, (_, index) => ({
+      description: `Prestation ${index + 1} : développement et accompagnement`,
+      quantity: 1.5,
+      unit: "jour",
+      unitPriceCents: 45000,
+      vatRateBp: index % 2 ? 2000 : 1000,
+      totalCents: 67500,
+    })),
+    byRate: [
+      { vatRateBp: 2000, baseCents: 405000, vatCents: 81000 },
+      { vatRateBp: 1000, baseCents: 405000, vatCents: 40500 },
+    ],
+    subtotalCents: 810000,
+    taxCents: 121500,
+    totalCents: 931500,
+    paidCents: 0,
+    notes: null,
+    mentions: [
+      "Paiement à 30 jours",
+      "Pénalités de retard : 3 fois le taux d'intérêt légal",
+      "Indemnité forfaitaire pour frais de recouvrement : 40 €",
+    ],
+    footer: null,
+    creditedNumber: null,
+    logo: null,
+  };
+  for (let warm = 0; warm < 5; warm++) await renderInvoicePdf(invoice);
+  const runs = 40;
+  const started = performance.now();
+  for (let run = 0; run < runs; run++) await renderInvoicePdf(invoice);
+  return Math.round(((performance.now() - started) / runs) * 10) / 10;
+}
