@@ -2,7 +2,7 @@ import { useDebouncedValue } from "@client/components/data-list/use-debounced-va
 import { cn } from "@client/lib/cn";
 import { Building2, Check, UserRound } from "lucide-react";
 import { type KeyboardEvent, useId, useState } from "react";
-import { useClientSearch } from "../api/search-clients";
+import { useClientSearch } from "./use-client-search";
 
 type ClientPickerProps = {
   clientId: string;
@@ -10,15 +10,24 @@ type ClientPickerProps = {
   onChange: (value: { clientId: string; clientName: string }) => void;
   onBlur?: () => void;
   error?: string;
+  /** Completes "ses coordonnées figureront sur …". */
+  documentLabel?: string;
 };
 
 const SEARCH_DEBOUNCE_MS = 250;
 
 /**
- * A combobox over the user's clients (GET /api/clients?search=). Picking one links the invoice to it; a
+ * A combobox over the user's clients (GET /api/clients?search=). Picking one links the document to it; a
  * name that matches no client is kept as typed, as a free client name.
  */
-export function ClientPicker({ clientId, clientName, onChange, onBlur, error }: ClientPickerProps) {
+export function ClientPicker({
+  clientId,
+  clientName,
+  onChange,
+  onBlur,
+  error,
+  documentLabel = "la facture",
+}: ClientPickerProps) {
   const id = useId();
   const listId = `${id}-list`;
   const [isOpen, setOpen] = useState(false);
@@ -53,7 +62,7 @@ export function ClientPicker({ clientId, clientName, onChange, onBlur, error }: 
   };
 
   const hint = clientId
-    ? "Client de votre fichier : ses coordonnées figureront sur la facture."
+    ? `Client de votre fichier : ses coordonnées figureront sur ${documentLabel}.`
     : clientName.trim()
       ? "Nom libre : ce client n'est pas dans votre fichier clients."
       : "Recherchez un client existant ou saisissez un nom.";

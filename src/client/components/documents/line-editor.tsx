@@ -5,7 +5,7 @@ import { formatMoney } from "@shared/format";
 import { ArrowDown, ArrowUp, Plus, Trash2 } from "lucide-react";
 import { useId } from "react";
 import { type Control, type FieldErrors, type UseFormRegister, useFieldArray } from "react-hook-form";
-import { emptyLine, type InvoiceFormValues } from "./invoice-form-values";
+import { type DocumentLinesFormValues, emptyLine } from "./line-values";
 import { vatRateLabel } from "./totals-summary";
 
 const cellInput =
@@ -14,16 +14,22 @@ const cellLabel = "mb-1 block text-xs font-medium text-muted-foreground md:sr-on
 // Description, quantity, unit, unit price, VAT, line total, actions.
 const columns = "md:grid md:grid-cols-[minmax(0,1fr)_4.5rem_5rem_7.5rem_6rem_7.5rem_6.5rem] md:gap-2";
 
-type LineEditorProps = {
-  control: Control<InvoiceFormValues>;
-  register: UseFormRegister<InvoiceFormValues>;
-  errors: FieldErrors<InvoiceFormValues>;
+type LineEditorProps<Values extends DocumentLinesFormValues> = {
+  control: Control<Values>;
+  register: UseFormRegister<Values>;
+  errors: FieldErrors<Values>;
   /** Excl. VAT per line, from computeTotals, in the same order as the lines. */
   lineTotalsCents: number[];
 };
 
-/** The invoice lines: add, remove and reorder; each line shows its total excl. VAT as it is typed. */
-export function LineEditor({ control, register, errors, lineTotalsCents }: LineEditorProps) {
+/**
+ * The lines of an invoice or a quote: add, remove and reorder; each line shows its total excl. VAT as it
+ * is typed. Works on any form whose values have `lines`.
+ */
+export function LineEditor<Values extends DocumentLinesFormValues>(props: LineEditorProps<Values>) {
+  // Every field this editor touches lives under `lines`, which the constraint guarantees.
+  const { control, register, errors, lineTotalsCents } =
+    props as unknown as LineEditorProps<DocumentLinesFormValues>;
   const id = useId();
   const { fields, append, remove, move } = useFieldArray({ control, name: "lines" });
   const linesError = errors.lines?.root?.message ?? errors.lines?.message;

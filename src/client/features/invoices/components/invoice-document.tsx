@@ -1,9 +1,9 @@
+import { TotalsSummary, vatRateLabel } from "@client/components/documents/totals-summary";
 import { cn } from "@client/lib/cn";
 import { computeTotals } from "@shared/domain/totals";
 import { formatDate, formatMoney } from "@shared/format";
 import type { InvoiceDto } from "@shared/schemas/invoices";
 import type { IdentitySettingsDto } from "@shared/schemas/settings";
-import { TotalsSummary, vatRateLabel } from "./totals-summary";
 
 type InvoiceDocumentProps = {
   invoice: InvoiceDto;

@@ -1,9 +1,9 @@
+import { parseQuantity } from "@client/components/documents/line-values";
 import { describe, expect, it } from "vitest";
 import {
   emptyInvoiceForm,
   type InvoiceFormValues,
   invoiceFormSchema,
-  parseQuantity,
   toInvoiceInput,
 } from "./invoice-form-values";
 

@@ -1,3 +1,7 @@
+import { ClientPicker } from "@client/components/documents/client-picker";
+import { LineEditor } from "@client/components/documents/line-editor";
+import { formPath, lineNumbers } from "@client/components/documents/line-values";
+import { TotalsSummary } from "@client/components/documents/totals-summary";
 import { buttonStyles } from "@client/components/ui/button-styles";
 import { Field } from "@client/components/ui/field";
 import { SubmitButton } from "@client/components/ui/submit-button";
@@ -8,16 +12,7 @@ import type { CreateInvoiceInput } from "@shared/schemas/invoices";
 import { Save } from "lucide-react";
 import { Controller, type FieldPath, useForm, useWatch } from "react-hook-form";
 import { toast } from "sonner";
-import { ClientPicker } from "./client-picker";
-import {
-  formPath,
-  type InvoiceFormValues,
-  invoiceFormSchema,
-  lineNumbers,
-  toInvoiceInput,
-} from "./invoice-form-values";
-import { LineEditor } from "./line-editor";
-import { TotalsSummary } from "./totals-summary";
+import { type InvoiceFormValues, invoiceFormSchema, toInvoiceInput } from "./invoice-form-values";
 
 type InvoiceFormProps = {
   defaultValues: InvoiceFormValues;

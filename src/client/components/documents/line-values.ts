@@ -1,0 +1,119 @@
+import { parseEurosToCents, VAT_RATES_BP } from "@shared/domain/money";
+import { formatAmount } from "@shared/format";
+import type { InvoiceLineDto, LineInput } from "@shared/schemas/invoices";
+import { z } from "zod";
+
+/**
+ * A document line (invoice or quote) as a form edits it: quantity and price as typed, the French way
+ * ("0,5", "1 250,75"). The shared `lineInput` schema validates the converted value.
+ */
+export const documentLineValues = z.object({
+  description: z.string(),
+  quantity: z.string(),
+  unit: z.string(),
+  unitPrice: z.string(),
+  vatRateBp: z.string(),
+});
+export type DocumentFormLine = z.infer<typeof documentLineValues>;
+/** What the line editor needs from a form: its lines. */
+export type DocumentLinesFormValues = { lines: DocumentFormLine[] };
+
+export const DEFAULT_VAT_RATE_BP = VAT_RATES_BP[0];
+
+export const emptyLine = (): DocumentFormLine => ({
+  description: "",
+  quantity: "1",
+  unit: "",
+  unitPrice: "",
+  vatRateBp: String(DEFAULT_VAT_RATE_BP),
+});
+
+/** "0,5" or "1.25" → 0.5 / 1.25; null when it is not a number. */
+export function parseQuantity(text: string): number | null {
+  const cleaned = text.replace(/[\s\u202f\u00a0]/g, "").replace(",", ".");
+  if (!/^\d+(\.\d+)?$/.test(cleaned)) return null;
+  return Number(cleaned);
+}
+
+const quantityText = (quantity: number) => String(quantity).replace(".", ",");
+
+export function formLineOf(line: InvoiceLineDto): DocumentFormLine {
+  return {
+    description: line.description,
+    quantity: quantityText(line.quantity),
+    unit: line.unit ?? "",
+    unitPrice: formatAmount(line.unitPriceCents),
+    vatRateBp: String(line.vatRateBp),
+  };
+}
+
+/** The numbers of a line as far as they can be read, for the live totals (an unreadable field counts 0). */
+export function lineNumbers(line: Partial<DocumentFormLine> | undefined) {
+  return {
+    quantity: parseQuantity(line?.quantity ?? "") ?? 0,
+    unitPriceCents: parseEurosToCents(line?.unitPrice ?? "") ?? 0,
+    vatRateBp: Number(line?.vatRateBp ?? DEFAULT_VAT_RATE_BP),
+  };
+}
+
+const optional = (text: string) => (text.trim() ? text.trim() : undefined);
+
+/** The API line; unreadable numbers become NaN so the shared schema rejects them. */
+export function lineInputOf(line: DocumentFormLine): LineInput {
+  return {
+    description: line.description,
+    quantity: parseQuantity(line.quantity) ?? Number.NaN,
+    unit: optional(line.unit),
+    unitPriceCents: parseEurosToCents(line.unitPrice) ?? Number.NaN,
+    vatRateBp: Number(line.vatRateBp),
+  };
+}
+
+/** The API's field names (as in the server's issue paths) → the form's. */
+export function formPath(apiPath: string): string {
+  return apiPath.replace(/\.unitPriceCents$/, ".unitPrice");
+}
+
+const UNREADABLE = {
+  quantity: "Quantité invalide (ex. : 1 ou 0,5).",
+  unitPrice: "Montant invalide (ex. : 1 250,75).",
+};
+
+type IssueSink = {
+  addIssue: (issue: { code: "custom"; path: (string | number)[]; message: string }) => void;
+};
+
+/**
+ * Adds the "cannot read this number" issues of the lines, then the shared schema's issues (`apiIssues`,
+ * from the converted input) on the matching form fields, skipping those already explained.
+ */
+export function addLineIssues(
+  lines: DocumentFormLine[],
+  apiIssues: readonly { path: PropertyKey[]; message: string }[],
+  context: IssueSink,
+) {
+  const unreadable = new Set<string>();
+  lines.forEach((line, index) => {
+    if (parseQuantity(line.quantity) === null) {
+      unreadable.add(`lines.${index}.quantity`);
+      context.addIssue({ code: "custom", path: ["lines", index, "quantity"], message: UNREADABLE.quantity });
+    }
+    if (parseEurosToCents(line.unitPrice) === null) {
+      unreadable.add(`lines.${index}.unitPrice`);
+      context.addIssue({
+        code: "custom",
+        path: ["lines", index, "unitPrice"],
+        message: UNREADABLE.unitPrice,
+      });
+    }
+  });
+  for (const issue of apiIssues) {
+    const path = formPath(issue.path.map(String).join("."));
+    if (unreadable.has(path)) continue;
+    context.addIssue({
+      code: "custom",
+      path: path.split(".").map((part) => (/^\d+$/.test(part) ? Number(part) : part)),
+      message: issue.message,
+    });
+  }
+}
