@@ -17,6 +17,7 @@ import { healthRoutes } from "./modules/health/health.routes";
 import { generateInvoicePdfFunction } from "./modules/invoices/invoice-pdf.function";
 import { invoiceRoutes } from "./modules/invoices/invoices.routes";
 import { notificationRoutes } from "./modules/notifications/notifications.routes";
+import { quoteRoutes } from "./modules/quotes/quotes.routes";
 import { profileRoutes } from "./modules/profile/profile.routes";
 import { LOGO_UPLOAD_PATH, settingsRoutes } from "./modules/settings/settings.routes";
 import { paymentFunctionRoutes, paymentRoutes } from "./payments/payments.routes";
@@ -39,6 +40,7 @@ export const businessModules = {
   "/notifications": (services: Services) => notificationRoutes(services.database.db),
   "/clients": (services: Services) => clientRoutes(services.database.db),
   "/settings": (services: Services) => settingsRoutes(services.database.db),
+  "/quotes": (services: Services) => quoteRoutes(services.database.db),
   "/invoices": (services: Services) => invoiceRoutes({ db: services.database.db, mailer: services.mailer }),
 } as const;
 

@@ -1,5 +1,8 @@
-import { UnderConstruction } from "@client/components/under-construction";
+import { QuoteDetail } from "@client/features/quotes/components/quote-detail";
+import { useParams } from "react-router";
 
 export function Component() {
-  return <UnderConstruction title="Devis" />;
+  const { id = "" } = useParams();
+  // Keyed by id: another quote starts a fresh page (pending actions, confirmation state).
+  return <QuoteDetail key={id} id={id} />;
 }

@@ -1,5 +1,7 @@
-import { UnderConstruction } from "@client/components/under-construction";
+import { EditQuote } from "@client/features/quotes/components/edit-quote";
+import { useParams } from "react-router";
 
 export function Component() {
-  return <UnderConstruction title="Modifier le devis" />;
+  const { id = "" } = useParams();
+  return <EditQuote key={id} id={id} />;
 }

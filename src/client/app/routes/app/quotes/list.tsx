@@ -1,5 +1,5 @@
-import { UnderConstruction } from "@client/components/under-construction";
+import { QuotesList } from "@client/features/quotes/components/quotes-list";
 
 export function Component() {
-  return <UnderConstruction title="Devis" />;
+  return <QuotesList />;
 }

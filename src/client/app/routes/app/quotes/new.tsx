@@ -1,5 +1,5 @@
-import { UnderConstruction } from "@client/components/under-construction";
+import { NewQuote } from "@client/features/quotes/components/new-quote";
 
 export function Component() {
-  return <UnderConstruction title="Nouveau devis" />;
+  return <NewQuote />;
 }

@@ -1,0 +1,174 @@
+import { expect, type Page, test } from "@playwright/test";
+import { lastMailTo, linkIn, shot } from "./fixtures";
+
+const email = `devis.${Date.now()}@example.fr`;
+const password = "Velo-Cargo-Lumiere-2026";
+
+/** A complete identity, liable to VAT, with quotes valid 45 days. */
+const identity = {
+  legalName: "Camille Martin EI",
+  companyName: "Atelier Ardoise",
+  siren: "",
+  siret: "732 829 320 00074",
+  apeCode: "",
+  registrationMention: "",
+  activityCategory: null,
+  addressLine1: "12 rue de la République",
+  addressLine2: "",
+  postalCode: "69002",
+  city: "Lyon",
+  country: "FR",
+  email: "",
+  phone: "",
+  website: "",
+  vatRegime: "assujetti",
+  vatNumber: "FR44732829320",
+  vatOnDebits: false,
+  iban: "",
+  bic: "",
+  paymentTermsDays: 30,
+  latePenaltyRate: "3 fois le taux d'intérêt légal",
+  earlyPaymentDiscount: "Pas d'escompte pour paiement anticipé",
+  quoteValidityDays: 45,
+  invoiceFooter: "",
+};
+
+// Money is printed by Intl (narrow no-break spaces); \s matches them.
+const euros = (text: string) => new RegExp(`^${text.replace(/ /g, "\\s")}\\s€$`);
+
+/** Desktop and 390 px, light and dark, of the page as it is now. */
+async function shots(page: Page, name: string) {
+  for (const scheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await shot(page, `quotes-${name}-desktop-${scheme}`);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await shot(page, `quotes-${name}-mobile-${scheme}`);
+  }
+  await page.emulateMedia({ colorScheme: "light" });
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+test("wizard → draft quote → sent → accepted → converted → invoice draft", async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  const api = page.request;
+  // Same-origin requests, as the browser makes them (the auth layer checks the Origin header).
+  const headers = { origin: baseURL ?? "" };
+
+  await test.step("a paid account with its identity and one client, through the API", async () => {
+    const signUp = await api.post("/api/auth/sign-up/email", {
+      data: { email, password, name: "Camille Martin" },
+      headers,
+    });
+    expect(signUp.ok()).toBe(true);
+    const mail = await lastMailTo(request, email, /Confirmez votre adresse e-mail/);
+    await api.get(linkIn(mail.text));
+    const checkout = await api.post("/functions/v1/create-registration-payment", { headers });
+    expect(checkout.ok()).toBe(true);
+    const { url } = await checkout.json();
+    const sessionId = new URL(url, "http://localhost").searchParams.get("session");
+    const paid = await api.post(`/api/dev/stripe/sessions/${sessionId}/pay`, {
+      data: { cardNumber: "4242 4242 4242 4242", expiry: "12/34", cvc: "123", cardholder: "Camille Martin" },
+      headers,
+    });
+    expect(paid.ok()).toBe(true);
+    expect((await api.put("/api/settings/identity", { data: identity, headers })).ok()).toBe(true);
+    const client = await api.post("/api/clients", {
+      data: { name: "Atelier Lumière", company: "Atelier Lumière SARL", city: "Lyon", status: "actif" },
+      headers,
+    });
+    expect(client.status()).toBe(201);
+  });
+
+  await test.step("the empty list invites to create a quote", async () => {
+    await page.goto("/app/quotes");
+    await expect(page.getByText("Aucun devis pour l'instant")).toBeVisible();
+    await shots(page, "01-list-empty");
+    await page.getByRole("main").getByRole("link", { name: "Nouveau devis" }).first().click();
+    await expect(page.getByRole("heading", { name: "Nouveau devis" })).toBeVisible();
+  });
+
+  await test.step("step 1: the client, checked before moving on", async () => {
+    await page.getByRole("button", { name: "Suivant" }).click();
+    await expect(page.getByText("Indiquez le client.")).toBeVisible();
+    await page.getByRole("combobox", { name: "Client" }).fill("Atel");
+    await page.getByRole("option", { name: /Atelier Lumière/ }).click();
+    await expect(
+      page.getByText("Client de votre fichier : ses coordonnées figureront sur le devis."),
+    ).toBeVisible();
+    await shots(page, "02-wizard-client");
+    await page.getByRole("button", { name: "Suivant" }).click();
+  });
+
+  await test.step("step 2: two lines with live totals", async () => {
+    await expect(page.getByRole("heading", { name: /Étape 2 sur 4/ })).toBeVisible();
+    await page.getByRole("button", { name: "Suivant" }).click();
+    await expect(page.getByText("Décrivez la prestation.")).toBeVisible();
+    await page.getByLabel("Description (ligne 1)").fill("Refonte du site vitrine");
+    await page.getByLabel("Quantité (ligne 1)").fill("4");
+    await page.getByLabel("Unité (ligne 1)").fill("jour");
+    await page.getByLabel("Prix unitaire HT (ligne 1)").fill("550");
+    await expect(page.getByTestId("line-total-0")).toHaveText(euros("2 200,00"));
+    await page.getByRole("button", { name: "Ajouter une ligne" }).click();
+    await page.getByLabel("Description (ligne 2)").fill("Formation à l'outil");
+    await page.getByLabel("Quantité (ligne 2)").fill("0,5");
+    await page.getByLabel("Prix unitaire HT (ligne 2)").fill("600");
+    await page.getByLabel("TVA (ligne 2)").selectOption({ label: "10 %" });
+    await expect(page.getByTestId("total-ttc")).toHaveText(euros("2 970,00"));
+    await shots(page, "03-wizard-lines");
+    await page.getByRole("button", { name: "Suivant" }).click();
+  });
+
+  await test.step("steps 3 and 4: validity, notes, review, create", async () => {
+    await expect(page.getByRole("heading", { name: /Étape 3 sur 4/ })).toBeVisible();
+    await page.getByRole("textbox", { name: "Notes" }).fill("Acompte de 30 % à la signature.");
+    await page.getByRole("button", { name: "Suivant" }).click();
+    await expect(page.getByRole("heading", { name: /Étape 4 sur 4/ })).toBeVisible();
+    await expect(page.getByText("Refonte du site vitrine")).toBeVisible();
+    await shots(page, "04-wizard-review");
+    await page.getByRole("button", { name: "Créer le devis" }).click();
+    await expect(page.getByRole("heading", { name: /^Devis DEV-\d{4}-0001$/ })).toBeVisible();
+    await expect(page.getByRole("main").getByText("Brouillon", { exact: true }).first()).toBeVisible();
+    await shots(page, "05-detail-draft");
+  });
+
+  await test.step("the PDF downloads", async () => {
+    const download = page.waitForEvent("download");
+    await page.getByRole("link", { name: "PDF" }).click();
+    expect((await download).suggestedFilename()).toMatch(/^Devis-DEV-\d{4}-0001\.pdf$/);
+  });
+
+  await test.step("marked sent, then accepted", async () => {
+    await page.getByRole("button", { name: "Marquer comme envoyé" }).click();
+    await expect(page.getByRole("main").getByText("Envoyé", { exact: true }).first()).toBeVisible();
+    await expect(page.getByRole("link", { name: "Modifier" })).toHaveCount(0);
+    await page.getByRole("button", { name: "Marquer comme accepté" }).click();
+    await expect(page.getByRole("button", { name: "Convertir en facture" })).toBeVisible();
+    await shots(page, "06-detail-accepted");
+  });
+
+  await test.step("converted in one click: the invoice draft has the quote's lines", async () => {
+    await page.getByRole("button", { name: "Convertir en facture" }).click();
+    await expect(page).toHaveURL(/\/app\/invoices\/[0-9a-f-]{36}$/);
+    await expect(page.getByText("Refonte du site vitrine").first()).toBeVisible();
+    await expect(page.getByText("Formation à l'outil").first()).toBeVisible();
+    await expect(page.getByTestId("amount-total")).toHaveText(euros("2 970,00"));
+    await shots(page, "07-invoice-draft");
+  });
+
+  await test.step("the quote links to its invoice, and the list shows it accepted", async () => {
+    await page.goBack();
+    await expect(page.getByRole("link", { name: "facture (brouillon)" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Convertir en facture" })).toHaveCount(0);
+    await page.goto("/app/quotes");
+    await expect(page.getByRole("link", { name: /DEV-\d{4}-0001/ }).first()).toBeVisible();
+    await expect(page.getByRole("main").getByText("Accepté", { exact: true }).first()).toBeVisible();
+    await shots(page, "08-list");
+  });
+});

@@ -1,0 +1,63 @@
+import { buttonStyles } from "@client/components/ui/button-styles";
+import { useDocumentTitle } from "@client/lib/use-document-title";
+import { paths } from "@shared/paths";
+import { ArrowLeft, LoaderCircle, Lock } from "lucide-react";
+import { Link, useNavigate } from "react-router";
+import { toast } from "sonner";
+import { useQuote } from "../api/get-quote";
+import { useUpdateQuote } from "../api/update-quote";
+import { formValuesFromQuote } from "./quote-form-values";
+import { QuoteWizard } from "./quote-wizard";
+
+/** /app/quotes/edit/:id — the same wizard on a draft; a sent quote is frozen and says so. */
+export function EditQuote({ id }: { id: string }) {
+  const { data: quote, isPending, error } = useQuote(id);
+  const update = useUpdateQuote();
+  const navigate = useNavigate();
+  useDocumentTitle(quote ? `Modifier ${quote.quoteNumber}` : "Modifier le devis");
+  if (isPending)
+    return (
+      <div className="flex justify-center py-24" role="status" aria-label="Chargement du devis">
+        <LoaderCircle className="size-6 animate-spin text-muted-foreground" aria-hidden="true" />
+      </div>
+    );
+  // The route's error element shows the French message (404 "Devis introuvable.", network…).
+  if (error) throw error;
+  const back = paths.app.quotes.detail(quote.id);
+  return (
+    <div className="mx-auto w-full max-w-6xl space-y-6 px-4 py-6 sm:px-6 sm:py-8">
+      <Link
+        to={back}
+        className="inline-flex items-center gap-1.5 text-sm text-muted-foreground hover:text-foreground"
+      >
+        <ArrowLeft className="size-4" aria-hidden="true" />
+        {quote.quoteNumber}
+      </Link>
+      <h1 className="text-2xl font-semibold tracking-tight">Modifier le devis {quote.quoteNumber}</h1>
+      {quote.status === "brouillon" ? (
+        <QuoteWizard
+          defaultValues={formValuesFromQuote(quote)}
+          submitLabel="Enregistrer"
+          onCancel={() => navigate(back)}
+          onSubmit={async (input) => {
+            // PATCH leaves an omitted field unchanged: emptied texts are sent as "" to clear them.
+            await update.mutateAsync({
+              id: quote.id,
+              input: { ...input, notes: input.notes ?? "", terms: input.terms ?? "" },
+            });
+            toast.success("Devis enregistré");
+            navigate(back);
+          }}
+        />
+      ) : (
+        <div className="flex flex-col items-center gap-3 rounded-2xl border bg-surface p-10 text-center">
+          <Lock className="size-8 text-muted-foreground" aria-hidden="true" />
+          <p className="font-medium">Ce devis a été envoyé : il ne peut plus être modifié.</p>
+          <Link to={back} className={buttonStyles({ variant: "secondary" })}>
+            Revenir au devis
+          </Link>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,321 @@
+import { buttonStyles } from "@client/components/ui/button-styles";
+import { isApiError } from "@client/lib/api-error";
+import { cn } from "@client/lib/cn";
+import { useDocumentTitle } from "@client/lib/use-document-title";
+import { formatDate, formatMoney } from "@shared/format";
+import { paths } from "@shared/paths";
+import type { QuoteDto } from "@shared/schemas/quotes";
+import {
+  ArrowLeft,
+  Check,
+  CircleAlert,
+  Download,
+  FileOutput,
+  FileText,
+  LoaderCircle,
+  Pencil,
+  Send,
+  Trash2,
+  X,
+} from "lucide-react";
+import { type ReactNode, useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { toast } from "sonner";
+import { useAcceptQuote } from "../api/accept-quote";
+import { useConvertQuote } from "../api/convert-quote";
+import { useDeleteQuote } from "../api/delete-quote";
+import { quotePdfHref, useQuote } from "../api/get-quote";
+import { useRefuseQuote } from "../api/refuse-quote";
+import { useSendQuote } from "../api/send-quote";
+import { QuoteDocument } from "./quote-document";
+import { QuoteStatusBadge } from "./quote-status-badge";
+
+/** /app/quotes/:id — the quote, its status actions, the link to its invoice, and its history. */
+export function QuoteDetail({ id }: { id: string }) {
+  const { data: quote, isPending, error } = useQuote(id);
+  useDocumentTitle(quote ? `Devis ${quote.quoteNumber}` : "Devis");
+  if (isPending)
+    return (
+      <div className="flex justify-center py-24" role="status" aria-label="Chargement du devis">
+        <LoaderCircle className="size-6 animate-spin text-muted-foreground" aria-hidden="true" />
+      </div>
+    );
+  // The route's error element shows the French message (404 "Devis introuvable.", network…).
+  if (error) throw error;
+
+  return (
+    <div className="mx-auto w-full max-w-6xl space-y-6 px-4 py-6 sm:px-6 sm:py-8">
+      <Link
+        to={paths.app.quotes.list}
+        className="inline-flex items-center gap-1.5 text-sm text-muted-foreground hover:text-foreground"
+      >
+        <ArrowLeft className="size-4" aria-hidden="true" />
+        Devis
+      </Link>
+      <header className="flex flex-col gap-4 lg:flex-row lg:items-start lg:justify-between">
+        <div className="min-w-0">
+          <div className="flex flex-wrap items-center gap-3">
+            <h1 className="text-2xl font-semibold tracking-tight tabular-nums">Devis {quote.quoteNumber}</h1>
+            <QuoteStatusBadge status={quote.status} />
+          </div>
+          <p className="mt-1 truncate text-sm text-muted-foreground">
+            {quote.clientName} · {formatMoney(quote.totalCents)} TTC
+          </p>
+        </div>
+        <QuoteActions quote={quote} />
+      </header>
+      <StatusNotice quote={quote} />
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
+        <QuoteDocument quote={quote} />
+        <QuoteHistory quote={quote} />
+      </div>
+    </div>
+  );
+}
+
+function QuoteActions({ quote }: { quote: QuoteDto }) {
+  const navigate = useNavigate();
+  const send = useSendQuote();
+  const accept = useAcceptQuote();
+  const refuse = useRefuseQuote();
+  const convert = useConvertQuote();
+  const remove = useDeleteQuote();
+  const [isConfirmingDelete, setConfirmingDelete] = useState(false);
+  const isBusy =
+    send.isPending || accept.isPending || refuse.isPending || convert.isPending || remove.isPending;
+
+  const run = (action: () => Promise<unknown>, success: string) => async () => {
+    try {
+      await action();
+      toast.success(success);
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : "Une erreur est survenue.");
+    }
+  };
+
+  const onConvert = async () => {
+    try {
+      const invoice = await convert.mutateAsync(quote.id);
+      toast.success("Facture brouillon créée à partir du devis");
+      navigate(paths.app.invoices.detail(invoice.id));
+    } catch (error) {
+      // Already converted: the server names the existing invoice; go there instead.
+      const existing = isApiError(error)
+        ? error.issues?.find((issue) => issue.path === "invoiceId")
+        : undefined;
+      if (existing) {
+        toast.info(error instanceof Error ? error.message : "Ce devis a déjà été converti.");
+        navigate(paths.app.invoices.detail(existing.message));
+        return;
+      }
+      toast.error(error instanceof Error ? error.message : "Une erreur est survenue.");
+    }
+  };
+
+  const onDelete = async () => {
+    try {
+      await remove.mutateAsync(quote.id);
+      toast.success(`Devis ${quote.quoteNumber} supprimé`);
+      navigate(paths.app.quotes.list);
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : "Une erreur est survenue.");
+    }
+  };
+
+  const actions: ReactNode[] = [];
+  if (quote.status === "brouillon") {
+    actions.push(
+      <button
+        key="send"
+        type="button"
+        disabled={isBusy}
+        onClick={run(() => send.mutateAsync(quote.id), "Devis marqué comme envoyé")}
+        className={buttonStyles()}
+      >
+        {send.isPending ? (
+          <LoaderCircle className="animate-spin" aria-hidden="true" />
+        ) : (
+          <Send aria-hidden="true" />
+        )}
+        Marquer comme envoyé
+      </button>,
+      <Link
+        key="edit"
+        to={paths.app.quotes.edit(quote.id)}
+        className={buttonStyles({ variant: "secondary" })}
+      >
+        <Pencil aria-hidden="true" />
+        Modifier
+      </Link>,
+    );
+  }
+  if (quote.status === "envoyé") {
+    actions.push(
+      <button
+        key="accept"
+        type="button"
+        disabled={isBusy}
+        onClick={run(() => accept.mutateAsync(quote.id), "Devis accepté")}
+        className={buttonStyles()}
+      >
+        {accept.isPending ? (
+          <LoaderCircle className="animate-spin" aria-hidden="true" />
+        ) : (
+          <Check aria-hidden="true" />
+        )}
+        Marquer comme accepté
+      </button>,
+    );
+  }
+  if (quote.status === "envoyé" || quote.status === "expiré") {
+    actions.push(
+      <button
+        key="refuse"
+        type="button"
+        disabled={isBusy}
+        onClick={run(() => refuse.mutateAsync(quote.id), "Devis marqué comme refusé")}
+        className={buttonStyles({ variant: "secondary" })}
+      >
+        <X aria-hidden="true" />
+        Marquer comme refusé
+      </button>,
+    );
+  }
+  if (quote.status === "accepté") {
+    actions.push(
+      quote.invoice ? (
+        <Link key="invoice" to={paths.app.invoices.detail(quote.invoice.id)} className={buttonStyles()}>
+          <FileText aria-hidden="true" />
+          Voir la facture
+        </Link>
+      ) : (
+        <button key="convert" type="button" disabled={isBusy} onClick={onConvert} className={buttonStyles()}>
+          {convert.isPending ? (
+            <LoaderCircle className="animate-spin" aria-hidden="true" />
+          ) : (
+            <FileOutput aria-hidden="true" />
+          )}
+          Convertir en facture
+        </button>
+      ),
+    );
+  }
+  actions.push(
+    <a key="pdf" href={quotePdfHref(quote.id)} download className={buttonStyles({ variant: "secondary" })}>
+      <Download aria-hidden="true" />
+      PDF
+    </a>,
+  );
+  if (quote.status === "brouillon") {
+    actions.push(
+      isConfirmingDelete ? (
+        <span key="delete" className="flex gap-2">
+          <button
+            type="button"
+            disabled={isBusy}
+            onClick={onDelete}
+            className={buttonStyles({
+              className: "bg-danger text-white hover:bg-danger/90 dark:text-background",
+            })}
+          >
+            {remove.isPending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
+            Confirmer la suppression
+          </button>
+          <button
+            type="button"
+            onClick={() => setConfirmingDelete(false)}
+            className={buttonStyles({ variant: "ghost" })}
+          >
+            Annuler
+          </button>
+        </span>
+      ) : (
+        <button
+          key="delete"
+          type="button"
+          disabled={isBusy}
+          onClick={() => setConfirmingDelete(true)}
+          className={buttonStyles({ variant: "ghost", className: "text-danger hover:bg-danger/10" })}
+        >
+          <Trash2 aria-hidden="true" />
+          Supprimer
+        </button>
+      ),
+    );
+  }
+  return <div className="flex flex-wrap gap-2 [&>*]:flex-1 sm:[&>*]:flex-none">{actions}</div>;
+}
+
+function StatusNotice({ quote }: { quote: QuoteDto }) {
+  if (quote.status === "expiré")
+    return (
+      <div
+        role="status"
+        className="flex items-center gap-3 rounded-xl border border-amber-500/30 bg-amber-500/10 p-4 text-sm"
+      >
+        <CircleAlert className="size-5 shrink-0 text-amber-700 dark:text-amber-300" aria-hidden="true" />
+        <p>
+          Ce devis a expiré le {formatDate(quote.validUntil)} : il ne peut plus être accepté. Proposez un
+          nouveau devis au client.
+        </p>
+      </div>
+    );
+  if (quote.status === "accepté" && quote.invoice)
+    return (
+      <p className="flex items-center gap-2 text-sm">
+        <FileText className="size-4 text-muted-foreground" aria-hidden="true" />
+        Converti en{" "}
+        <Link
+          to={paths.app.invoices.detail(quote.invoice.id)}
+          className="font-medium text-primary underline-offset-2 hover:underline"
+        >
+          {quote.invoice.invoiceNumber ? `facture ${quote.invoice.invoiceNumber}` : "facture (brouillon)"}
+        </Link>
+        .
+      </p>
+    );
+  return null;
+}
+
+function QuoteHistory({ quote }: { quote: QuoteDto }) {
+  const events = [
+    { label: "Créé", at: quote.createdAt },
+    { label: "Envoyé au client", at: quote.sentAt },
+    { label: "Accepté", at: quote.acceptedAt },
+    { label: "Refusé", at: quote.refusedAt },
+  ].filter((event): event is { label: string; at: string } => Boolean(event.at));
+  return (
+    <section aria-labelledby="quote-history" className="h-fit rounded-2xl border bg-surface p-4 shadow-sm">
+      <h2 id="quote-history" className="text-sm font-semibold">
+        Historique
+      </h2>
+      <ol className="mt-3 space-y-3 text-sm">
+        {events.map((event, index) => (
+          <li key={event.label} className="flex gap-3">
+            <span
+              className={cn(
+                "mt-1.5 size-2 shrink-0 rounded-full bg-muted-foreground/40",
+                index === events.length - 1 && "bg-primary",
+              )}
+              aria-hidden="true"
+            />
+            <span>
+              <span className="font-medium">{event.label}</span>
+              <span className="block text-xs text-muted-foreground">{formatDate(event.at)}</span>
+            </span>
+          </li>
+        ))}
+        <li className="flex gap-3 text-muted-foreground">
+          <span
+            className="mt-1.5 size-2 shrink-0 rounded-full border border-muted-foreground/40"
+            aria-hidden="true"
+          />
+          <span>
+            Valable jusqu'au
+            <span className="block text-xs">{formatDate(quote.validUntil)}</span>
+          </span>
+        </li>
+      </ol>
+    </section>
+  );
+}

@@ -1,0 +1,93 @@
+import { parisToday } from "@shared/domain/dates";
+import { formatAmount } from "@shared/format";
+import {
+  createQuoteInput,
+  type QuoteDto,
+  quoteListQuery,
+  quoteStatusLabels,
+  updateQuoteInput,
+} from "@shared/schemas/quotes";
+import { Hono } from "hono";
+import type { AuthVariables } from "../../auth/session";
+import type { Db } from "../../db/client";
+import { type CsvColumn, csvResponse, toCsv } from "../../http/csv";
+import { uuidParam, valid } from "../../http/validate";
+import { getQuotePdf } from "./quote-pdf.service";
+import {
+  convertQuote,
+  createQuote,
+  deleteQuote,
+  exportQuotes,
+  getQuote,
+  listQuotes,
+  QUOTE_NOT_FOUND,
+  transitionQuote,
+  updateQuote,
+} from "./quotes.service";
+
+const exportColumns: CsvColumn<QuoteDto>[] = [
+  { header: "Numéro", value: (row) => row.quoteNumber },
+  { header: "Client", value: (row) => row.clientName },
+  { header: "Date", value: (row) => row.date },
+  { header: "Valable jusqu'au", value: (row) => row.validUntil },
+  { header: "Statut", value: (row) => quoteStatusLabels[row.status] },
+  { header: "Total HT (€)", value: (row) => formatAmount(row.subtotalCents) },
+  { header: "TVA (€)", value: (row) => formatAmount(row.taxCents) },
+  { header: "Total TTC (€)", value: (row) => formatAmount(row.totalCents) },
+  { header: "Facture", value: (row) => row.invoice?.invoiceNumber ?? (row.invoice ? "Brouillon" : "") },
+];
+
+/** /api/quotes: mounted behind the 401/402 guard (app.ts `businessModules`). */
+export function quoteRoutes(db: Db) {
+  return (
+    new Hono<{ Variables: AuthVariables }>()
+      .get("/", valid(quoteListQuery, "query"), async (c) =>
+        c.json(await listQuotes(db, { userId: c.get("user").id, query: c.req.valid("query") })),
+      )
+      // Static paths come before /:id.
+      .get("/export.csv", valid(quoteListQuery, "query"), async (c) => {
+        const rows = await exportQuotes(db, { userId: c.get("user").id, query: c.req.valid("query") });
+        return csvResponse(c, `devis-${parisToday()}.csv`, toCsv(exportColumns, rows));
+      })
+      .post("/", valid(createQuoteInput), async (c) =>
+        c.json(await createQuote(db, { userId: c.get("user").id, input: c.req.valid("json") }), 201),
+      )
+      .use("/:id", uuidParam(QUOTE_NOT_FOUND))
+      .use("/:id/*", uuidParam(QUOTE_NOT_FOUND))
+      .get("/:id", async (c) =>
+        c.json(await getQuote(db, { userId: c.get("user").id, id: c.req.param("id") })),
+      )
+      .patch("/:id", valid(updateQuoteInput), async (c) =>
+        c.json(
+          await updateQuote(db, {
+            userId: c.get("user").id,
+            id: c.req.param("id"),
+            input: c.req.valid("json"),
+          }),
+        ),
+      )
+      .delete("/:id", async (c) => {
+        await deleteQuote(db, { userId: c.get("user").id, id: c.req.param("id") });
+        return c.body(null, 204);
+      })
+      .post("/:id/send", async (c) =>
+        c.json(await transitionQuote(db, { userId: c.get("user").id, id: c.req.param("id"), to: "send" })),
+      )
+      .post("/:id/accept", async (c) =>
+        c.json(await transitionQuote(db, { userId: c.get("user").id, id: c.req.param("id"), to: "accept" })),
+      )
+      .post("/:id/refuse", async (c) =>
+        c.json(await transitionQuote(db, { userId: c.get("user").id, id: c.req.param("id"), to: "refuse" })),
+      )
+      .post("/:id/convert", async (c) =>
+        c.json(await convertQuote(db, { userId: c.get("user").id, id: c.req.param("id") }), 201),
+      )
+      .get("/:id/pdf", async (c) => {
+        const pdf = await getQuotePdf(db, { userId: c.get("user").id, id: c.req.param("id") });
+        c.header("content-type", "application/pdf");
+        c.header("content-disposition", `attachment; filename="${pdf.filename}"`);
+        c.header("cache-control", "private, no-cache");
+        return c.body(new Uint8Array(pdf.bytes));
+      })
+  );
+}

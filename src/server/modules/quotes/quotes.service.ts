@@ -1,0 +1,393 @@
+import { addDays, parisToday, yearOf } from "@shared/domain/dates";
+import { formatDate } from "@shared/format";
+import type { ListResult } from "@shared/schemas/list";
+import {
+  type CreateQuoteInput,
+  DEFAULT_QUOTE_VALIDITY_DAYS,
+  type QuoteDto,
+  type QuoteListQuery,
+  type QuoteStatus,
+  type UpdateQuoteInput,
+  VALID_UNTIL_BEFORE_DATE,
+} from "@shared/schemas/quotes";
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, or, type SQL } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { businessIdentities, clients, invoices, quoteItems, quotes } from "../../db/schema/index";
+import { type Tx, withTenant } from "../../db/tenant";
+import { AppError } from "../../errors";
+import { pageWindow } from "../../http/csv";
+import { lineDtos, lineRows } from "../documents/lines";
+import { createInvoiceDraft } from "../invoices/invoices.service";
+import { takeNextNumber } from "../invoices/numbering";
+
+type QuoteRow = typeof quotes.$inferSelect;
+type ItemRow = typeof quoteItems.$inferSelect;
+type LinkedInvoice = QuoteDto["invoice"];
+
+export const QUOTE_NOT_FOUND = "Devis introuvable.";
+const notFound = () => new AppError("not_found", QUOTE_NOT_FOUND);
+
+/** Issue 4: a sent quote past its validity reads as expiré, whatever is stored. */
+export function effectiveQuoteStatus(
+  row: Pick<QuoteRow, "status" | "validUntil">,
+  today: string,
+): QuoteStatus {
+  if (row.status === "envoyé" && row.validUntil && row.validUntil < today) return "expiré";
+  return row.status;
+}
+
+function toDto(row: QuoteRow, items: ItemRow[], invoice: LinkedInvoice, today: string): QuoteDto {
+  return {
+    id: row.id,
+    quoteNumber: row.quoteNumber ?? "",
+    clientId: row.clientId,
+    clientName: row.clientName,
+    projectId: row.projectId,
+    date: row.date,
+    validUntil: row.validUntil ?? row.date,
+    status: effectiveQuoteStatus(row, today),
+    subtotalCents: row.subtotalCents,
+    taxCents: row.taxCents,
+    totalCents: row.totalCents,
+    notes: row.notes,
+    terms: row.terms,
+    sentAt: row.sentAt?.toISOString() ?? null,
+    acceptedAt: row.acceptedAt?.toISOString() ?? null,
+    refusedAt: row.refusedAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    invoice,
+    lines: lineDtos(items),
+  };
+}
+
+async function loadForUpdate(tx: Tx, userId: string, id: string): Promise<QuoteRow> {
+  const [row] = await tx
+    .select()
+    .from(quotes)
+    .where(and(eq(quotes.id, id), eq(quotes.userId, userId)))
+    .for("update");
+  if (!row) throw notFound();
+  return row;
+}
+
+async function loadItems(tx: Tx, userId: string, quoteId: string) {
+  return tx
+    .select()
+    .from(quoteItems)
+    .where(and(eq(quoteItems.quoteId, quoteId), eq(quoteItems.userId, userId)))
+    .orderBy(asc(quoteItems.position));
+}
+
+/** The invoices made from these quotes, the first one of each (the one conversion keeps). */
+async function linkedInvoices(tx: Tx, userId: string, quoteIds: string[]) {
+  const linked = new Map<string, NonNullable<LinkedInvoice>>();
+  if (quoteIds.length === 0) return linked;
+  const rows = await tx
+    .select({ id: invoices.id, quoteId: invoices.quoteId, invoiceNumber: invoices.invoiceNumber })
+    .from(invoices)
+    .where(and(eq(invoices.userId, userId), inArray(invoices.quoteId, quoteIds)))
+    .orderBy(asc(invoices.createdAt), asc(invoices.id));
+  for (const row of rows) {
+    if (row.quoteId && !linked.has(row.quoteId))
+      linked.set(row.quoteId, { id: row.id, invoiceNumber: row.invoiceNumber });
+  }
+  return linked;
+}
+
+async function assertOwnClient(tx: Tx, userId: string, clientId: string | undefined) {
+  if (!clientId) return;
+  const [client] = await tx
+    .select({ id: clients.id })
+    .from(clients)
+    .where(and(eq(clients.id, clientId), eq(clients.userId, userId)));
+  if (!client)
+    throw new AppError("validation_failed", "Client introuvable.", [
+      { path: "clientId", message: "Client introuvable." },
+    ]);
+}
+
+function assertValidity(date: string, validUntil: string) {
+  if (validUntil < date) {
+    throw new AppError("validation_failed", VALID_UNTIL_BEFORE_DATE, [
+      { path: "validUntil", message: VALID_UNTIL_BEFORE_DATE },
+    ]);
+  }
+}
+
+/** Replaces the lines and stores the totals the shared domain computes (never those sent by a client). */
+async function writeLines(tx: Tx, userId: string, quoteId: string, lines: CreateQuoteInput["lines"]) {
+  const { rows, totals } = lineRows(lines);
+  await tx.delete(quoteItems).where(and(eq(quoteItems.quoteId, quoteId), eq(quoteItems.userId, userId)));
+  await tx.insert(quoteItems).values(rows.map((row) => ({ ...row, userId, quoteId })));
+  return totals;
+}
+
+/**
+ * Creates a draft quote with the next DEV- number of the year's series, taken in the same transaction (a
+ * rollback hands it back). Validity defaults to the seller's `quote_validity_days`, else 30 days.
+ */
+export async function createQuote(
+  db: Db,
+  { userId, input, now = new Date() }: { userId: string; input: CreateQuoteInput; now?: Date },
+): Promise<QuoteDto> {
+  const today = parisToday(now);
+  return withTenant(db, userId, async (tx) => {
+    await assertOwnClient(tx, userId, input.clientId);
+    const date = input.date ?? today;
+    let validUntil = input.validUntil;
+    if (!validUntil) {
+      const [identity] = await tx
+        .select({ days: businessIdentities.quoteValidityDays })
+        .from(businessIdentities)
+        .where(eq(businessIdentities.userId, userId));
+      validUntil = addDays(date, identity?.days ?? DEFAULT_QUOTE_VALIDITY_DAYS);
+    }
+    assertValidity(date, validUntil);
+    const quoteNumber = await takeNextNumber(tx, { userId, series: "devis", year: yearOf(date) });
+    const [created] = await tx
+      .insert(quotes)
+      .values({
+        userId,
+        quoteNumber,
+        clientId: input.clientId ?? null,
+        clientName: input.clientName,
+        projectId: input.projectId ?? null,
+        date,
+        validUntil,
+        notes: input.notes ?? null,
+        terms: input.terms ?? null,
+      })
+      .returning();
+    if (!created) throw new Error("quote insert returned nothing");
+    const totals = await writeLines(tx, userId, created.id, input.lines);
+    const [row] = await tx.update(quotes).set(totals).where(eq(quotes.id, created.id)).returning();
+    return toDto(row ?? created, await loadItems(tx, userId, created.id), null, today);
+  });
+}
+
+export async function getQuote(
+  db: Db,
+  { userId, id, now = new Date() }: { userId: string; id: string; now?: Date },
+): Promise<QuoteDto> {
+  return withTenant(db, userId, async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(quotes)
+      .where(and(eq(quotes.id, id), eq(quotes.userId, userId)));
+    if (!row) throw notFound();
+    const linked = await linkedInvoices(tx, userId, [id]);
+    return toDto(row, await loadItems(tx, userId, id), linked.get(id) ?? null, parisToday(now));
+  });
+}
+
+/** The stored-status condition that reads as `status` today (expiré is computed, see effectiveQuoteStatus). */
+function statusFilter(status: QuoteStatus, today: string): SQL | undefined {
+  if (status === "expiré")
+    return or(eq(quotes.status, "expiré"), and(eq(quotes.status, "envoyé"), lt(quotes.validUntil, today)));
+  if (status === "envoyé")
+    return and(eq(quotes.status, "envoyé"), or(isNull(quotes.validUntil), gte(quotes.validUntil, today)));
+  return eq(quotes.status, status);
+}
+
+function listWhere(userId: string, query: Pick<QuoteListQuery, "search" | "status">, today: string) {
+  const filters: (SQL | undefined)[] = [eq(quotes.userId, userId)];
+  if (query.search) {
+    const pattern = `%${query.search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+    filters.push(or(ilike(quotes.quoteNumber, pattern), ilike(quotes.clientName, pattern)));
+  }
+  if (query.status) filters.push(statusFilter(query.status, today));
+  return and(...filters);
+}
+
+export async function listQuotes(
+  db: Db,
+  { userId, query, now = new Date() }: { userId: string; query: QuoteListQuery; now?: Date },
+): Promise<ListResult<QuoteDto>> {
+  const today = parisToday(now);
+  const where = listWhere(userId, query, today);
+  const { limit, offset } = pageWindow(query);
+  return withTenant(db, userId, async (tx) => {
+    const [rows, [total]] = await Promise.all([
+      tx
+        .select()
+        .from(quotes)
+        .where(where)
+        .orderBy(desc(quotes.createdAt), desc(quotes.id))
+        .limit(limit)
+        .offset(offset),
+      tx.select({ n: count() }).from(quotes).where(where),
+    ]);
+    const linked = await linkedInvoices(
+      tx,
+      userId,
+      rows.map((row) => row.id),
+    );
+    return {
+      items: rows.map((row) => toDto(row, [], linked.get(row.id) ?? null, today)),
+      total: total?.n ?? 0,
+      page: query.page,
+      pageSize: query.pageSize,
+    };
+  });
+}
+
+/** Every quote matching the filters (no paging), newest first, for the CSV export. */
+export async function exportQuotes(
+  db: Db,
+  {
+    userId,
+    query,
+    now = new Date(),
+  }: { userId: string; query: Pick<QuoteListQuery, "search" | "status">; now?: Date },
+): Promise<QuoteDto[]> {
+  const today = parisToday(now);
+  return withTenant(db, userId, async (tx) => {
+    const rows = await tx
+      .select()
+      .from(quotes)
+      .where(listWhere(userId, query, today))
+      .orderBy(desc(quotes.createdAt), desc(quotes.id));
+    const linked = await linkedInvoices(
+      tx,
+      userId,
+      rows.map((row) => row.id),
+    );
+    return rows.map((row) => toDto(row, [], linked.get(row.id) ?? null, today));
+  });
+}
+
+function assertDraft(row: QuoteRow) {
+  if (row.status !== "brouillon") {
+    throw new AppError(
+      "conflict",
+      "Seul un devis en brouillon peut être modifié ou supprimé : ce devis a déjà été envoyé.",
+    );
+  }
+}
+
+export async function updateQuote(
+  db: Db,
+  {
+    userId,
+    id,
+    input,
+    now = new Date(),
+  }: { userId: string; id: string; input: UpdateQuoteInput; now?: Date },
+): Promise<QuoteDto> {
+  const today = parisToday(now);
+  return withTenant(db, userId, async (tx) => {
+    const row = await loadForUpdate(tx, userId, id);
+    assertDraft(row);
+    await assertOwnClient(tx, userId, input.clientId);
+    assertValidity(input.date ?? row.date, input.validUntil ?? row.validUntil ?? row.date);
+    const { lines, ...fields } = input;
+    const totals = lines ? await writeLines(tx, userId, id, lines) : {};
+    const [updated] = await tx
+      .update(quotes)
+      .set({ ...fields, ...totals })
+      .where(and(eq(quotes.id, id), eq(quotes.userId, userId)))
+      .returning();
+    return toDto(updated ?? row, await loadItems(tx, userId, id), null, today);
+  });
+}
+
+export async function deleteQuote(db: Db, { userId, id }: { userId: string; id: string }): Promise<void> {
+  await withTenant(db, userId, async (tx) => {
+    assertDraft(await loadForUpdate(tx, userId, id));
+    await tx.delete(quotes).where(and(eq(quotes.id, id), eq(quotes.userId, userId)));
+  });
+}
+
+type Transition = "send" | "accept" | "refuse";
+
+/** brouillon → envoyé → accepté | refusé, with their timestamps; an expired quote cannot be accepted. */
+export async function transitionQuote(
+  db: Db,
+  { userId, id, to, now = new Date() }: { userId: string; id: string; to: Transition; now?: Date },
+): Promise<QuoteDto> {
+  const today = parisToday(now);
+  return withTenant(db, userId, async (tx) => {
+    const row = await loadForUpdate(tx, userId, id);
+    const status = effectiveQuoteStatus(row, today);
+    const validUntil = row.validUntil ?? row.date;
+    let changes: Partial<QuoteRow>;
+    if (to === "send") {
+      if (status !== "brouillon")
+        throw new AppError("conflict", "Ce devis a déjà été envoyé : seul un brouillon peut l'être.");
+      if (validUntil < today) {
+        throw new AppError(
+          "conflict",
+          `La date de validité (${formatDate(validUntil)}) est dépassée : modifiez-la avant d'envoyer le devis.`,
+        );
+      }
+      changes = { status: "envoyé", sentAt: now };
+    } else if (status === "expiré" && to === "accept") {
+      throw new AppError(
+        "conflict",
+        `Ce devis a expiré le ${formatDate(validUntil)} : il ne peut plus être accepté. Dupliquez-le avec une nouvelle validité.`,
+      );
+    } else if (status !== "envoyé" && !(status === "expiré" && to === "refuse")) {
+      throw new AppError(
+        "conflict",
+        to === "accept"
+          ? "Seul un devis envoyé peut être accepté."
+          : "Seul un devis envoyé peut être marqué comme refusé.",
+      );
+    } else {
+      changes =
+        to === "accept" ? { status: "accepté", acceptedAt: now } : { status: "refusé", refusedAt: now };
+    }
+    const [updated] = await tx
+      .update(quotes)
+      .set(changes)
+      .where(and(eq(quotes.id, id), eq(quotes.userId, userId)))
+      .returning();
+    const linked = await linkedInvoices(tx, userId, [id]);
+    return toDto(updated ?? row, await loadItems(tx, userId, id), linked.get(id) ?? null, today);
+  });
+}
+
+const alreadyConverted = (invoice: NonNullable<LinkedInvoice>) =>
+  new AppError(
+    "conflict",
+    `Ce devis a déjà été converti en facture${invoice.invoiceNumber ? ` (${invoice.invoiceNumber})` : " (brouillon)"}.`,
+    [{ path: "invoiceId", message: invoice.id }],
+  );
+
+/**
+ * Turns an accepted quote into an invoice draft: same client, project and lines, a note naming the quote,
+ * `quote_id` kept. The invoices service runs inside this transaction (as a savepoint) while the quote row
+ * stays locked, so two simultaneous conversions cannot both create an invoice.
+ */
+export async function convertQuote(
+  db: Db,
+  { userId, id, now = new Date() }: { userId: string; id: string; now?: Date },
+) {
+  return withTenant(db, userId, async (tx) => {
+    const row = await loadForUpdate(tx, userId, id);
+    const existing = (await linkedInvoices(tx, userId, [id])).get(id);
+    if (existing) throw alreadyConverted(existing);
+    if (row.status !== "accepté")
+      throw new AppError("conflict", "Seul un devis accepté peut être converti en facture.");
+    const items = await loadItems(tx, userId, id);
+    const reference = `Selon notre devis ${row.quoteNumber} du ${formatDate(row.date)}.`;
+    return createInvoiceDraft(tx, {
+      userId,
+      quoteId: id,
+      now,
+      input: {
+        clientId: row.clientId ?? undefined,
+        clientName: row.clientName,
+        projectId: row.projectId ?? undefined,
+        notes: [reference, row.notes].filter(Boolean).join("\n\n"),
+        lines: lineDtos(items).map(({ description, quantity, unit, unitPriceCents, vatRateBp }) => ({
+          description,
+          quantity,
+          unit,
+          unitPriceCents,
+          vatRateBp,
+        })),
+      },
+    });
+  });
+}

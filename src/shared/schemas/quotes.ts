@@ -1,0 +1,78 @@
+import { z } from "zod";
+import { type InvoiceLineDto, lineInput } from "./invoices";
+import { listQuery } from "./list";
+
+export const quoteStatusLabels = {
+  brouillon: "Brouillon",
+  envoyé: "Envoyé",
+  accepté: "Accepté",
+  refusé: "Refusé",
+  expiré: "Expiré",
+} as const;
+export type QuoteStatus = keyof typeof quoteStatusLabels;
+
+/** Used when the seller's settings hold no validity (issue 4: 30 days from the quote date). */
+export const DEFAULT_QUOTE_VALIDITY_DAYS = 30;
+
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Date invalide (AAAA-MM-JJ).");
+
+export const VALID_UNTIL_BEFORE_DATE = "La date de validité ne peut pas précéder la date du devis.";
+
+const quoteFields = {
+  clientId: z.uuid("Client invalide.").optional(),
+  clientName: z.string().trim().min(1, "Indiquez le client.").max(200),
+  projectId: z.uuid().optional(),
+  /** Date of the quote; today when absent. */
+  date: day.optional(),
+  /** Last day the offer holds; the quote date plus the seller's validity when absent. */
+  validUntil: day.optional(),
+  notes: z.string().trim().max(5000, "5 000 caractères au maximum.").optional(),
+  terms: z.string().trim().max(5000, "5 000 caractères au maximum.").optional(),
+  lines: z.array(lineInput).min(1, "Ajoutez au moins une ligne.").max(200, "200 lignes au maximum."),
+};
+
+const validityAfterDate = (input: { date?: string; validUntil?: string }) =>
+  !input.date || !input.validUntil || input.validUntil >= input.date;
+
+export const createQuoteInput = z
+  .object(quoteFields)
+  .refine(validityAfterDate, { message: VALID_UNTIL_BEFORE_DATE, path: ["validUntil"] });
+export type CreateQuoteInput = z.infer<typeof createQuoteInput>;
+
+export const updateQuoteInput = z
+  .object(quoteFields)
+  .partial()
+  .refine(validityAfterDate, { message: VALID_UNTIL_BEFORE_DATE, path: ["validUntil"] });
+export type UpdateQuoteInput = z.infer<typeof updateQuoteInput>;
+
+export const quoteListQuery = listQuery.extend({
+  status: z.enum(Object.keys(quoteStatusLabels) as [QuoteStatus]).optional(),
+});
+export type QuoteListQuery = z.infer<typeof quoteListQuery>;
+
+export type QuoteLineDto = InvoiceLineDto;
+export type QuoteDto = {
+  id: string;
+  /** DEV-YYYY-NNNN, assigned when the quote is created. */
+  quoteNumber: string;
+  clientId: string | null;
+  clientName: string;
+  projectId: string | null;
+  date: string;
+  validUntil: string;
+  /** As read today: a sent quote past its validity reads as expiré. */
+  status: QuoteStatus;
+  subtotalCents: number;
+  taxCents: number;
+  totalCents: number;
+  notes: string | null;
+  terms: string | null;
+  sentAt: string | null;
+  acceptedAt: string | null;
+  refusedAt: string | null;
+  createdAt: string;
+  /** The invoice draft made from this quote, once converted. */
+  invoice: { id: string; invoiceNumber: string | null } | null;
+  /** Empty in lists. */
+  lines: QuoteLineDto[];
+};
