@@ -12,12 +12,16 @@ import { spaRoutes } from "./http/spa";
 import { adminRpcRoutes } from "./modules/admin/admin.routes";
 import { clientRoutes } from "./modules/clients/clients.routes";
 import { configRoutes } from "./modules/config/config.routes";
+import { contractRoutes } from "./modules/contracts/contracts.routes";
+import { dashboardRoutes } from "./modules/dashboard/dashboard.routes";
 import { devMailboxRoutes } from "./modules/dev-mailbox/dev-mailbox.routes";
+import { EXPENSE_RECEIPT_UPLOAD_PATH, expenseRoutes } from "./modules/expenses/expenses.routes";
 import { healthRoutes } from "./modules/health/health.routes";
 import { generateInvoicePdfFunction } from "./modules/invoices/invoice-pdf.function";
 import { invoiceRoutes } from "./modules/invoices/invoices.routes";
 import { notificationRoutes } from "./modules/notifications/notifications.routes";
 import { profileRoutes } from "./modules/profile/profile.routes";
+import { projectRoutes } from "./modules/projects/projects.routes";
 import { quoteRoutes } from "./modules/quotes/quotes.routes";
 import { LOGO_UPLOAD_PATH, settingsRoutes } from "./modules/settings/settings.routes";
 import { paymentFunctionRoutes, paymentRoutes } from "./payments/payments.routes";
@@ -25,7 +29,7 @@ import type { Services } from "./services";
 
 /** JSON bodies are small; file uploads (10 MB, spec §5) get their own limit on their own routes. */
 export const MAX_BODY_BYTES = 1024 * 1024;
-const UPLOAD_PATHS = new Set([LOGO_UPLOAD_PATH]);
+const UPLOAD_PATHS = new Set([LOGO_UPLOAD_PATH, EXPENSE_RECEIPT_UPLOAD_PATH]);
 
 export type AppOptions = {
   /** The built SPA (dist/client); absent in API tests and in `npm run dev`, where Vite serves it. */
@@ -40,7 +44,11 @@ export const businessModules = {
   "/notifications": (services: Services) => notificationRoutes(services.database.db),
   "/clients": (services: Services) => clientRoutes(services.database.db),
   "/settings": (services: Services) => settingsRoutes(services.database.db),
+  "/dashboard": (services: Services) => dashboardRoutes(services.database.db),
+  "/expenses": (services: Services) => expenseRoutes(services.database.db),
   "/quotes": (services: Services) => quoteRoutes(services.database.db),
+  "/projects": (services: Services) => projectRoutes(services.database.db),
+  "/contracts": (services: Services) => contractRoutes(services.database.db),
   "/invoices": (services: Services) => invoiceRoutes({ db: services.database.db, mailer: services.mailer }),
 } as const;
 

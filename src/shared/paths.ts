@@ -61,6 +61,8 @@ export const paths = {
     contracts: {
       list: `${app}/contracts`,
       new: `${app}/contracts/new`,
+      detail: withId(`${app}/contracts`),
+      edit: withId(`${app}/contracts`, "/edit"),
       // The contracts area owns its nested routes.
       area: `${app}/contracts/*`,
     },

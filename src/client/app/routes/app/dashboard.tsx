@@ -1,5 +1,5 @@
-import { UnderConstruction } from "@client/components/under-construction";
+import { Dashboard } from "@client/features/dashboard/components/dashboard";
 
 export function Component() {
-  return <UnderConstruction title="Tableau de bord" />;
+  return <Dashboard />;
 }

@@ -1,5 +1,5 @@
-import { UnderConstruction } from "@client/components/under-construction";
+import { ExpensesList } from "@client/features/expenses/components/expenses-list";
 
 export function Component() {
-  return <UnderConstruction title="Dépenses" />;
+  return <ExpensesList />;
 }

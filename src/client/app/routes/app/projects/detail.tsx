@@ -1,5 +1,7 @@
-import { UnderConstruction } from "@client/components/under-construction";
+import { ProjectDetail } from "@client/features/projects/components/project-detail";
+import { useParams } from "react-router";
 
 export function Component() {
-  return <UnderConstruction title="Projet" />;
+  const { id = "" } = useParams();
+  return <ProjectDetail key={id} id={id} />;
 }

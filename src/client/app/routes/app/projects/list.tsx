@@ -1,5 +1,5 @@
-import { UnderConstruction } from "@client/components/under-construction";
+import { ProjectsList } from "@client/features/projects/components/projects-list";
 
 export function Component() {
-  return <UnderConstruction title="Projets" />;
+  return <ProjectsList />;
 }

@@ -1,5 +1,5 @@
-import { UnderConstruction } from "@client/components/under-construction";
+import { NewProject } from "@client/features/projects/components/new-project";
 
 export function Component() {
-  return <UnderConstruction title="Nouveau projet" />;
+  return <NewProject />;
 }

@@ -1,0 +1,262 @@
+import { deflateSync } from "node:zlib";
+import { expect, type Page, test } from "@playwright/test";
+import { lastMailTo, linkIn, shot } from "./fixtures";
+
+const email = `depenses.${Date.now()}@example.fr`;
+const password = "Velo-Cargo-Lumiere-2026";
+
+const identity = {
+  legalName: "Camille Martin EI",
+  companyName: "Atelier Ardoise",
+  siren: "",
+  siret: "732 829 320 00074",
+  apeCode: "",
+  registrationMention: "",
+  activityCategory: null,
+  addressLine1: "12 rue de la République",
+  addressLine2: "",
+  postalCode: "69002",
+  city: "Lyon",
+  country: "FR",
+  email: "",
+  phone: "",
+  website: "",
+  vatRegime: "assujetti",
+  vatNumber: "FR44732829320",
+  vatOnDebits: false,
+  iban: "",
+  bic: "",
+  paymentTermsDays: 30,
+  latePenaltyRate: "3 fois le taux d'intérêt légal",
+  earlyPaymentDiscount: "Pas d'escompte pour paiement anticipé",
+  quoteValidityDays: 30,
+  invoiceFooter: "",
+};
+
+// Money is printed by Intl (narrow no-break spaces); \s matches them.
+const euros = (text: string) => new RegExp(`^${text.replace(/ /g, "\\s")}\\s€$`);
+
+const crcTable = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+function chunk(type: string, data: Buffer): Buffer {
+  const head = Buffer.alloc(8);
+  head.writeUInt32BE(data.length, 0);
+  head.write(type, 4, "ascii");
+  let crc = 0xffffffff;
+  for (const byte of Buffer.concat([head.subarray(4), data]))
+    crc = (crcTable[(crc ^ byte) & 0xff] as number) ^ (crc >>> 8);
+  const tail = Buffer.alloc(4);
+  tail.writeUInt32BE((crc ^ 0xffffffff) >>> 0, 0);
+  return Buffer.concat([head, data, tail]);
+}
+/** A ticket-shaped PNG: white paper with grey "lines" of text, so the preview is recognisable. */
+function receiptPng(width = 180, height = 260): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const rows = Array.from({ length: height }, (_, y) => {
+    const isLine = y > 20 && y % 18 < 6 && y < height - 30;
+    const row = Buffer.alloc(1 + width * 3, 0xff);
+    for (let x = 0; x < width; x++) {
+      const isInk = isLine && x > 16 && x < width - 16 - ((y * 7) % 50);
+      if (isInk) row.fill(0x9a, 1 + x * 3, 4 + x * 3);
+    }
+    row[0] = 0;
+    return row;
+  });
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", header),
+    chunk("IDAT", deflateSync(Buffer.concat(rows))),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
+}
+// A Windows executable's header, renamed to look like a PDF.
+const EXE = Buffer.concat([Buffer.from("MZ"), Buffer.alloc(126, 0x90), Buffer.from("PE\0\0")]);
+
+/** Desktop and 390 px, light and dark, of the page as it is now. */
+async function shots(page: Page, name: string) {
+  for (const scheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await shot(page, `dashboard-expenses-${name}-desktop-${scheme}`);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await shot(page, `dashboard-expenses-${name}-mobile-${scheme}`);
+  }
+  await page.emulateMedia({ colorScheme: "light" });
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+test("empty dashboard → expense with a receipt → list → dashboard shows it", async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  const api = page.request;
+  const headers = { origin: baseURL ?? "" };
+
+  await test.step("a paid account, through the API", async () => {
+    const signUp = await api.post("/api/auth/sign-up/email", {
+      data: { email, password, name: "Camille Martin" },
+      headers,
+    });
+    expect(signUp.ok()).toBe(true);
+    const mail = await lastMailTo(request, email, /Confirmez votre adresse e-mail/);
+    await api.get(linkIn(mail.text));
+    const checkout = await api.post("/functions/v1/create-registration-payment", { headers });
+    const { url } = await checkout.json();
+    const sessionId = new URL(url, "http://localhost").searchParams.get("session");
+    const paid = await api.post(`/api/dev/stripe/sessions/${sessionId}/pay`, {
+      data: { cardNumber: "4242 4242 4242 4242", expiry: "12/34", cvc: "123", cardholder: "Camille Martin" },
+      headers,
+    });
+    expect(paid.ok()).toBe(true);
+  });
+
+  await test.step("the empty dashboard invites to create a first client and invoice", async () => {
+    await page.goto("/app");
+    await expect(page.getByRole("heading", { name: "Bienvenue sur Ardoise" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Ajouter un client" })).toHaveAttribute(
+      "href",
+      "/app/clients/new",
+    );
+    await expect(page.getByTestId("kpi-expenses")).toHaveText(euros("0,00"));
+    await expect(page.getByText("Aucune facture n'arrive à échéance dans les 14 jours.")).toBeVisible();
+    await expect(page.locator(".recharts-responsive-container")).toBeVisible();
+    await shots(page, "01-dashboard-empty");
+  });
+
+  await test.step("the empty expenses list, then the creation dialog with a receipt", async () => {
+    await page.goto("/app/expenses");
+    await expect(page.getByText("Aucune dépense pour l'instant")).toBeVisible();
+    await shots(page, "02-list-empty");
+    await page.getByRole("button", { name: "Nouvelle dépense" }).first().click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByRole("button", { name: "Ajouter la dépense" }).click();
+    await expect(dialog.getByText("Indiquez l'intitulé de la dépense.")).toBeVisible();
+    await expect(dialog.getByText("Montant invalide (ex. : 42,90).")).toBeVisible();
+
+    await dialog.getByLabel("Intitulé").fill("Billet de train Lyon–Paris");
+    await dialog.getByLabel("Montant TTC (€)").fill("142,90");
+    await expect(dialog.getByLabel("TVA (€)")).toHaveAttribute("placeholder", "23,82");
+    await dialog.getByLabel("Taux de TVA").selectOption({ label: "10 %" });
+    await expect(dialog.getByLabel("TVA (€)")).toHaveAttribute("placeholder", "12,99");
+    await dialog.getByLabel("Catégorie").selectOption({ label: "Transport" });
+    await dialog.getByLabel("Fournisseur").fill("SNCF");
+    await dialog.getByLabel("Justificatif").setInputFiles({
+      name: "billet.exe",
+      mimeType: "application/pdf",
+      buffer: EXE,
+    });
+    await expect(dialog.getByText("Extension de fichier non autorisée")).toBeVisible();
+    await dialog.getByLabel("Justificatif").setInputFiles({
+      name: "billet-sncf.png",
+      mimeType: "image/png",
+      buffer: receiptPng(),
+    });
+    await expect(dialog.getByText("Extension de fichier non autorisée")).toHaveCount(0);
+    await shots(page, "03-dialog");
+    await dialog.getByRole("button", { name: "Ajouter la dépense" }).click();
+  });
+
+  await test.step("its page shows the amounts and previews the receipt", async () => {
+    await expect(page).toHaveURL(/\/app\/expenses\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Billet de train Lyon–Paris" })).toBeVisible();
+    await expect(page.getByTestId("expense-amount")).toHaveText(euros("142,90"));
+    await expect(page.getByText(euros("129,91"))).toBeVisible();
+    const preview = page.getByRole("img", { name: "Justificatif : billet-sncf.png" });
+    await expect(preview).toBeVisible();
+    await expect.poll(() => preview.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(180);
+    await expect(page.getByRole("link", { name: "Télécharger" })).toHaveAttribute("href", /download=1/);
+
+    // A renamed executable passes the browser's checks on name and type; the server reads its content.
+    await page
+      .getByLabel("Remplacer")
+      .setInputFiles({ name: "facture.pdf", mimeType: "application/pdf", buffer: EXE });
+    await expect(page.getByRole("alert")).toHaveText("Le contenu du fichier ne correspond pas à son type");
+    await expect(preview).toBeVisible();
+
+    await page.getByRole("button", { name: "Validée", exact: true }).click();
+    await expect(page.getByRole("main").getByText("Validée", { exact: true }).first()).toBeVisible();
+    await shots(page, "04-detail");
+  });
+
+  await test.step("edit in the dialog", async () => {
+    await page.getByRole("button", { name: "Modifier" }).click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog.getByLabel("Montant TTC (€)")).toHaveValue("142,90");
+    await dialog.getByLabel("Description").fill("Rendez-vous client à Paris.");
+    await dialog.getByRole("button", { name: "Enregistrer" }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(page.getByText("Rendez-vous client à Paris.")).toBeVisible();
+  });
+
+  await test.step("the list shows it, filtered by category and status", async () => {
+    await api.post("/api/expenses", {
+      data: {
+        title: "Déjeuner avec un client",
+        amountCents: 3450,
+        vatRateBp: 1000,
+        category: "repas",
+        date: "2026-01-15",
+      },
+      headers,
+    });
+    await page.goto("/app/expenses");
+    const row = page.getByRole("row", { name: /Billet de train/ });
+    await expect(row).toBeVisible();
+    await expect(row.getByText(euros("142,90"))).toBeVisible();
+    await expect(row.getByLabel("Justificatif joint")).toBeVisible();
+    await page.getByLabel("Catégorie").selectOption({ label: "Repas" });
+    await expect(page).toHaveURL(/categorie=repas/);
+    await expect(row).toHaveCount(0);
+    await expect(page.getByRole("row", { name: /Déjeuner/ })).toBeVisible();
+    await page.getByLabel("Catégorie").selectOption({ label: "Toutes les catégories" });
+    await page.getByRole("button", { name: "Validée", exact: true }).click();
+    await expect(row).toBeVisible();
+    await expect(page.getByRole("row", { name: /Déjeuner/ })).toHaveCount(0);
+    await page.getByRole("button", { name: "Toutes", exact: true }).click();
+    await shots(page, "05-list");
+  });
+
+  await test.step("an issued invoice, partly paid, through the API", async () => {
+    expect((await api.put("/api/settings/identity", { data: identity, headers })).ok()).toBe(true);
+    const draft = await api.post("/api/invoices", {
+      data: {
+        clientName: "Atelier Lumière",
+        lines: [{ description: "Site vitrine", quantity: 3, unitPriceCents: 50000, vatRateBp: 2000 }],
+      },
+      headers,
+    });
+    const { id } = await draft.json();
+    expect((await api.post(`/api/invoices/${id}/issue`, { headers })).ok()).toBe(true);
+    expect(
+      (
+        await api.post(`/api/invoices/${id}/payments`, {
+          data: { amountCents: 100000, method: "virement" },
+          headers,
+        })
+      ).ok(),
+    ).toBe(true);
+  });
+
+  await test.step("the dashboard counts the expense and the payment", async () => {
+    await page.goto("/app");
+    await expect(page.getByRole("heading", { name: "Bienvenue sur Ardoise" })).toHaveCount(0);
+    await expect(page.getByTestId("kpi-expenses")).toHaveText(euros("142,90"));
+    await expect(page.getByTestId("kpi-revenue")).toHaveText(euros("1 000,00"));
+    await expect(page.getByTestId("kpi-pending")).toHaveText(euros("800,00"));
+    await expect(page.getByTestId("kpi-net")).toHaveText(euros("857,10"));
+    await expect(page.getByText(/Paiement reçu/).first()).toBeVisible();
+    await expect(page.getByText(/Dépense enregistrée/).first()).toBeVisible();
+    await expect(page.locator(".recharts-bar-rectangle").first()).toBeVisible();
+    await shots(page, "06-dashboard");
+  });
+});

@@ -1,0 +1,60 @@
+import { buttonStyles } from "@client/components/ui/button-styles";
+import { cn } from "@client/lib/cn";
+import { LoaderCircle } from "lucide-react";
+import { AlertDialog } from "radix-ui";
+import type { ReactNode } from "react";
+
+type ConfirmDialogProps = {
+  isOpen: boolean;
+  onOpenChange: (isOpen: boolean) => void;
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  onConfirm: () => void;
+  isPending: boolean;
+  isDestructive?: boolean;
+};
+
+/** A yes/no question before an action that cannot be undone; it stays open while the request runs. */
+export function ConfirmDialog({
+  isOpen,
+  onOpenChange,
+  title,
+  children,
+  confirmLabel,
+  onConfirm,
+  isPending,
+  isDestructive = false,
+}: ConfirmDialogProps) {
+  return (
+    <AlertDialog.Root open={isOpen} onOpenChange={(next) => !isPending && onOpenChange(next)}>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/50 backdrop-blur-[2px]" />
+        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[90dvh] w-[calc(100%-1.5rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl border bg-surface p-6 shadow-2xl outline-none">
+          <AlertDialog.Title className="text-lg font-semibold">{title}</AlertDialog.Title>
+          <AlertDialog.Description asChild>
+            <div className="mt-2 space-y-3 text-sm text-muted-foreground">{children}</div>
+          </AlertDialog.Description>
+          <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <AlertDialog.Cancel className={buttonStyles({ variant: "secondary" })} disabled={isPending}>
+              Annuler
+            </AlertDialog.Cancel>
+            <button
+              type="button"
+              onClick={onConfirm}
+              disabled={isPending}
+              className={buttonStyles({
+                className: cn(
+                  isDestructive && "bg-danger text-white hover:bg-danger/90 dark:text-background",
+                ),
+              })}
+            >
+              {isPending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
+              {confirmLabel}
+            </button>
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  );
+}

@@ -1,0 +1,211 @@
+import { Field } from "@client/components/ui/field";
+import { SubmitButton } from "@client/components/ui/submit-button";
+import { isApiError } from "@client/lib/api-error";
+// zod's own messages in French, as every form of the product (see lib/form.ts).
+import "@shared/zod-fr";
+import {
+  type CreateProjectData,
+  type CreateProjectInput,
+  createProjectInput,
+  type ProjectDto,
+  projectStatuses,
+  projectStatusLabels,
+} from "@shared/schemas/projects";
+import { ChevronDown } from "lucide-react";
+import { type ComponentProps, useId } from "react";
+import { type Path, useForm } from "react-hook-form";
+import { toast } from "sonner";
+import { useClientOptions } from "../api/get-client-options";
+
+/** The form edits euros; the API speaks cents. */
+type FormValues = Omit<CreateProjectInput, "budgetCents" | "hourlyRateCents"> & {
+  budget: string;
+  hourlyRate: string;
+};
+
+const eurosToCents = (value: string): number | null => {
+  const normalized = value.replace(/[\s\u202f\u00a0€]/g, "").replace(",", ".");
+  if (!normalized) return null;
+  const euros = Number(normalized);
+  return Number.isFinite(euros) ? Math.round(euros * 100) : Number.NaN;
+};
+const centsToEuros = (cents: number | null) =>
+  cents === null ? "" : (cents / 100).toFixed(2).replace(".", ",");
+
+export function projectFormValues(project?: ProjectDto): FormValues {
+  return {
+    name: project?.name ?? "",
+    description: project?.description ?? "",
+    clientId: project?.clientId ?? "",
+    status: project?.status ?? "en-cours",
+    budget: centsToEuros(project?.budgetCents ?? null),
+    hourlyRate: centsToEuros(project?.hourlyRateCents ?? null),
+    startDate: project?.startDate ?? "",
+    endDate: project?.endDate ?? "",
+  };
+}
+
+const amountMessage = "Montant invalide (ex. : 1 500,00).";
+
+function Select({
+  label,
+  error,
+  children,
+  ...select
+}: ComponentProps<"select"> & { label: string; error?: string }) {
+  const id = useId();
+  return (
+    <div className="space-y-1.5">
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
+      <div className="relative">
+        <select
+          id={id}
+          aria-invalid={error ? true : undefined}
+          className="h-11 w-full appearance-none rounded-lg border bg-surface pr-9 pl-3 text-base shadow-sm outline-none focus-visible:border-primary focus-visible:ring-2 focus-visible:ring-ring/30 sm:text-sm"
+          {...select}
+        >
+          {children}
+        </select>
+        <ChevronDown
+          className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-muted-foreground"
+          aria-hidden="true"
+        />
+      </div>
+      {error ? (
+        <p role="alert" className="text-sm text-danger">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+type ProjectFormProps = {
+  initial?: ProjectDto;
+  submitLabel: string;
+  isPending: boolean;
+  onSubmit: (input: CreateProjectData) => Promise<unknown>;
+  onCancel?: () => void;
+};
+
+/** Creates or edits a project; the shared schema validates each field as the server does. */
+export function ProjectForm({ initial, submitLabel, isPending, onSubmit, onCancel }: ProjectFormProps) {
+  const form = useForm<FormValues>({ defaultValues: projectFormValues(initial), mode: "onTouched" });
+  const { errors } = form.formState;
+  const clients = useClientOptions();
+
+  const submit = form.handleSubmit(async ({ budget, hourlyRate, ...values }) => {
+    form.clearErrors();
+    const budgetCents = eurosToCents(budget);
+    const hourlyRateCents = eurosToCents(hourlyRate);
+    let hasError = false;
+    if (Number.isNaN(budgetCents)) {
+      form.setError("budget", { message: amountMessage });
+      hasError = true;
+    }
+    if (Number.isNaN(hourlyRateCents)) {
+      form.setError("hourlyRate", { message: amountMessage });
+      hasError = true;
+    }
+    const candidate = { ...values, clientId: values.clientId || null, budgetCents, hourlyRateCents };
+    // The money fields are typed in euros: the shared schema checks the cents they become.
+    const result = createProjectInput.safeParse(candidate);
+    for (const issue of result.error?.issues ?? []) {
+      const path = String(issue.path[0] ?? "");
+      const field = path === "budgetCents" ? "budget" : path === "hourlyRateCents" ? "hourlyRate" : path;
+      form.setError(field as Path<FormValues>, { message: issue.message });
+      hasError = true;
+    }
+    if (hasError || !result.success) return;
+    try {
+      await onSubmit(result.data);
+    } catch (error) {
+      if (isApiError(error) && error.issues?.length)
+        for (const issue of error.issues)
+          form.setError(issue.path as Path<FormValues>, { message: issue.message });
+      if (error instanceof Error) toast.error("Une erreur est survenue", { description: error.message });
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-6">
+      <section className="grid gap-4 rounded-2xl border bg-surface p-5 shadow-sm sm:grid-cols-2 sm:p-6">
+        <Field
+          className="sm:col-span-2"
+          label="Nom du projet"
+          autoComplete="off"
+          error={errors.name?.message}
+          {...form.register("name")}
+        />
+        <Select label="Client" error={errors.clientId?.message} {...form.register("clientId")}>
+          <option value="">Aucun client</option>
+          {(clients.data?.items ?? []).map((client) => (
+            <option key={client.id} value={client.id}>
+              {client.name}
+            </option>
+          ))}
+        </Select>
+        <Select label="Statut" error={errors.status?.message} {...form.register("status")}>
+          {projectStatuses.map((status) => (
+            <option key={status} value={status}>
+              {projectStatusLabels[status]}
+            </option>
+          ))}
+        </Select>
+        <Field
+          label="Date de début"
+          type="date"
+          error={errors.startDate?.message}
+          {...form.register("startDate")}
+        />
+        <Field
+          label="Date de fin"
+          type="date"
+          error={errors.endDate?.message}
+          {...form.register("endDate")}
+        />
+        <Field
+          label="Budget HT (€)"
+          inputMode="decimal"
+          placeholder="5 000,00"
+          error={errors.budget?.message}
+          {...form.register("budget")}
+        />
+        <Field
+          label="Taux horaire HT (€)"
+          inputMode="decimal"
+          placeholder="60,00"
+          error={errors.hourlyRate?.message}
+          {...form.register("hourlyRate")}
+        />
+        <div className="space-y-1.5 sm:col-span-2">
+          <label htmlFor="project-description" className="text-sm font-medium">
+            Description
+          </label>
+          <textarea
+            id="project-description"
+            rows={4}
+            placeholder="Objectifs, livrables, interlocuteurs…"
+            className="w-full rounded-lg border bg-surface px-3 py-2 text-base shadow-sm outline-none placeholder:text-muted-foreground/70 focus-visible:border-primary focus-visible:ring-2 focus-visible:ring-ring/30 sm:text-sm"
+            {...form.register("description")}
+          />
+          {errors.description ? <p className="text-sm text-danger">{errors.description.message}</p> : null}
+        </div>
+      </section>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        {onCancel ? (
+          <button
+            type="button"
+            onClick={onCancel}
+            className="inline-flex h-10 items-center justify-center rounded-lg border bg-surface px-4 text-sm font-medium shadow-sm hover:bg-muted"
+          >
+            Annuler
+          </button>
+        ) : null}
+        <SubmitButton isPending={isPending}>{submitLabel}</SubmitButton>
+      </div>
+    </form>
+  );
+}

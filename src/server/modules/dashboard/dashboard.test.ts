@@ -1,0 +1,279 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { clients, expenses, invoices, payments, projects, quotes } from "../../db/schema/index";
+import { call, markPaid, registerAndConfirm } from "../../test/accounts";
+import { createTestContext, type TestContext } from "../../test/test-app";
+import { getDashboard } from "./dashboard.service";
+
+let context: TestContext;
+let alice: { cookie: string; userId: string };
+let bruno: { cookie: string; userId: string };
+
+/** 15 June 2025, noon in Paris: the month is June, the year 2025, the 12 months July 2024 → June 2025. */
+const NOW = new Date("2025-06-15T10:00:00Z");
+
+type InvoiceSeed = {
+  number: string | null;
+  status: (typeof invoices.$inferInsert)["status"];
+  totalCents: number;
+  paidCents?: number;
+  dueDate?: string;
+  kind?: "facture" | "avoir";
+  payments?: [string, number][];
+};
+
+async function seedInvoices(userId: string, seeds: InvoiceSeed[]) {
+  for (const seed of seeds) {
+    const [invoice] = await context.database.db
+      .insert(invoices)
+      .values({
+        userId,
+        kind: seed.kind ?? "facture",
+        invoiceNumber: seed.number,
+        clientName: "Dupont SARL",
+        status: seed.status,
+        totalCents: seed.totalCents,
+        paidCents: seed.paidCents ?? 0,
+        date: "2025-01-02",
+        dueDate: seed.dueDate ?? null,
+        issuedAt: seed.number ? new Date("2025-01-02T09:00:00Z") : null,
+      })
+      .returning();
+    if (!invoice) throw new Error("no invoice");
+    for (const [paidOn, amountCents] of seed.payments ?? [])
+      await context.database.db
+        .insert(payments)
+        .values({ userId, invoiceId: invoice.id, paidOn, amountCents });
+  }
+}
+
+beforeAll(async () => {
+  context = await createTestContext();
+  alice = await registerAndConfirm(context, { email: "alice.tableau@example.fr" });
+  bruno = await registerAndConfirm(context, { email: "bruno.tableau@example.fr" });
+  await markPaid(context, alice.userId);
+  await markPaid(context, bruno.userId);
+});
+afterAll(() => context.close());
+
+describe("the aggregate, computed by hand", () => {
+  beforeAll(async () => {
+    const db = context.database.db;
+    await db.insert(clients).values({ userId: alice.userId, name: "Dupont SARL", status: "actif" });
+    await seedInvoices(alice.userId, [
+      // Last year: 100 € paid before the 12-month window, 300 € inside it (December).
+      {
+        number: "INV-2024-0001",
+        status: "payée",
+        totalCents: 40000,
+        paidCents: 40000,
+        payments: [
+          ["2024-06-30", 10000],
+          ["2024-12-20", 30000],
+        ],
+      },
+      // Paid in two parts: February and this month.
+      {
+        number: "INV-2025-0001",
+        status: "payée",
+        totalCents: 120000,
+        paidCents: 120000,
+        dueDate: "2025-03-01",
+        payments: [
+          ["2025-02-10", 50000],
+          ["2025-06-03", 70000],
+        ],
+      },
+      // Partly paid this month, due in 5 days: pending 400 €, due soon.
+      {
+        number: "INV-2025-0002",
+        status: "en-attente",
+        totalCents: 60000,
+        paidCents: 20000,
+        dueDate: "2025-06-20",
+        payments: [["2025-06-10", 20000]],
+      },
+      // Past due but the job has not marked it yet: overdue all the same.
+      { number: "INV-2025-0003", status: "en-attente", totalCents: 30000, dueDate: "2025-06-01" },
+      // Marked en-retard, partly paid in May: overdue 400 €.
+      {
+        number: "INV-2025-0004",
+        status: "en-retard",
+        totalCents: 45000,
+        paidCents: 5000,
+        dueDate: "2025-05-15",
+        payments: [["2025-05-20", 5000]],
+      },
+      // Due in 30 days: pending, not due soon.
+      { number: "INV-2025-0005", status: "en-attente", totalCents: 10000, dueDate: "2025-07-15" },
+      // Due today: due soon, not overdue.
+      { number: "INV-2025-0006", status: "en-attente", totalCents: 15000, dueDate: "2025-06-15" },
+      // Never counted: a draft, a cancelled invoice and its credit note.
+      { number: null, status: "brouillon", totalCents: 99900, dueDate: "2025-06-16" },
+      { number: "INV-2025-0007", status: "annulée", totalCents: 7000, dueDate: "2025-06-16" },
+      {
+        number: "AV-2025-0001",
+        kind: "avoir",
+        status: "en-attente",
+        totalCents: -7000,
+        dueDate: "2025-06-16",
+      },
+    ]);
+    await db.insert(expenses).values([
+      { userId: alice.userId, title: "Écran", amountCents: 12000, date: "2025-06-02", status: "validee" },
+      { userId: alice.userId, title: "Taxi", amountCents: 3000, date: "2025-06-14" },
+      {
+        userId: alice.userId,
+        title: "Formation",
+        amountCents: 25000,
+        date: "2025-01-10",
+        status: "remboursee",
+      },
+      { userId: alice.userId, title: "Hôtel", amountCents: 8000, date: "2024-12-05" },
+      // Next month: in the year, not in this month nor in the chart.
+      { userId: alice.userId, title: "Salon", amountCents: 1000, date: "2025-07-01" },
+    ]);
+    await db.insert(projects).values(
+      (["active", "en-cours", "terminé", "en-pause"] as const).map((status) => ({
+        userId: alice.userId,
+        name: `Projet ${status}`,
+        status,
+      })),
+    );
+    await db.insert(quotes).values({
+      userId: alice.userId,
+      quoteNumber: "DEV-2025-0001",
+      clientName: "Dupont SARL",
+      status: "accepté",
+      totalCents: 50000,
+      acceptedAt: new Date("2025-06-14T08:00:00Z"),
+    });
+
+    // Bruno's figures must never reach Alice's dashboard.
+    await seedInvoices(bruno.userId, [
+      {
+        number: "INV-2025-0001",
+        status: "en-attente",
+        totalCents: 999999,
+        paidCents: 1,
+        dueDate: "2025-06-01",
+        payments: [["2025-06-05", 1]],
+      },
+    ]);
+    await db
+      .insert(expenses)
+      .values({ userId: bruno.userId, title: "Chez Bruno", amountCents: 5555, date: "2025-06-01" });
+    await db.insert(projects).values({ userId: bruno.userId, name: "Projet de Bruno", status: "active" });
+  });
+
+  it("sums money received, owed, overdue and spent, on the Paris calendar", async () => {
+    const dashboard = await getDashboard(context.database.db, { userId: alice.userId, now: NOW });
+    expect(dashboard).toMatchObject({
+      today: "2025-06-15",
+      // June: 700 + 200; 2025: 500 + 700 + 200 + 50.
+      revenue: { monthCents: 90000, yearCents: 145000 },
+      // 400 + 300 + 400 + 100 + 150.
+      pending: { count: 5, amountCents: 135000 },
+      // INV-2025-0003 (300) and INV-2025-0004 (400).
+      overdue: { count: 2, amountCents: 70000 },
+      // June: 120 + 30; 2025: 120 + 30 + 250 + 10.
+      expenses: { monthCents: 15000, yearCents: 41000 },
+      net: { monthCents: 75000, yearCents: 104000 },
+      activeProjects: 2,
+      counts: { clients: 1, invoices: 10, expenses: 5 },
+    });
+    expect(dashboard.dueSoon).toEqual([
+      expect.objectContaining({ number: "INV-2025-0006", dueDate: "2025-06-15", remainingCents: 15000 }),
+      expect.objectContaining({ number: "INV-2025-0002", dueDate: "2025-06-20", remainingCents: 40000 }),
+    ]);
+    expect(dashboard.dueSoon[0]?.href).toMatch(/^\/app\/invoices\/[0-9a-f-]{36}$/);
+  });
+
+  it("gives 12 months of revenue and expenses, empty months included", async () => {
+    const { series } = await getDashboard(context.database.db, { userId: alice.userId, now: NOW });
+    expect(series.map((month) => month.month)).toEqual([
+      "2024-07",
+      "2024-08",
+      "2024-09",
+      "2024-10",
+      "2024-11",
+      "2024-12",
+      "2025-01",
+      "2025-02",
+      "2025-03",
+      "2025-04",
+      "2025-05",
+      "2025-06",
+    ]);
+    const nonEmpty = series.filter((month) => month.revenueCents || month.expensesCents);
+    expect(nonEmpty).toEqual([
+      { month: "2024-12", revenueCents: 30000, expensesCents: 8000 },
+      { month: "2025-01", revenueCents: 0, expensesCents: 25000 },
+      { month: "2025-02", revenueCents: 50000, expensesCents: 0 },
+      { month: "2025-05", revenueCents: 5000, expensesCents: 0 },
+      { month: "2025-06", revenueCents: 90000, expensesCents: 15000 },
+    ]);
+  });
+
+  it("lists the last 10 events of the user, newest first", async () => {
+    const { activity } = await getDashboard(context.database.db, { userId: alice.userId, now: NOW });
+    expect(activity).toHaveLength(10);
+    const times = activity.map((event) => event.at);
+    expect([...times].sort().reverse()).toEqual(times);
+    expect(activity.some((event) => /Bruno/.test(event.detail))).toBe(false);
+    // Everything inserted now is newer than the 2025 invoices: projects, expenses, payments, the client.
+    expect(new Set(activity.map((event) => event.kind))).toEqual(
+      new Set(["project_created", "expense_created", "payment_received"]),
+    );
+    const payment = activity.find((event) => event.kind === "payment_received");
+    expect(payment).toMatchObject({
+      title: "Paiement reçu",
+      href: expect.stringMatching(/^\/app\/invoices\//),
+    });
+    // Further back, older kinds appear when the newer ones are fewer.
+    const { activity: bruno10 } = await getDashboard(context.database.db, { userId: bruno.userId, now: NOW });
+    expect(bruno10.map((event) => [event.kind, event.detail])).toEqual(
+      expect.arrayContaining([
+        ["project_created", "Projet de Bruno"],
+        ["expense_created", "Chez Bruno"],
+        ["payment_received", "INV-2025-0001 · Dupont SARL"],
+        ["invoice_issued", "INV-2025-0001 · Dupont SARL"],
+      ]),
+    );
+    expect(bruno10).toHaveLength(4);
+  });
+
+  it("answers through the API for the signed-in user only", async () => {
+    expect((await call(context, "/api/dashboard")).status).toBe(401);
+    const response = await call(context, "/api/dashboard", { cookie: bruno.cookie });
+    expect(response.status).toBe(200);
+    const dashboard = await response.json();
+    expect(dashboard.activeProjects).toBe(1);
+    expect(dashboard.counts).toEqual({ clients: 0, invoices: 1, expenses: 1 });
+    expect(dashboard.series).toHaveLength(12);
+  });
+});
+
+describe("an empty account", () => {
+  it("has zeros everywhere, 12 empty months and no event", async () => {
+    const carol = await registerAndConfirm(context, { email: "carol.tableau@example.fr" });
+    await markPaid(context, carol.userId);
+    const dashboard = await (await call(context, "/api/dashboard", { cookie: carol.cookie })).json();
+    expect(dashboard).toMatchObject({
+      revenue: { monthCents: 0, yearCents: 0 },
+      pending: { count: 0, amountCents: 0 },
+      overdue: { count: 0, amountCents: 0 },
+      expenses: { monthCents: 0, yearCents: 0 },
+      net: { monthCents: 0, yearCents: 0 },
+      activeProjects: 0,
+      counts: { clients: 0, invoices: 0, expenses: 0 },
+      dueSoon: [],
+      activity: [],
+    });
+    expect(dashboard.series).toHaveLength(12);
+  });
+
+  it("answers 402 to an unpaid account", async () => {
+    const { cookie } = await registerAndConfirm(context, { email: "dora.tableau@example.fr" });
+    expect((await call(context, "/api/dashboard", { cookie })).status).toBe(402);
+  });
+});

@@ -1,0 +1,146 @@
+import { parisToday } from "@shared/domain/dates";
+import { VAT_RATE_LABELS, type VatRateBp } from "@shared/domain/money";
+import { formatAmount } from "@shared/format";
+import {
+  createExpenseInput,
+  type ExpenseDto,
+  expenseCategoryLabels,
+  expenseListQuery,
+  expenseStatusLabels,
+  updateExpenseInput,
+} from "@shared/schemas/expenses";
+import { FILE_ERROR_MESSAGES, MAX_FILE_SIZE_BYTES } from "@shared/security/file-validation";
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { z } from "zod";
+import type { AuthVariables } from "../../auth/session";
+import type { Db } from "../../db/client";
+import { AppError } from "../../errors";
+import { type CsvColumn, csvResponse, toCsv } from "../../http/csv";
+import { uuidParam, valid } from "../../http/validate";
+import {
+  attachReceipt,
+  createExpense,
+  deleteExpense,
+  EXPENSE_NOT_FOUND,
+  exportExpenses,
+  getExpense,
+  listExpenses,
+  readReceipt,
+  removeReceipt,
+  updateExpense,
+} from "./expenses.service";
+
+/**
+ * The receipt upload has a fixed path (the expense id in the query string): the global 1 MB body limit
+ * is lifted by exact path in app.ts `UPLOAD_PATHS`, which cannot match a path with an id in it.
+ */
+export const EXPENSE_RECEIPT_UPLOAD_PATH = "/api/expenses/receipt";
+
+/** A 10 MB file plus the multipart envelope (boundaries, part headers, the file name). */
+const MAX_UPLOAD_BODY_BYTES = MAX_FILE_SIZE_BYTES + 64 * 1024;
+
+const uploadLimit = bodyLimit({
+  maxSize: MAX_UPLOAD_BODY_BYTES,
+  onError: () => {
+    throw new AppError("payload_too_large", FILE_ERROR_MESSAGES.tooLarge, [
+      { path: "file", message: FILE_ERROR_MESSAGES.tooLarge },
+    ]);
+  },
+});
+
+const NO_FILE_MESSAGE = "Choisissez un fichier à envoyer.";
+// A missing or malformed id names no expense: the same 404 as an unknown one or another user's.
+const uploadQuery = z.object({ expenseId: z.string().optional() });
+const isUuid = (value: string | undefined): value is string => z.uuid().safeParse(value).success;
+
+const exportColumns: CsvColumn<ExpenseDto>[] = [
+  { header: "Date", value: (row) => row.date },
+  { header: "Intitulé", value: (row) => row.title },
+  { header: "Fournisseur", value: (row) => row.supplier },
+  { header: "Catégorie", value: (row) => expenseCategoryLabels[row.category] },
+  { header: "Statut", value: (row) => expenseStatusLabels[row.status] },
+  { header: "Montant HT (€)", value: (row) => formatAmount(row.amountCents - row.vatCents) },
+  { header: "TVA (€)", value: (row) => formatAmount(row.vatCents) },
+  {
+    header: "Taux de TVA",
+    value: (row) => VAT_RATE_LABELS[row.vatRateBp as VatRateBp] ?? `${row.vatRateBp / 100} %`,
+  },
+  { header: "Montant TTC (€)", value: (row) => formatAmount(row.amountCents) },
+  { header: "Projet", value: (row) => row.projectName },
+  { header: "Justificatif", value: (row) => (row.receipt ? "Oui" : "Non") },
+  { header: "Description", value: (row) => row.description },
+];
+
+/** /api/expenses: mounted behind the 401/402 guard (app.ts `businessModules`). */
+export function expenseRoutes(db: Db) {
+  return (
+    new Hono<{ Variables: AuthVariables }>()
+      .get("/", valid(expenseListQuery, "query"), async (c) =>
+        c.json(await listExpenses(db, { userId: c.get("user").id, ...c.req.valid("query") })),
+      )
+      // Static paths come before /:id.
+      .get("/export.csv", valid(expenseListQuery, "query"), async (c) => {
+        const { search, status, category } = c.req.valid("query");
+        const rows = await exportExpenses(db, { userId: c.get("user").id, search, status, category });
+        return csvResponse(c, `depenses-${parisToday()}.csv`, toCsv(exportColumns, rows));
+      })
+      .post("/receipt", uploadLimit, valid(uploadQuery, "query"), async (c) => {
+        const { expenseId } = c.req.valid("query");
+        if (!isUuid(expenseId)) throw new AppError("not_found", EXPENSE_NOT_FOUND);
+        const body = await c.req.parseBody().catch(() => {
+          throw new AppError("bad_request", NO_FILE_MESSAGE);
+        });
+        const file = body.file;
+        if (!(file instanceof File))
+          throw new AppError("validation_failed", NO_FILE_MESSAGE, [
+            { path: "file", message: NO_FILE_MESSAGE },
+          ]);
+        const expense = await attachReceipt(db, {
+          userId: c.get("user").id,
+          id: expenseId,
+          name: file.name,
+          mimeType: file.type,
+          bytes: new Uint8Array(await file.arrayBuffer()),
+        });
+        return c.json(expense, 201);
+      })
+      .post("/", valid(createExpenseInput), async (c) =>
+        c.json(await createExpense(db, { userId: c.get("user").id, input: c.req.valid("json") }), 201),
+      )
+      .use("/:id", uuidParam(EXPENSE_NOT_FOUND))
+      .use("/:id/*", uuidParam(EXPENSE_NOT_FOUND))
+      .get("/:id", async (c) =>
+        c.json(await getExpense(db, { userId: c.get("user").id, id: c.req.param("id") })),
+      )
+      .patch("/:id", valid(updateExpenseInput), async (c) =>
+        c.json(
+          await updateExpense(db, {
+            userId: c.get("user").id,
+            id: c.req.param("id"),
+            input: c.req.valid("json"),
+          }),
+        ),
+      )
+      .delete("/:id", async (c) => {
+        await deleteExpense(db, { userId: c.get("user").id, id: c.req.param("id") });
+        return c.body(null, 204);
+      })
+      .get("/:id/receipt", async (c) => {
+        const receipt = await readReceipt(db, { userId: c.get("user").id, id: c.req.param("id") });
+        // Only verified types are stored (never HTML or SVG), so showing it inline is safe; ?download=1 saves it.
+        const disposition = c.req.query("download") ? "attachment" : "inline";
+        const filename = encodeURIComponent(receipt.name);
+        return c.body(receipt.bytes as Uint8Array<ArrayBuffer>, 200, {
+          "content-type": receipt.mimeType,
+          "content-length": String(receipt.sizeBytes),
+          "content-disposition": `${disposition}; filename*=UTF-8''${filename}`,
+          "cache-control": "private, no-cache",
+          etag: `"${receipt.sha256}"`,
+        });
+      })
+      .delete("/:id/receipt", async (c) =>
+        c.json(await removeReceipt(db, { userId: c.get("user").id, id: c.req.param("id") })),
+      )
+  );
+}

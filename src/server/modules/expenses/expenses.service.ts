@@ -1,0 +1,304 @@
+import { parisToday } from "@shared/domain/dates";
+import {
+  type CreateExpenseData,
+  type ExpenseCategory,
+  type ExpenseDto,
+  type ExpenseStatus,
+  RECEIPT_FILE_TYPES,
+  RECEIPT_TYPE_MESSAGE,
+  type UpdateExpenseData,
+  vatIncludedCents,
+} from "@shared/schemas/expenses";
+import type { ListResult } from "@shared/schemas/list";
+import { and, count, desc, eq, or, type SQL, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import type { Db } from "../../db/client";
+import { expenses, files, projects } from "../../db/schema/index";
+import { type Tx, withTenant } from "../../db/tenant";
+import { AppError } from "../../errors";
+import { pageWindow } from "../../http/csv";
+import { deleteFile, readFile, saveFile } from "../../storage/file-storage";
+
+export const EXPENSE_NOT_FOUND = "Dépense introuvable.";
+export const NO_RECEIPT_MESSAGE = "Aucun justificatif pour cette dépense.";
+
+export const expenseNotFound = () => new AppError("not_found", EXPENSE_NOT_FOUND);
+
+// Metadata only: a receipt's bytes (up to 10 MB) are read by the receipt route, never with the list.
+const selection = {
+  expense: expenses,
+  projectName: projects.name,
+  receiptId: files.id,
+  receiptName: files.name,
+  receiptMimeType: files.mimeType,
+  receiptSizeBytes: files.sizeBytes,
+};
+
+type Selected = {
+  expense: typeof expenses.$inferSelect;
+  projectName: string | null;
+  receiptId: string | null;
+  receiptName: string | null;
+  receiptMimeType: string | null;
+  receiptSizeBytes: number | null;
+};
+
+function toDto(row: Selected): ExpenseDto {
+  const { expense } = row;
+  return {
+    id: expense.id,
+    title: expense.title,
+    description: expense.description,
+    supplier: expense.supplier,
+    amountCents: expense.amountCents,
+    vatCents: expense.vatCents,
+    vatRateBp: expense.vatRateBp,
+    category: expense.category,
+    date: expense.date,
+    status: expense.status,
+    projectId: expense.projectId,
+    projectName: row.projectName,
+    receipt:
+      row.receiptId && row.receiptName && row.receiptMimeType && row.receiptSizeBytes !== null
+        ? {
+            id: row.receiptId,
+            name: row.receiptName,
+            mimeType: row.receiptMimeType,
+            sizeBytes: row.receiptSizeBytes,
+          }
+        : null,
+    createdAt: expense.createdAt.toISOString(),
+    updatedAt: expense.updatedAt.toISOString(),
+  };
+}
+
+// The same accent- and case-insensitive search as the clients list (no unaccent extension needed).
+const ACCENTED = "àâäáãåçéèêëíìîïñóòôöõúùûüýÿÀÂÄÁÃÅÇÉÈÊËÍÌÎÏÑÓÒÔÖÕÚÙÛÜÝŸ";
+const PLAIN = "aaaaaaceeeeiiiinooooouuuuyyaaaaaaceeeeiiiinooooouuuuyy";
+const folded = (column: AnyPgColumn) => sql`translate(lower(${column}), ${ACCENTED}, ${PLAIN})`;
+const containing = (term: string) =>
+  `%${term
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+
+export type ExpenseFilters = { search?: string; status?: ExpenseStatus; category?: ExpenseCategory };
+
+function listWhere(userId: string, { search, status, category }: ExpenseFilters): SQL | undefined {
+  const pattern = search ? containing(search) : null;
+  return and(
+    eq(expenses.userId, userId),
+    status ? eq(expenses.status, status) : undefined,
+    category ? eq(expenses.category, category) : undefined,
+    pattern
+      ? or(
+          ...[expenses.title, expenses.description, expenses.supplier].map(
+            (column) => sql`${folded(column)} like ${pattern}`,
+          ),
+        )
+      : undefined,
+  );
+}
+
+const selectExpenses = (tx: Tx, userId: string) =>
+  tx
+    .select(selection)
+    .from(expenses)
+    .leftJoin(projects, and(eq(projects.id, expenses.projectId), eq(projects.userId, userId)))
+    .leftJoin(files, and(eq(files.id, expenses.receiptFileId), eq(files.userId, userId)));
+
+/** A page of the user's expenses, latest date first, with the total matching the filters. */
+export async function listExpenses(
+  db: Db,
+  params: { userId: string; page: number; pageSize: number } & ExpenseFilters,
+): Promise<ListResult<ExpenseDto>> {
+  const { userId, page, pageSize } = params;
+  const where = listWhere(userId, params);
+  const { limit, offset } = pageWindow({ page, pageSize });
+  return withTenant(db, userId, async (tx) => {
+    const [rows, [total]] = await Promise.all([
+      selectExpenses(tx, userId)
+        .where(where)
+        .orderBy(desc(expenses.date), desc(expenses.createdAt), desc(expenses.id))
+        .limit(limit)
+        .offset(offset),
+      tx.select({ n: count() }).from(expenses).where(where),
+    ]);
+    return { items: rows.map(toDto), total: total?.n ?? 0, page, pageSize };
+  });
+}
+
+/** Every expense matching the filters (no paging), for the CSV export. */
+export async function exportExpenses(
+  db: Db,
+  params: { userId: string } & ExpenseFilters,
+): Promise<ExpenseDto[]> {
+  const { userId } = params;
+  return withTenant(db, userId, async (tx) => {
+    const rows = await selectExpenses(tx, userId)
+      .where(listWhere(userId, params))
+      .orderBy(desc(expenses.date), desc(expenses.createdAt), desc(expenses.id));
+    return rows.map(toDto);
+  });
+}
+
+async function findOwn(tx: Tx, userId: string, id: string): Promise<ExpenseDto> {
+  const [row] = await selectExpenses(tx, userId).where(and(eq(expenses.id, id), eq(expenses.userId, userId)));
+  if (!row) throw expenseNotFound();
+  return toDto(row);
+}
+
+/** The projects table's foreign key is not tenant-scoped: a project id must be checked as the user's own. */
+async function assertOwnProject(tx: Tx, userId: string, projectId: string | null | undefined) {
+  if (!projectId) return;
+  const [project] = await tx
+    .select({ id: projects.id })
+    .from(projects)
+    .where(and(eq(projects.id, projectId), eq(projects.userId, userId)));
+  if (!project)
+    throw new AppError("validation_failed", "Projet introuvable.", [
+      { path: "projectId", message: "Projet introuvable." },
+    ]);
+}
+
+export async function getExpense(db: Db, { userId, id }: { userId: string; id: string }) {
+  return withTenant(db, userId, (tx) => findOwn(tx, userId, id));
+}
+
+export async function createExpense(
+  db: Db,
+  { userId, input, now = new Date() }: { userId: string; input: CreateExpenseData; now?: Date },
+): Promise<ExpenseDto> {
+  return withTenant(db, userId, async (tx) => {
+    await assertOwnProject(tx, userId, input.projectId);
+    const [row] = await tx
+      .insert(expenses)
+      .values({
+        userId,
+        title: input.title,
+        description: input.description ?? null,
+        supplier: input.supplier ?? null,
+        amountCents: input.amountCents,
+        vatRateBp: input.vatRateBp,
+        vatCents: input.vatCents ?? vatIncludedCents(input.amountCents, input.vatRateBp),
+        category: input.category,
+        date: input.date ?? parisToday(now),
+        status: input.status,
+        projectId: input.projectId ?? null,
+      })
+      .returning({ id: expenses.id });
+    if (!row) throw new Error("insert into expenses returned no row");
+    return findOwn(tx, userId, row.id);
+  });
+}
+
+export async function updateExpense(
+  db: Db,
+  { userId, id, input }: { userId: string; id: string; input: UpdateExpenseData },
+): Promise<ExpenseDto> {
+  return withTenant(db, userId, async (tx) => {
+    const current = await findOwn(tx, userId, id);
+    await assertOwnProject(tx, userId, input.projectId);
+    const amountCents = input.amountCents ?? current.amountCents;
+    const vatRateBp = input.vatRateBp ?? current.vatRateBp;
+    // A new amount or rate without a VAT figure recomputes the VAT; the rule holds on the merged record.
+    const isVatStale = input.amountCents !== undefined || input.vatRateBp !== undefined;
+    const vatCents =
+      input.vatCents ?? (isVatStale ? vatIncludedCents(amountCents, vatRateBp) : current.vatCents);
+    if (vatCents > amountCents)
+      throw new AppError("validation_failed", "Certaines informations sont invalides.", [
+        { path: "vatCents", message: "La TVA ne peut pas dépasser le montant TTC." },
+      ]);
+    const { date, ...rest } = input;
+    await tx
+      .update(expenses)
+      .set({ ...rest, ...(date ? { date } : {}), amountCents, vatRateBp, vatCents })
+      .where(and(eq(expenses.id, id), eq(expenses.userId, userId)));
+    return findOwn(tx, userId, id);
+  });
+}
+
+/** Deletes the expense, then its receipt through the storage interface. */
+export async function deleteExpense(db: Db, { userId, id }: { userId: string; id: string }) {
+  const [deleted] = await withTenant(db, userId, (tx) =>
+    tx
+      .delete(expenses)
+      .where(and(eq(expenses.id, id), eq(expenses.userId, userId)))
+      .returning({ receiptFileId: expenses.receiptFileId }),
+  );
+  if (!deleted) throw expenseNotFound();
+  if (deleted.receiptFileId) await deleteFile(db, { userId, id: deleted.receiptFileId });
+}
+
+async function lockReceiptId(tx: Tx, userId: string, id: string): Promise<string | null> {
+  const [row] = await tx
+    .select({ receiptFileId: expenses.receiptFileId })
+    .from(expenses)
+    .where(and(eq(expenses.id, id), eq(expenses.userId, userId)))
+    .for("update");
+  if (!row) throw expenseNotFound();
+  return row.receiptFileId;
+}
+
+/**
+ * Stores a receipt (spec §5 rules, content sniffing, JPEG/PNG/WebP/PDF) and attaches it, replacing the
+ * previous one. The expense is checked first so another user's id never stores a file; the file is saved
+ * outside the swap transaction (an object store could not join it) and removed again if the swap fails.
+ */
+export async function attachReceipt(
+  db: Db,
+  {
+    userId,
+    id,
+    name,
+    mimeType,
+    bytes,
+  }: { userId: string; id: string; name: string; mimeType: string; bytes: Uint8Array },
+): Promise<ExpenseDto> {
+  await getExpense(db, { userId, id });
+  const saved = await saveFile(db, {
+    userId,
+    name,
+    mimeType,
+    bytes,
+    kind: "receipt",
+    accept: { types: RECEIPT_FILE_TYPES, message: RECEIPT_TYPE_MESSAGE },
+  });
+  let swap: { expense: ExpenseDto; previous: string | null };
+  try {
+    swap = await withTenant(db, userId, async (tx) => {
+      const previous = await lockReceiptId(tx, userId, id);
+      await tx
+        .update(expenses)
+        .set({ receiptFileId: saved.id })
+        .where(and(eq(expenses.id, id), eq(expenses.userId, userId)));
+      return { expense: await findOwn(tx, userId, id), previous };
+    });
+  } catch (error) {
+    await deleteFile(db, { userId, id: saved.id });
+    throw error;
+  }
+  if (swap.previous) await deleteFile(db, { userId, id: swap.previous });
+  return swap.expense;
+}
+
+export async function readReceipt(db: Db, { userId, id }: { userId: string; id: string }) {
+  const expense = await getExpense(db, { userId, id });
+  if (!expense.receipt) throw new AppError("not_found", NO_RECEIPT_MESSAGE);
+  return readFile(db, { userId, id: expense.receipt.id });
+}
+
+export async function removeReceipt(db: Db, { userId, id }: { userId: string; id: string }) {
+  const { expense, previous } = await withTenant(db, userId, async (tx) => {
+    const previous = await lockReceiptId(tx, userId, id);
+    if (!previous) throw new AppError("not_found", NO_RECEIPT_MESSAGE);
+    await tx
+      .update(expenses)
+      .set({ receiptFileId: null })
+      .where(and(eq(expenses.id, id), eq(expenses.userId, userId)));
+    return { expense: await findOwn(tx, userId, id), previous };
+  });
+  await deleteFile(db, { userId, id: previous });
+  return expense;
+}
