@@ -45,6 +45,8 @@ export default defineConfig({
       APP_URL: baseURL,
       DATA_DIR: process.env.E2E_DATA_DIR ?? ".tmp/e2e-data",
       NODE_ENV: "test",
+      // e2e/fixtures.ts gives each test its own client address through X-Forwarded-For.
+      TRUST_PROXY: "true",
       LOG_LEVEL: "warn",
     },
   },

@@ -1,5 +1,4 @@
-import { expect, test } from "@playwright/test";
-import { lastMailTo, linkIn, shot } from "./fixtures";
+import { expect, lastMailTo, linkIn, shot, test } from "./fixtures";
 
 const email = `camille.${Date.now()}@example.fr`;
 const password = "Velo-Cargo-Lumiere-2026";
@@ -133,6 +132,7 @@ test("register → confirm → pay → use the shell → sign out → reset the 
   await test.step("forgotten password, reset, sign in", async () => {
     await page.goto("/auth");
     await page.getByRole("button", { name: "Mot de passe oublié ?" }).click();
+    await expect(page.getByRole("heading", { name: "Mot de passe oublié" })).toBeVisible();
     await page.getByLabel("Adresse e-mail").fill(email);
     await page.getByRole("button", { name: "Recevoir le lien" }).click();
     await expect(page.getByText("Email envoyé")).toBeVisible();

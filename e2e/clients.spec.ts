@@ -1,5 +1,5 @@
-import { type BrowserContext, expect, type Page, test } from "@playwright/test";
-import { lastMailTo, linkIn, shot } from "./fixtures";
+import type { BrowserContext, Page } from "@playwright/test";
+import { expect, lastMailTo, linkIn, shot, test } from "./fixtures";
 
 const password = "Velo-Cargo-Lumiere-2026";
 

@@ -1,6 +1,6 @@
 import { deflateSync } from "node:zlib";
-import { expect, type Page, test } from "@playwright/test";
-import { lastMailTo, linkIn, shot } from "./fixtures";
+import type { Page } from "@playwright/test";
+import { expect, lastMailTo, linkIn, shot, test } from "./fixtures";
 
 const email = `depenses.${Date.now()}@example.fr`;
 const password = "Velo-Cargo-Lumiere-2026";

@@ -1,4 +1,19 @@
-import { type APIRequestContext, expect, type Page } from "@playwright/test";
+import { type APIRequestContext, test as base, expect, type Page } from "@playwright/test";
+
+/**
+ * Every test speaks from its own client address (the e2e server trusts X-Forwarded-For), so the real
+ * per-IP limits of sign-up and sign-in stay on without one test spending another's quota.
+ */
+export const test = base.extend({
+  extraHTTPHeaders: async ({ extraHTTPHeaders }, use, testInfo) => {
+    const [a = 0, b = 0] = [...testInfo.testId].map((char) => char.charCodeAt(0));
+    await use({
+      ...extraHTTPHeaders,
+      "x-forwarded-for": `198.18.${(a * 7 + b) % 250}.${((testInfo.retry * 31 + a + b) % 250) + 1}`,
+    });
+  },
+});
+export { expect };
 
 export const shot = (page: Page, name: string) =>
   page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true });

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
-import { lastMailTo, linkIn, shot } from "./fixtures";
+import type { Page } from "@playwright/test";
+import { expect, lastMailTo, linkIn, shot, test } from "./fixtures";
 
 const email = `facturation.${Date.now()}@example.fr`;
 const password = "Velo-Cargo-Lumiere-2026";

@@ -2,8 +2,8 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { deflateSync } from "node:zlib";
-import { expect, type Page, test } from "@playwright/test";
-import { lastMailTo, linkIn, shot } from "./fixtures";
+import type { Page } from "@playwright/test";
+import { expect, lastMailTo, linkIn, shot, test } from "./fixtures";
 
 const email = `reglages.${Date.now()}@example.fr`;
 const password = "Velo-Cargo-Lumiere-2026";
