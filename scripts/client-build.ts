@@ -26,5 +26,14 @@ export function isClientBuildStale(): boolean {
 export async function ensureClientBuild(): Promise<void> {
   if (!isClientBuildStale()) return;
   console.log("Construction de l'interface (dist/client)…");
-  await build({ configFile: join(root, "vite.config.ts"), logLevel: "warn" });
+  // The server may run with NODE_ENV=development or test, but the interface it serves is always the
+  // production build: with another NODE_ENV, Vite would bundle React's development build (twice the size).
+  const serverMode = process.env.NODE_ENV;
+  process.env.NODE_ENV = "production";
+  try {
+    await build({ configFile: join(root, "vite.config.ts"), logLevel: "warn", mode: "production" });
+  } finally {
+    if (serverMode === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = serverMode;
+  }
 }
