@@ -1,5 +1,6 @@
 import { ExportButton } from "@client/components/data-list/export-button";
 import { buttonStyles } from "@client/components/ui/button-styles";
+import { ConfirmDialog } from "@client/components/ui/confirm-dialog";
 import { cn } from "@client/lib/cn";
 import { useDocumentTitle } from "@client/lib/use-document-title";
 import { formatDate, formatMoney } from "@shared/format";
@@ -12,7 +13,6 @@ import { toast } from "sonner";
 import { useChangeContractStatus } from "../api/change-contract-status";
 import { useDeleteContract } from "../api/delete-contract";
 import { contractPdfHref, useContract } from "../api/get-contract";
-import { ConfirmDialog } from "./confirm-dialog";
 import { ContractStatusBadge } from "./contract-status-badge";
 import { ContractText } from "./contract-text";
 

@@ -1,4 +1,5 @@
 import { buttonStyles } from "@client/components/ui/button-styles";
+import { ConfirmDialog } from "@client/components/ui/confirm-dialog";
 import { type ApiError, isApiError } from "@client/lib/api-error";
 import { formatMoney } from "@shared/format";
 import { paths } from "@shared/paths";
@@ -11,7 +12,6 @@ import { useCancelInvoice } from "../api/cancel-invoice";
 import { useDeleteInvoice } from "../api/delete-invoice";
 import { useSellerIdentity } from "../api/get-seller-identity";
 import { useIssueInvoice } from "../api/issue-invoice";
-import { ConfirmDialog } from "./confirm-dialog";
 import { PaymentDialog } from "./payment-dialog";
 import { SendInvoiceDialog } from "./send-invoice-dialog";
 

@@ -1,6 +1,7 @@
 import { Badge } from "@client/components/data-list/badge";
 import { StatePanel } from "@client/components/data-list/data-list";
 import { buttonStyles } from "@client/components/ui/button-styles";
+import { ConfirmDialog } from "@client/components/ui/confirm-dialog";
 import { isApiError } from "@client/lib/api-error";
 import { cn } from "@client/lib/cn";
 import { useDocumentTitle } from "@client/lib/use-document-title";
@@ -14,7 +15,6 @@ import { toast } from "sonner";
 import { useDeleteProject } from "../api/delete-project";
 import { useProject } from "../api/get-project";
 import { useUpdateProject } from "../api/update-project";
-import { ConfirmDialog } from "./confirm-dialog";
 import { ProjectForm } from "./project-form";
 import { ProjectStatusBadge } from "./project-status-badge";
 import { TaskList } from "./task-list";
