@@ -1,6 +1,6 @@
 import { deflateSync } from "node:zlib";
 import type { Page } from "@playwright/test";
-import { expect, lastMailTo, linkIn, shot, test } from "./fixtures";
+import { expect, lastMailTo, linkIn, screenshotsEverywhere, test } from "./fixtures";
 
 const email = `depenses.${Date.now()}@example.fr`;
 const password = "Velo-Cargo-Lumiere-2026";
@@ -78,20 +78,7 @@ function receiptPng(width = 180, height = 260): Buffer {
 // A Windows executable's header, renamed to look like a PDF.
 const EXE = Buffer.concat([Buffer.from("MZ"), Buffer.alloc(126, 0x90), Buffer.from("PE\0\0")]);
 
-/** Desktop and 390 px, light and dark, of the page as it is now. */
-async function shots(page: Page, name: string) {
-  for (const scheme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.setViewportSize({ width: 1280, height: 900 });
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await shot(page, `dashboard-expenses-${name}-desktop-${scheme}`);
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await shot(page, `dashboard-expenses-${name}-mobile-${scheme}`);
-  }
-  await page.emulateMedia({ colorScheme: "light" });
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
+const shots = (page: Page, name: string) => screenshotsEverywhere(page, `dashboard-expenses-${name}`);
 
 test("empty dashboard → expense with a receipt → list → dashboard shows it", async ({
   page,

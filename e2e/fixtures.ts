@@ -40,3 +40,18 @@ export function linkIn(text: string): string {
   if (!link) throw new Error(`no link in the e-mail: ${text}`);
   return link;
 }
+
+/** Desktop and 390 px, light and dark, of the page as it is now; back to desktop and light after. */
+export async function screenshotsEverywhere(page: Page, name: string) {
+  for (const scheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await shot(page, `${name}-desktop-${scheme}`);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await shot(page, `${name}-mobile-${scheme}`);
+  }
+  await page.emulateMedia({ colorScheme: "light" });
+  await page.setViewportSize({ width: 1280, height: 900 });
+}

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, lastMailTo, linkIn, shot, test } from "./fixtures";
+import { expect, lastMailTo, linkIn, screenshotsEverywhere, test } from "./fixtures";
 
 const email = `facturation.${Date.now()}@example.fr`;
 const password = "Velo-Cargo-Lumiere-2026";
@@ -36,20 +36,7 @@ const identity = {
 // Money is printed by Intl (narrow no-break spaces); \s matches them.
 const euros = (text: string) => new RegExp(`^${text.replace(/ /g, "\\s")}\\s€$`);
 
-/** Desktop and 390 px, light and dark, of the page as it is now. */
-async function shots(page: Page, name: string) {
-  for (const scheme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.setViewportSize({ width: 1280, height: 900 });
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await shot(page, `invoices-${name}-desktop-${scheme}`);
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await shot(page, `invoices-${name}-mobile-${scheme}`);
-  }
-  await page.emulateMedia({ colorScheme: "light" });
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
+const shots = (page: Page, name: string) => screenshotsEverywhere(page, `invoices-${name}`);
 
 test("draft with two VAT rates → live totals → save → issue → partial then full payment", async ({
   page,

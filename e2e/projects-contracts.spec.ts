@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
-import { expect, lastMailTo, linkIn, shot, test } from "./fixtures";
+import { expect, lastMailTo, linkIn, screenshotsEverywhere, test } from "./fixtures";
 
 const email = `projets.${Date.now()}@example.fr`;
 const password = "Velo-Cargo-Lumiere-2026";
@@ -34,20 +34,7 @@ const identity = {
   invoiceFooter: "",
 };
 
-/** Desktop and 390 px, light and dark, of the page as it is now. */
-async function shots(page: Page, name: string) {
-  for (const scheme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.setViewportSize({ width: 1280, height: 900 });
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await shot(page, `projects-contracts-${name}-desktop-${scheme}`);
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await shot(page, `projects-contracts-${name}-mobile-${scheme}`);
-  }
-  await page.emulateMedia({ colorScheme: "light" });
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
+const shots = (page: Page, name: string) => screenshotsEverywhere(page, `projects-contracts-${name}`);
 
 test("a project with two tasks, then a contract from a template and its PDF", async ({
   page,

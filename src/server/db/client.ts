@@ -38,6 +38,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle connection that the server closes (restart, failover, a dropped database) emits 'error' on
+  // the pool; unhandled, it would crash the process. The pool replaces the connection on next checkout.
+  pool.on("error", (error) => {
+    console.error(`PostgreSQL : connexion inactive fermée par le serveur (${error.message})`);
+  });
   try {
     const db: Db = drizzlePostgres({ client: pool, schema });
     const migrations = await migrateDatabase({ kind: "postgres", pool });
