@@ -187,6 +187,11 @@ test("draft with two VAT rates → live totals → save → issue → partial th
     await expect(page.getByRole("main").getByText("Payée", { exact: true })).toBeVisible();
     await expect(page.getByTestId("amount-remaining")).toHaveText(euros("0,00"));
     await expect(page.getByRole("button", { name: "Enregistrer un paiement" })).toHaveCount(0);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: "Télécharger le PDF" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^Facture-INV-\d{4}-0001\.pdf$/);
     await shots(page, "05-detail-paid");
   });
 

@@ -16,3 +16,6 @@ export const invoiceQuery = (id: string) =>
 export function useInvoice(id: string) {
   return useQuery(invoiceQuery(id));
 }
+
+/** The invoice's PDF (stored once issued; a draft is rendered as a preview marked "Brouillon"). */
+export const invoicePdfHref = (id: string) => `/api/invoices/${encodeURIComponent(id)}/pdf`;

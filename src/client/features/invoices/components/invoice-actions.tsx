@@ -4,12 +4,13 @@ import { type ApiError, isApiError } from "@client/lib/api-error";
 import { formatMoney } from "@shared/format";
 import { paths } from "@shared/paths";
 import type { InvoiceDto } from "@shared/schemas/invoices";
-import { Ban, CircleAlert, Euro, Mail, Pencil, Send, Trash2 } from "lucide-react";
+import { Ban, CircleAlert, Euro, FileDown, Mail, Pencil, Send, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { toast } from "sonner";
 import { useCancelInvoice } from "../api/cancel-invoice";
 import { useDeleteInvoice } from "../api/delete-invoice";
+import { invoicePdfHref } from "../api/get-invoice";
 import { useSellerIdentity } from "../api/get-seller-identity";
 import { useIssueInvoice } from "../api/issue-invoice";
 import { PaymentDialog } from "./payment-dialog";
@@ -203,6 +204,10 @@ export function InvoiceActions({
         </p>
       </ConfirmDialog>
 
+      <a href={invoicePdfHref(invoice.id)} download className={buttonStyles({ variant: "secondary" })}>
+        <FileDown aria-hidden="true" />
+        Télécharger le PDF
+      </a>
       {invoice.status !== "annulée" ? (
         <>
           <button
