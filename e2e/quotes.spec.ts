@@ -38,7 +38,7 @@ const euros = (text: string) => new RegExp(`^${text.replace(/ /g, "\\s")}\\s€$
 
 const shots = (page: Page, name: string) => screenshotsEverywhere(page, `quotes-${name}`);
 
-test("wizard → draft quote → sent → accepted → converted → invoice draft", async ({
+test("client → quote → accepted → converted → issued → PDF → sent by e-mail → paid → dashboard", async ({
   page,
   request,
   baseURL,
@@ -47,6 +47,7 @@ test("wizard → draft quote → sent → accepted → converted → invoice dra
   const api = page.request;
   // Same-origin requests, as the browser makes them (the auth layer checks the Origin header).
   const headers = { origin: baseURL ?? "" };
+  let invoiceUrl = "";
 
   await test.step("a paid account with its identity and one client, through the API", async () => {
     const signUp = await api.post("/api/auth/sign-up/email", {
@@ -67,7 +68,13 @@ test("wizard → draft quote → sent → accepted → converted → invoice dra
     expect(paid.ok()).toBe(true);
     expect((await api.put("/api/settings/identity", { data: identity, headers })).ok()).toBe(true);
     const client = await api.post("/api/clients", {
-      data: { name: "Atelier Lumière", company: "Atelier Lumière SARL", city: "Lyon", status: "actif" },
+      data: {
+        name: "Atelier Lumière",
+        company: "Atelier Lumière SARL",
+        email: "contact@atelier-lumiere.fr",
+        city: "Lyon",
+        status: "actif",
+      },
       headers,
     });
     expect(client.status()).toBe(201);
@@ -143,6 +150,7 @@ test("wizard → draft quote → sent → accepted → converted → invoice dra
   await test.step("converted in one click: the invoice draft has the quote's lines", async () => {
     await page.getByRole("button", { name: "Convertir en facture" }).click();
     await expect(page).toHaveURL(/\/app\/invoices\/[0-9a-f-]{36}$/);
+    invoiceUrl = page.url();
     await expect(page.getByText("Refonte du site vitrine").first()).toBeVisible();
     await expect(page.getByText("Formation à l'outil").first()).toBeVisible();
     await expect(page.getByTestId("amount-total")).toHaveText(euros("2 970,00"));
@@ -157,5 +165,34 @@ test("wizard → draft quote → sent → accepted → converted → invoice dra
     await expect(page.getByRole("link", { name: /DEV-\d{4}-0001/ }).first()).toBeVisible();
     await expect(page.getByRole("main").getByText("Accepté", { exact: true }).first()).toBeVisible();
     await shots(page, "08-list");
+  });
+
+  await test.step("the invoice is issued, downloaded, sent by e-mail and paid", async () => {
+    await page.goto(invoiceUrl);
+    await page.getByRole("button", { name: "Émettre", exact: true }).click();
+    await page.getByRole("button", { name: "Émettre la facture" }).click();
+    await expect(page.getByRole("heading", { name: /^Facture INV-\d{4}-0001$/ })).toBeVisible();
+    const download = page.waitForEvent("download");
+    await page.getByRole("link", { name: "Télécharger le PDF" }).click();
+    expect((await download).suggestedFilename()).toMatch(/^Facture-INV-\d{4}-0001\.pdf$/);
+
+    await page.getByRole("button", { name: "Envoyer par e-mail" }).click();
+    const sendDialog = page.getByRole("dialog");
+    await expect(sendDialog.getByLabel("Destinataire")).toHaveValue("contact@atelier-lumiere.fr");
+    await shots(page, "09-invoice-send");
+    await sendDialog.getByRole("button", { name: "Envoyer", exact: true }).click();
+    await expect(page.getByText("Email envoyé")).toBeVisible();
+    const mail = await lastMailTo(request, "contact@atelier-lumiere.fr", /^Facture INV-\d{4}-0001/);
+    expect(mail.text).toContain("Veuillez trouver ci-joint la facture");
+
+    await page.getByRole("button", { name: "Enregistrer un paiement" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Enregistrer le paiement" }).click();
+    await expect(page.getByRole("main").getByText("Payée", { exact: true }).first()).toBeVisible();
+  });
+
+  await test.step("the dashboard shows the money received", async () => {
+    await page.goto("/app");
+    await expect(page.getByRole("main")).toContainText(/Encaissé ce mois-ci\s*2\s970,00\s€/);
+    await shots(page, "10-dashboard");
   });
 });
