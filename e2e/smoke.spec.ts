@@ -47,7 +47,8 @@ test.describe("public pages", () => {
   test("/login sends to /auth and /app/ai-assistant to /app/agent-ia", async ({ page }) => {
     await page.goto("/login");
     await expect(page).toHaveURL(/\/auth$/);
+    // Anonymous, the guard then sends to sign-in, keeping where the redirect led: /app/agent-ia.
     await page.goto("/app/ai-assistant");
-    await expect(page).toHaveURL(/\/app\/agent-ia$/);
+    await expect(page).toHaveURL(/\/auth\?redirect=%2Fapp%2Fagent-ia$/);
   });
 });
