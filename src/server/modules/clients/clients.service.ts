@@ -15,6 +15,7 @@ import { clients, contracts, invoices, projects, quotes } from "../../db/schema/
 import { type Tx, withTenant } from "../../db/tenant";
 import { AppError } from "../../errors";
 import { pageWindow } from "../../http/csv";
+import { latestInvoices, latestQuotes } from "../documents/related";
 
 type ClientRow = typeof clients.$inferSelect;
 
@@ -175,7 +176,7 @@ export async function getClientDetail(
     const ofClient = <T extends typeof invoices | typeof quotes | typeof projects | typeof contracts>(
       table: T,
     ) => and(eq(table.userId, userId), eq(table.clientId, clientId));
-    const [[totals], counts, latestInvoices, latestQuotes, latestProjects, latestContracts] =
+    const [[totals], counts, clientInvoices, clientQuotes, latestProjects, latestContracts] =
       await Promise.all([
         tx
           .select({
@@ -190,32 +191,8 @@ export async function getClientDetail(
             return row?.n ?? 0;
           }),
         ),
-        tx
-          .select({
-            id: invoices.id,
-            kind: invoices.kind,
-            number: invoices.invoiceNumber,
-            date: invoices.date,
-            status: invoices.status,
-            totalCents: invoices.totalCents,
-            paidCents: invoices.paidCents,
-          })
-          .from(invoices)
-          .where(ofClient(invoices))
-          .orderBy(desc(invoices.date), desc(invoices.createdAt))
-          .limit(RELATED_LIMIT),
-        tx
-          .select({
-            id: quotes.id,
-            number: quotes.quoteNumber,
-            date: quotes.date,
-            status: quotes.status,
-            totalCents: quotes.totalCents,
-          })
-          .from(quotes)
-          .where(ofClient(quotes))
-          .orderBy(desc(quotes.date), desc(quotes.createdAt))
-          .limit(RELATED_LIMIT),
+        latestInvoices(tx, ofClient(invoices), RELATED_LIMIT),
+        latestQuotes(tx, ofClient(quotes), RELATED_LIMIT),
         tx
           .select({
             id: projects.id,
@@ -249,8 +226,8 @@ export async function getClientDetail(
         projects: counts[2] ?? 0,
         contracts: counts[3] ?? 0,
       },
-      invoices: latestInvoices,
-      quotes: latestQuotes,
+      invoices: clientInvoices,
+      quotes: clientQuotes,
       projects: latestProjects.map((project) => ({ ...project, createdAt: project.createdAt.toISOString() })),
       contracts: latestContracts.map((contract) => ({
         ...contract,

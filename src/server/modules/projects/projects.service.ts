@@ -17,6 +17,7 @@ import { clients, contracts, invoices, projects, quotes, tasks } from "../../db/
 import { type Tx, withTenant } from "../../db/tenant";
 import { AppError } from "../../errors";
 import { pageWindow } from "../../http/csv";
+import { latestInvoices, latestQuotes } from "../documents/related";
 
 type ProjectRow = typeof projects.$inferSelect;
 type TaskRow = typeof tasks.$inferSelect;
@@ -205,32 +206,8 @@ export async function getProjectDetail(
         })
         .from(invoices)
         .where(ofProject(invoices)),
-      tx
-        .select({
-          id: invoices.id,
-          kind: invoices.kind,
-          number: invoices.invoiceNumber,
-          date: invoices.date,
-          status: invoices.status,
-          totalCents: invoices.totalCents,
-          paidCents: invoices.paidCents,
-        })
-        .from(invoices)
-        .where(ofProject(invoices))
-        .orderBy(desc(invoices.date), desc(invoices.createdAt))
-        .limit(RELATED_LIMIT),
-      tx
-        .select({
-          id: quotes.id,
-          number: quotes.quoteNumber,
-          date: quotes.date,
-          status: quotes.status,
-          totalCents: quotes.totalCents,
-        })
-        .from(quotes)
-        .where(ofProject(quotes))
-        .orderBy(desc(quotes.date), desc(quotes.createdAt))
-        .limit(RELATED_LIMIT),
+      latestInvoices(tx, ofProject(invoices), RELATED_LIMIT),
+      latestQuotes(tx, ofProject(quotes), RELATED_LIMIT),
       tx
         .select({
           id: contracts.id,
