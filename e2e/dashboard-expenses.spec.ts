@@ -1,6 +1,6 @@
 import { deflateSync } from "node:zlib";
 import type { Page } from "@playwright/test";
-import { expect, lastMailTo, linkIn, screenshotsEverywhere, test } from "./fixtures";
+import { euros, expect, screenshotsEverywhere, signUpAndPay, test } from "./fixtures";
 
 const email = `depenses.${Date.now()}@example.fr`;
 const password = "Velo-Cargo-Lumiere-2026";
@@ -32,9 +32,6 @@ const identity = {
   quoteValidityDays: 30,
   invoiceFooter: "",
 };
-
-// Money is printed by Intl (narrow no-break spaces); \s matches them.
-const euros = (text: string) => new RegExp(`^${text.replace(/ /g, "\\s")}\\s€$`);
 
 const crcTable = Array.from({ length: 256 }, (_, n) => {
   let c = n;
@@ -90,21 +87,7 @@ test("empty dashboard → expense with a receipt → list → dashboard shows it
   const headers = { origin: baseURL ?? "" };
 
   await test.step("a paid account, through the API", async () => {
-    const signUp = await api.post("/api/auth/sign-up/email", {
-      data: { email, password, name: "Camille Martin" },
-      headers,
-    });
-    expect(signUp.ok()).toBe(true);
-    const mail = await lastMailTo(request, email, /Confirmez votre adresse e-mail/);
-    await api.get(linkIn(mail.text));
-    const checkout = await api.post("/functions/v1/create-registration-payment", { headers });
-    const { url } = await checkout.json();
-    const sessionId = new URL(url, "http://localhost").searchParams.get("session");
-    const paid = await api.post(`/api/dev/stripe/sessions/${sessionId}/pay`, {
-      data: { cardNumber: "4242 4242 4242 4242", expiry: "12/34", cvc: "123", cardholder: "Camille Martin" },
-      headers,
-    });
-    expect(paid.ok()).toBe(true);
+    await signUpAndPay(api, request, { email, password, origin: headers.origin });
   });
 
   await test.step("the empty dashboard invites to create a first client and invoice", async () => {

@@ -55,3 +55,63 @@ export async function screenshotsEverywhere(page: Page, name: string) {
   await page.emulateMedia({ colorScheme: "light" });
   await page.setViewportSize({ width: 1280, height: 900 });
 }
+
+// Money is printed by Intl (narrow no-break spaces); \s matches them.
+export const euros = (text: string) => new RegExp(`^${text.replace(/ /g, "\\s")}\\s€$`);
+
+/** Everything the settings form sends: a complete identity, liable to VAT. */
+export const LIABLE_IDENTITY = {
+  legalName: "Camille Martin EI",
+  companyName: "Atelier Ardoise",
+  siren: "",
+  siret: "732 829 320 00074",
+  apeCode: "",
+  registrationMention: "",
+  activityCategory: null,
+  addressLine1: "12 rue de la République",
+  addressLine2: "",
+  postalCode: "69002",
+  city: "Lyon",
+  country: "FR",
+  email: "",
+  phone: "",
+  website: "",
+  vatRegime: "assujetti",
+  vatNumber: "FR44732829320",
+  vatOnDebits: false,
+  iban: "",
+  bic: "",
+  paymentTermsDays: 30,
+  latePenaltyRate: "3 fois le taux d'intérêt légal",
+  earlyPaymentDiscount: "Pas d'escompte pour paiement anticipé",
+  quoteValidityDays: 30,
+  invoiceFooter: "",
+};
+
+/**
+ * A confirmed, paid account through the real API: sign-up, the confirmation link from the outbox (which signs
+ * `api` in), then the local checkout with the accepted test card. `api` is the page's request context.
+ */
+export async function signUpAndPay(
+  api: APIRequestContext,
+  mailbox: APIRequestContext,
+  { email, password, origin }: { email: string; password: string; origin: string },
+) {
+  const headers = { origin };
+  const signUp = await api.post("/api/auth/sign-up/email", {
+    data: { email, password, name: "Camille Martin" },
+    headers,
+  });
+  expect(signUp.ok()).toBe(true);
+  const mail = await lastMailTo(mailbox, email, /Confirmez votre adresse e-mail/);
+  await api.get(linkIn(mail.text));
+  const checkout = await api.post("/functions/v1/create-registration-payment", { headers });
+  expect(checkout.ok()).toBe(true);
+  const { url } = await checkout.json();
+  const sessionId = new URL(url, "http://localhost").searchParams.get("session");
+  const paid = await api.post(`/api/dev/stripe/sessions/${sessionId}/pay`, {
+    data: { cardNumber: "4242 4242 4242 4242", expiry: "12/34", cvc: "123", cardholder: "Camille Martin" },
+    headers,
+  });
+  expect(paid.ok()).toBe(true);
+}

@@ -1,40 +1,10 @@
 import type { Page } from "@playwright/test";
-import { expect, lastMailTo, linkIn, screenshotsEverywhere, test } from "./fixtures";
+import { euros, expect, LIABLE_IDENTITY, screenshotsEverywhere, signUpAndPay, test } from "./fixtures";
 
 const email = `facturation.${Date.now()}@example.fr`;
 const password = "Velo-Cargo-Lumiere-2026";
 
-/** Everything the settings form sends: a complete identity, liable to VAT (the lines use 20 % and 5,5 %). */
-const identity = {
-  legalName: "Camille Martin EI",
-  companyName: "Atelier Ardoise",
-  siren: "",
-  siret: "732 829 320 00074",
-  apeCode: "",
-  registrationMention: "",
-  activityCategory: null,
-  addressLine1: "12 rue de la République",
-  addressLine2: "",
-  postalCode: "69002",
-  city: "Lyon",
-  country: "FR",
-  email: "",
-  phone: "",
-  website: "",
-  vatRegime: "assujetti",
-  vatNumber: "FR44732829320",
-  vatOnDebits: false,
-  iban: "",
-  bic: "",
-  paymentTermsDays: 30,
-  latePenaltyRate: "3 fois le taux d'intérêt légal",
-  earlyPaymentDiscount: "Pas d'escompte pour paiement anticipé",
-  quoteValidityDays: 30,
-  invoiceFooter: "",
-};
-
-// Money is printed by Intl (narrow no-break spaces); \s matches them.
-const euros = (text: string) => new RegExp(`^${text.replace(/ /g, "\\s")}\\s€$`);
+const identity = LIABLE_IDENTITY;
 
 const shots = (page: Page, name: string) => screenshotsEverywhere(page, `invoices-${name}`);
 
@@ -49,22 +19,7 @@ test("draft with two VAT rates → live totals → save → issue → partial th
   const headers = { origin: baseURL ?? "" };
 
   await test.step("a paid account and one client, through the API", async () => {
-    const signUp = await api.post("/api/auth/sign-up/email", {
-      data: { email, password, name: "Camille Martin" },
-      headers,
-    });
-    expect(signUp.ok()).toBe(true);
-    const mail = await lastMailTo(request, email, /Confirmez votre adresse e-mail/);
-    await api.get(linkIn(mail.text));
-    const checkout = await api.post("/functions/v1/create-registration-payment", { headers });
-    expect(checkout.ok()).toBe(true);
-    const { url } = await checkout.json();
-    const sessionId = new URL(url, "http://localhost").searchParams.get("session");
-    const paid = await api.post(`/api/dev/stripe/sessions/${sessionId}/pay`, {
-      data: { cardNumber: "4242 4242 4242 4242", expiry: "12/34", cvc: "123", cardholder: "Camille Martin" },
-      headers,
-    });
-    expect(paid.ok()).toBe(true);
+    await signUpAndPay(api, request, { email, password, origin: headers.origin });
     const client = await api.post("/api/clients", {
       data: { name: "Atelier Lumière", company: "Atelier Lumière SARL", city: "Lyon", status: "actif" },
       headers,

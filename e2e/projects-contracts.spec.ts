@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
-import { expect, lastMailTo, linkIn, screenshotsEverywhere, test } from "./fixtures";
+import { expect, screenshotsEverywhere, signUpAndPay, test } from "./fixtures";
 
 const email = `projets.${Date.now()}@example.fr`;
 const password = "Velo-Cargo-Lumiere-2026";
@@ -46,21 +46,7 @@ test("a project with two tasks, then a contract from a template and its PDF", as
   const headers = { origin: baseURL ?? "" };
 
   await test.step("a paid account with its identity and one client, through the API", async () => {
-    const signUp = await api.post("/api/auth/sign-up/email", {
-      data: { email, password, name: "Camille Martin" },
-      headers,
-    });
-    expect(signUp.ok()).toBe(true);
-    const mail = await lastMailTo(request, email, /Confirmez votre adresse e-mail/);
-    await api.get(linkIn(mail.text));
-    const checkout = await api.post("/functions/v1/create-registration-payment", { headers });
-    expect(checkout.ok()).toBe(true);
-    const sessionId = new URL((await checkout.json()).url, "http://localhost").searchParams.get("session");
-    const paid = await api.post(`/api/dev/stripe/sessions/${sessionId}/pay`, {
-      data: { cardNumber: "4242 4242 4242 4242", expiry: "12/34", cvc: "123", cardholder: "Camille Martin" },
-      headers,
-    });
-    expect(paid.ok()).toBe(true);
+    await signUpAndPay(api, request, { email, password, origin: headers.origin });
     expect((await api.put("/api/settings/identity", { data: identity, headers })).ok()).toBe(true);
     const client = await api.post("/api/clients", {
       data: {

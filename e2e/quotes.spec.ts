@@ -1,40 +1,18 @@
 import type { Page } from "@playwright/test";
-import { expect, lastMailTo, linkIn, screenshotsEverywhere, test } from "./fixtures";
+import {
+  euros,
+  expect,
+  LIABLE_IDENTITY,
+  lastMailTo,
+  screenshotsEverywhere,
+  signUpAndPay,
+  test,
+} from "./fixtures";
 
 const email = `devis.${Date.now()}@example.fr`;
 const password = "Velo-Cargo-Lumiere-2026";
 
-/** A complete identity, liable to VAT, with quotes valid 45 days. */
-const identity = {
-  legalName: "Camille Martin EI",
-  companyName: "Atelier Ardoise",
-  siren: "",
-  siret: "732 829 320 00074",
-  apeCode: "",
-  registrationMention: "",
-  activityCategory: null,
-  addressLine1: "12 rue de la République",
-  addressLine2: "",
-  postalCode: "69002",
-  city: "Lyon",
-  country: "FR",
-  email: "",
-  phone: "",
-  website: "",
-  vatRegime: "assujetti",
-  vatNumber: "FR44732829320",
-  vatOnDebits: false,
-  iban: "",
-  bic: "",
-  paymentTermsDays: 30,
-  latePenaltyRate: "3 fois le taux d'intérêt légal",
-  earlyPaymentDiscount: "Pas d'escompte pour paiement anticipé",
-  quoteValidityDays: 45,
-  invoiceFooter: "",
-};
-
-// Money is printed by Intl (narrow no-break spaces); \s matches them.
-const euros = (text: string) => new RegExp(`^${text.replace(/ /g, "\\s")}\\s€$`);
+const identity = { ...LIABLE_IDENTITY, quoteValidityDays: 45 };
 
 const shots = (page: Page, name: string) => screenshotsEverywhere(page, `quotes-${name}`);
 
@@ -50,22 +28,7 @@ test("client → quote → accepted → converted → issued → PDF → sent by
   let invoiceUrl = "";
 
   await test.step("a paid account with its identity and one client, through the API", async () => {
-    const signUp = await api.post("/api/auth/sign-up/email", {
-      data: { email, password, name: "Camille Martin" },
-      headers,
-    });
-    expect(signUp.ok()).toBe(true);
-    const mail = await lastMailTo(request, email, /Confirmez votre adresse e-mail/);
-    await api.get(linkIn(mail.text));
-    const checkout = await api.post("/functions/v1/create-registration-payment", { headers });
-    expect(checkout.ok()).toBe(true);
-    const { url } = await checkout.json();
-    const sessionId = new URL(url, "http://localhost").searchParams.get("session");
-    const paid = await api.post(`/api/dev/stripe/sessions/${sessionId}/pay`, {
-      data: { cardNumber: "4242 4242 4242 4242", expiry: "12/34", cvc: "123", cardholder: "Camille Martin" },
-      headers,
-    });
-    expect(paid.ok()).toBe(true);
+    await signUpAndPay(api, request, { email, password, origin: headers.origin });
     expect((await api.put("/api/settings/identity", { data: identity, headers })).ok()).toBe(true);
     const client = await api.post("/api/clients", {
       data: {
