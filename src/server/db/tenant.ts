@@ -11,8 +11,10 @@ export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 export function withTenant<T>(db: Db, userId: string, work: (tx: Tx) => Promise<T>): Promise<T> {
   if (!userId) throw new Error("withTenant requires the session's user id");
   return db.transaction(async (tx) => {
-    await tx.execute(sql`set local role app_user`);
-    await tx.execute(sql`select set_config('app.user_id', ${userId}, true)`);
+    // One round trip for both (set_config('role', …, true) is SET LOCAL ROLE).
+    await tx.execute(
+      sql`select set_config('role', 'app_user', true), set_config('app.user_id', ${userId}, true)`,
+    );
     return work(tx);
   });
 }

@@ -1,6 +1,5 @@
 import { formatDate, formatMoney } from "@shared/format";
-import PDFDocument from "pdfkit";
-import { FONT_FILES } from "./fonts";
+import { openPdf } from "./document-layout";
 
 type Address = {
   line1: string | null;
@@ -73,25 +72,11 @@ export function contractBlocks(content: string): Block[] {
 
 /** Renders a contract: title and number, the parties, key terms, the text, two signature blocks, page numbers. */
 export function renderContractPdf(contract: PrintableContract): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: "A4",
-    margins: { top: PAGE.margin, bottom: PAGE.margin + 16, left: PAGE.margin, right: PAGE.margin },
-    bufferPages: true,
-    lang: "fr-FR",
-    info: {
-      Title: contract.number ? `${contract.title} ${contract.number}` : contract.title,
-      Author: contract.seller.name,
-      Creator: "Ardoise",
-    },
-  });
-  doc.registerFont("regular", FONT_FILES.regular);
-  doc.registerFont("semibold", FONT_FILES.semibold);
-  doc.registerFont("bold", FONT_FILES.bold);
-  const chunks: Buffer[] = [];
-  doc.on("data", (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
+  const { doc, done } = openPdf({
+    title: contract.number ? `${contract.title} ${contract.number}` : contract.title,
+    author: contract.seller.name,
+    margin: PAGE.margin,
+    footerHeight: 16,
   });
 
   const left = PAGE.margin;

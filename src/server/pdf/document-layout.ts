@@ -2,7 +2,7 @@ import { VAT_RATE_LABELS, type VatRateBp } from "@shared/domain/money";
 import { formatMoney } from "@shared/format";
 import PDFDocument from "pdfkit";
 import type { InvoiceBuyer, InvoiceSeller } from "../db/schema/index";
-import { FONT_FILES } from "./fonts";
+import { pdfFonts } from "./fonts";
 
 // The page geometry, palette and blocks every business document shares (invoice, credit note, quote), so
 // they read as one product and a layout fix lands everywhere.
@@ -50,20 +50,29 @@ function addressLines(address: InvoiceSeller["address"]): string[] {
 }
 
 /** An A4 document with the embedded fonts, buffered pages (for page numbers) and its bytes as a promise. */
-export function openPdf({ title, author }: { title: string; author: string }): {
+export function openPdf({
+  title,
+  author,
+  margin = PAGE.margin,
+  footerHeight = 20,
+}: {
+  title: string;
+  author: string;
+  margin?: number;
+  /** Room kept under the bottom margin for the page footer. */
+  footerHeight?: number;
+}): {
   doc: Pdf;
   done: Promise<Buffer>;
 } {
   const doc = new PDFDocument({
     size: "A4",
-    margins: { top: PAGE.margin, bottom: PAGE.margin + 20, left: PAGE.margin, right: PAGE.margin },
+    margins: { top: margin, bottom: margin + footerHeight, left: margin, right: margin },
     bufferPages: true,
     lang: "fr-FR",
     info: { Title: title, Author: author, Creator: "Ardoise" },
   });
-  doc.registerFont("regular", FONT_FILES.regular);
-  doc.registerFont("semibold", FONT_FILES.semibold);
-  doc.registerFont("bold", FONT_FILES.bold);
+  for (const [name, font] of Object.entries(pdfFonts())) doc.registerFont(name, font as never);
   const chunks: Buffer[] = [];
   doc.on("data", (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {

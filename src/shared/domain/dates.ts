@@ -1,7 +1,10 @@
 /** Calendar days (YYYY-MM-DD) as the freelancer lives them: in France, whatever the server's time zone. */
 
+// Built once: toLocaleDateString would build a formatter on every call, and lists call this per request.
+const parisDay = new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Paris" });
+
 export function parisToday(now: Date = new Date()): string {
-  return now.toLocaleDateString("sv-SE", { timeZone: "Europe/Paris" });
+  return parisDay.format(now);
 }
 
 export function addDays(day: string, days: number): string {
