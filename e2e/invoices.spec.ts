@@ -164,4 +164,44 @@ test("draft with two VAT rates → live totals → save → issue → partial th
     await expect(row).toBeVisible();
     await shots(page, "06-list");
   });
+
+  await test.step("the CSV export downloads the filtered list, ready for a French spreadsheet", async () => {
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Exporter CSV" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^factures-\d{4}-\d{2}-\d{2}\.csv$/);
+    const { readFileSync } = await import("node:fs");
+    const bytes = readFileSync(await download.path());
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = bytes.subarray(3).toString("utf8").trimEnd().split("\r\n");
+    expect(lines[0]).toBe(
+      "Numéro;Type;Client;Date d'émission;Échéance;Statut;Total HT (€);TVA (€);Total TTC (€);Payé (€);Reste dû (€)",
+    );
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toMatch(
+      /^INV-\d{4}-0001;Facture;Atelier Lumière;.*;Payée;3\u202f843,25;755,46;4\u202f598,71;4\u202f598,71;0,00$/,
+    );
+  });
+
+  await test.step("Dupliquer opens a new draft with the same client and lines", async () => {
+    await page.getByRole("link", { name: /INV-\d{4}-0001/ }).click();
+    await expect(page.getByRole("heading", { level: 1, name: /^Facture INV-\d{4}-0001$/ })).toBeVisible();
+    const sourceUrl = page.url();
+    await page.getByRole("button", { name: "Dupliquer" }).click();
+    await expect(page.getByText("Brouillon créé")).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Brouillon" })).toBeVisible();
+    expect(page.url()).not.toBe(sourceUrl);
+    await expect(page).toHaveURL(/\/app\/invoices\/[0-9a-f-]{36}$/);
+    await expect(page.getByTestId("amount-total")).toHaveText(euros("4 598,71"));
+    await expect(page.getByTestId("amount-paid")).toHaveText(euros("0,00"));
+    await expect(page.getByText("Développement du site vitrine").first()).toBeVisible();
+    await expect(page.getByRole("button", { name: "Modifier" })).toBeVisible();
+    await shots(page, "07-detail-duplicate");
+
+    await page.goto("/app/invoices");
+    await expect(page.getByRole("row", { name: /Brouillon.*Atelier Lumière/ })).toBeVisible();
+    await expect(page.getByRole("row", { name: /INV-\d{4}-0001.*Atelier Lumière/ })).toBeVisible();
+    await shots(page, "08-list-with-copy");
+  });
 });

@@ -1,6 +1,10 @@
+import { parisToday } from "@shared/domain/dates";
+import { formatAmount } from "@shared/format";
 import {
   createInvoiceInput,
+  type InvoiceDto,
   invoiceListQuery,
+  invoiceStatusLabels,
   recordPaymentInput,
   sendInvoiceInput,
   updateInvoiceInput,
@@ -9,12 +13,15 @@ import { Hono } from "hono";
 import type { AuthVariables } from "../../auth/session";
 import type { Db } from "../../db/client";
 import type { Mailer } from "../../email/mailer";
+import { type CsvColumn, csvResponse, toCsv } from "../../http/csv";
 import { uuidParam, valid } from "../../http/validate";
 import { getInvoicePdf } from "./invoice-pdf.service";
 import {
   cancelInvoice,
   createInvoiceDraft,
   deleteInvoiceDraft,
+  duplicateInvoice,
+  exportInvoices,
   getInvoice,
   issueInvoice,
   listInvoices,
@@ -25,60 +32,92 @@ import { sendInvoice } from "./send-invoice.service";
 
 const NOT_FOUND = "Facture introuvable.";
 
+// Only an issued invoice is owed: not a draft yet, no longer a cancelled one, and a credit note (payée at
+// once, negative total) owes nothing rather than a negative balance.
+const balanceDue = (row: InvoiceDto) =>
+  row.kind === "avoir" || row.status === "brouillon" || row.status === "annulée"
+    ? 0
+    : row.totalCents - row.paidCents;
+
+const exportColumns: CsvColumn<InvoiceDto>[] = [
+  { header: "Numéro", value: (row) => row.invoiceNumber },
+  { header: "Type", value: (row) => (row.kind === "avoir" ? "Avoir" : "Facture") },
+  { header: "Client", value: (row) => row.clientName },
+  // A draft's date is only its creation day: it gets its issue date when issued.
+  { header: "Date d'émission", value: (row) => (row.issuedAt ? row.date : null) },
+  { header: "Échéance", value: (row) => row.dueDate },
+  { header: "Statut", value: (row) => invoiceStatusLabels[row.status] },
+  { header: "Total HT (€)", value: (row) => formatAmount(row.subtotalCents) },
+  { header: "TVA (€)", value: (row) => formatAmount(row.taxCents) },
+  { header: "Total TTC (€)", value: (row) => formatAmount(row.totalCents) },
+  { header: "Payé (€)", value: (row) => formatAmount(row.paidCents) },
+  { header: "Reste dû (€)", value: (row) => formatAmount(balanceDue(row)) },
+];
+
 export function invoiceRoutes({ db, mailer }: { db: Db; mailer: Mailer }) {
-  return new Hono<{ Variables: AuthVariables }>()
-    .get("/", valid(invoiceListQuery, "query"), async (c) =>
-      c.json(await listInvoices(db, { userId: c.get("user").id, query: c.req.valid("query") })),
-    )
-    .post("/", valid(createInvoiceInput), async (c) =>
-      c.json(await createInvoiceDraft(db, { userId: c.get("user").id, input: c.req.valid("json") }), 201),
-    )
-    .use("/:id", uuidParam(NOT_FOUND))
-    .use("/:id/*", uuidParam(NOT_FOUND))
-    .get("/:id", async (c) =>
-      c.json(await getInvoice(db, { userId: c.get("user").id, id: c.req.param("id") })),
-    )
-    .patch("/:id", valid(updateInvoiceInput), async (c) =>
-      c.json(
-        await updateInvoiceDraft(db, {
-          userId: c.get("user").id,
-          id: c.req.param("id"),
-          input: c.req.valid("json"),
-        }),
-      ),
-    )
-    .delete("/:id", async (c) => {
-      await deleteInvoiceDraft(db, { userId: c.get("user").id, id: c.req.param("id") });
-      return c.body(null, 204);
-    })
-    .post("/:id/issue", async (c) =>
-      c.json(await issueInvoice(db, { userId: c.get("user").id, id: c.req.param("id") })),
-    )
-    .post("/:id/payments", valid(recordPaymentInput), async (c) =>
-      c.json(
-        await recordPayment(db, {
-          userId: c.get("user").id,
-          id: c.req.param("id"),
-          input: c.req.valid("json"),
-        }),
-      ),
-    )
-    .get("/:id/pdf", async (c) => {
-      const pdf = await getInvoicePdf(db, { userId: c.get("user").id, id: c.req.param("id") });
-      c.header("content-type", "application/pdf");
-      c.header("content-disposition", `attachment; filename="${pdf.filename}"`);
-      c.header("cache-control", "private, no-cache");
-      return c.body(new Uint8Array(pdf.bytes));
-    })
-    .post("/:id/send", valid(sendInvoiceInput), async (c) =>
-      c.json(
-        await sendInvoice(
-          { db, mailer },
-          { userId: c.get("user").id, id: c.req.param("id"), input: c.req.valid("json") },
+  return (
+    new Hono<{ Variables: AuthVariables }>()
+      .get("/", valid(invoiceListQuery, "query"), async (c) =>
+        c.json(await listInvoices(db, { userId: c.get("user").id, query: c.req.valid("query") })),
+      )
+      // Static paths come before /:id.
+      .get("/export.csv", valid(invoiceListQuery, "query"), async (c) => {
+        const rows = await exportInvoices(db, { userId: c.get("user").id, query: c.req.valid("query") });
+        return csvResponse(c, `factures-${parisToday()}.csv`, toCsv(exportColumns, rows));
+      })
+      .post("/", valid(createInvoiceInput), async (c) =>
+        c.json(await createInvoiceDraft(db, { userId: c.get("user").id, input: c.req.valid("json") }), 201),
+      )
+      .use("/:id", uuidParam(NOT_FOUND))
+      .use("/:id/*", uuidParam(NOT_FOUND))
+      .get("/:id", async (c) =>
+        c.json(await getInvoice(db, { userId: c.get("user").id, id: c.req.param("id") })),
+      )
+      .patch("/:id", valid(updateInvoiceInput), async (c) =>
+        c.json(
+          await updateInvoiceDraft(db, {
+            userId: c.get("user").id,
+            id: c.req.param("id"),
+            input: c.req.valid("json"),
+          }),
         ),
-      ),
-    )
-    .post("/:id/cancel", async (c) =>
-      c.json(await cancelInvoice(db, { userId: c.get("user").id, id: c.req.param("id") }), 201),
-    );
+      )
+      .delete("/:id", async (c) => {
+        await deleteInvoiceDraft(db, { userId: c.get("user").id, id: c.req.param("id") });
+        return c.body(null, 204);
+      })
+      .post("/:id/issue", async (c) =>
+        c.json(await issueInvoice(db, { userId: c.get("user").id, id: c.req.param("id") })),
+      )
+      .post("/:id/payments", valid(recordPaymentInput), async (c) =>
+        c.json(
+          await recordPayment(db, {
+            userId: c.get("user").id,
+            id: c.req.param("id"),
+            input: c.req.valid("json"),
+          }),
+        ),
+      )
+      .get("/:id/pdf", async (c) => {
+        const pdf = await getInvoicePdf(db, { userId: c.get("user").id, id: c.req.param("id") });
+        c.header("content-type", "application/pdf");
+        c.header("content-disposition", `attachment; filename="${pdf.filename}"`);
+        c.header("cache-control", "private, no-cache");
+        return c.body(new Uint8Array(pdf.bytes));
+      })
+      .post("/:id/send", valid(sendInvoiceInput), async (c) =>
+        c.json(
+          await sendInvoice(
+            { db, mailer },
+            { userId: c.get("user").id, id: c.req.param("id"), input: c.req.valid("json") },
+          ),
+        ),
+      )
+      .post("/:id/duplicate", async (c) =>
+        c.json(await duplicateInvoice(db, { userId: c.get("user").id, id: c.req.param("id") }), 201),
+      )
+      .post("/:id/cancel", async (c) =>
+        c.json(await cancelInvoice(db, { userId: c.get("user").id, id: c.req.param("id") }), 201),
+      )
+  );
 }

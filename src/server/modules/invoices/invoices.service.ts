@@ -9,7 +9,7 @@ import type {
   UpdateInvoiceInput,
 } from "@shared/schemas/invoices";
 import type { ListResult } from "@shared/schemas/list";
-import { and, asc, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, ilike, isNull, lt, or, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import {
   businessIdentities,
@@ -114,7 +114,8 @@ async function writeLines(tx: Tx, userId: string, invoiceId: string, lines: Line
   await tx
     .delete(invoiceItems)
     .where(and(eq(invoiceItems.invoiceId, invoiceId), eq(invoiceItems.userId, userId)));
-  await tx.insert(invoiceItems).values(rows.map((row) => ({ ...row, userId, invoiceId })));
+  if (rows.length > 0)
+    await tx.insert(invoiceItems).values(rows.map((row) => ({ ...row, userId, invoiceId })));
   return totals;
 }
 
@@ -181,6 +182,31 @@ export async function getInvoice(
   });
 }
 
+type InvoiceFilters = { search?: string; status?: InvoiceStatus };
+
+/** The stored-status condition that reads as `status` today (en-retard is also computed, see effectiveStatus). */
+function statusFilter(status: InvoiceStatus, today: string): SQL | undefined {
+  if (status === "en-retard")
+    return or(
+      eq(invoices.status, "en-retard"),
+      and(eq(invoices.status, "en-attente"), lt(invoices.dueDate, today)),
+    );
+  if (status === "en-attente")
+    return and(eq(invoices.status, "en-attente"), or(isNull(invoices.dueDate), gte(invoices.dueDate, today)));
+  return eq(invoices.status, status);
+}
+
+/** The list's search (number, client) and status filter, shared by the paged list and the CSV export. */
+function listWhere(userId: string, query: InvoiceFilters, today: string) {
+  const filters: (SQL | undefined)[] = [eq(invoices.userId, userId)];
+  if (query.search) {
+    const pattern = `%${query.search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+    filters.push(or(ilike(invoices.invoiceNumber, pattern), ilike(invoices.clientName, pattern)));
+  }
+  if (query.status) filters.push(statusFilter(query.status, today));
+  return and(...filters);
+}
+
 export async function listInvoices(
   db: Db,
   {
@@ -189,27 +215,22 @@ export async function listInvoices(
     now = new Date(),
   }: {
     userId: string;
-    query: { page: number; pageSize: number; search?: string; status?: InvoiceStatus };
+    query: InvoiceFilters & { page: number; pageSize: number };
     now?: Date;
   },
 ): Promise<ListResult<InvoiceDto>> {
   const today = parisToday(now);
-  const filters: (SQL | undefined)[] = [eq(invoices.userId, userId)];
-  if (query.search) {
-    const pattern = `%${query.search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-    filters.push(or(ilike(invoices.invoiceNumber, pattern), ilike(invoices.clientName, pattern)));
-  }
-  if (query.status) filters.push(eq(invoices.status, query.status));
-  const where = and(...filters);
+  const where = listWhere(userId, query, today);
+  const { limit, offset } = pageWindow(query);
   return withTenant(db, userId, async (tx) => {
     const [rows, [total]] = await Promise.all([
       tx
         .select()
         .from(invoices)
         .where(where)
-        .orderBy(desc(invoices.createdAt))
-        .limit(pageWindow(query).limit)
-        .offset(pageWindow(query).offset),
+        .orderBy(desc(invoices.createdAt), desc(invoices.id))
+        .limit(limit)
+        .offset(offset),
       tx.select({ n: count() }).from(invoices).where(where),
     ]);
     return {
@@ -218,6 +239,22 @@ export async function listInvoices(
       page: query.page,
       pageSize: query.pageSize,
     };
+  });
+}
+
+/** Every invoice and credit note matching the list's filters (no paging), newest first, for the CSV export. */
+export async function exportInvoices(
+  db: Db,
+  { userId, query, now = new Date() }: { userId: string; query: InvoiceFilters; now?: Date },
+): Promise<InvoiceDto[]> {
+  const today = parisToday(now);
+  return withTenant(db, userId, async (tx) => {
+    const rows = await tx
+      .select()
+      .from(invoices)
+      .where(listWhere(userId, query, today))
+      .orderBy(desc(invoices.createdAt), desc(invoices.id));
+    return rows.map((row) => toDto(row, [], today));
   });
 }
 
@@ -512,5 +549,48 @@ export async function cancelInvoice(
         ),
       );
     return toDto(creditNote, await loadItems(tx, userId, creditNote.id), today);
+  });
+}
+
+/**
+ * A new draft from an existing invoice (any status): same client, project, lines and notes. Nothing of the
+ * source's life is copied (number, dates, payments, frozen seller and buyer, payment terms, PDF, quote):
+ * issuing the copy sets them afresh. A credit note only makes sense against its invoice, so it is refused.
+ */
+export async function duplicateInvoice(
+  db: Db,
+  { userId, id, now = new Date() }: { userId: string; id: string; now?: Date },
+): Promise<InvoiceDto> {
+  return withTenant(db, userId, async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.id, id), eq(invoices.userId, userId)));
+    if (!row) throw notFound();
+    if (row.kind === "avoir") {
+      throw new AppError(
+        "conflict",
+        "Un avoir ne peut pas être dupliqué : il annule une facture précise. Dupliquez plutôt une facture.",
+      );
+    }
+    const items = await loadItems(tx, userId, id);
+    // Runs as a savepoint of this transaction, like a quote's conversion.
+    return createInvoiceDraft(tx, {
+      userId,
+      now,
+      input: {
+        clientId: row.clientId ?? undefined,
+        clientName: row.clientName,
+        projectId: row.projectId ?? undefined,
+        notes: row.notes ?? undefined,
+        lines: lineDtos(items).map(({ description, quantity, unit, unitPriceCents, vatRateBp }) => ({
+          description,
+          quantity,
+          unit,
+          unitPriceCents,
+          vatRateBp,
+        })),
+      },
+    });
   });
 }

@@ -250,6 +250,7 @@ describe("isolation", () => {
       ["POST", "/issue", undefined],
       ["POST", "/payments", { amountCents: 100 }],
       ["POST", "/cancel", undefined],
+      ["POST", "/duplicate", undefined],
     ] as const) {
       const response = await call(context, `/api/invoices/${invoice.id}${path}`, {
         method,
@@ -261,6 +262,248 @@ describe("isolation", () => {
     expect((await call(context, "/api/invoices/pas-un-uuid", { cookie: alice.cookie })).status).toBe(404);
     const list = await (await call(context, "/api/invoices?pageSize=100", { cookie: bruno.cookie })).json();
     expect(list.items.some((item: { id: string }) => item.id === invoice.id)).toBe(false);
+  });
+});
+
+describe("CSV export", () => {
+  let dora: { cookie: string; userId: string };
+  const csvLines = async (response: Response) => {
+    expect(response.status).toBe(200);
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    return new TextDecoder().decode(bytes.slice(3)).trimEnd().split("\r\n");
+  };
+  const exportCsv = async (query = "", cookie = dora.cookie) =>
+    csvLines(await call(context, `/api/invoices/export.csv${query}`, { cookie }));
+  const HEADER =
+    "Numéro;Type;Client;Date d'émission;Échéance;Statut;Total HT (€);TVA (€);Total TTC (€);Payé (€);Reste dû (€)";
+  // 1 028,75 € HT at 20 %: 205,75 € of VAT, 1 234,50 € TTC.
+  const oneLine = (clientName: string) =>
+    draft({
+      clientName,
+      lines: [{ description: "Refonte", quantity: 1, unitPriceCents: 102875, vatRateBp: 2000 }],
+    });
+
+  beforeAll(async () => {
+    dora = await registerAndConfirm(context, { email: "dora.export@example.fr" });
+    await markPaid(context, dora.userId);
+    await context.database.db.insert(businessIdentities).values(completeIdentity(dora.userId));
+  });
+
+  it("exports every matching invoice, newest first, in French spreadsheet format", async () => {
+    const today = parisToday();
+    const year = today.slice(0, 4);
+    // Oldest first: a partly paid invoice, a cancelled one with its credit note, an overdue one, a draft.
+    const paid = await createDraft(dora.cookie, oneLine("Atelier Lumière"));
+    await call(context, `/api/invoices/${paid.id}/issue`, { method: "POST", cookie: dora.cookie });
+    const payment = await call(context, `/api/invoices/${paid.id}/payments`, {
+      method: "POST",
+      cookie: dora.cookie,
+      body: { amountCents: 23450, method: "virement" },
+    });
+    expect(payment.status).toBe(200);
+    const cancelled = await createDraft(dora.cookie, oneLine('Zèbre; "Rayures" & Co'));
+    await call(context, `/api/invoices/${cancelled.id}/issue`, { method: "POST", cookie: dora.cookie });
+    const cancel = await call(context, `/api/invoices/${cancelled.id}/cancel`, {
+      method: "POST",
+      cookie: dora.cookie,
+    });
+    expect(cancel.status).toBe(201);
+    const overdue = await createDraft(dora.cookie, oneLine("Atelier Lumière"));
+    const pastIssue = new Date(Date.now() - 45 * 86_400_000);
+    await issueInvoice(context.database.db, { userId: dora.userId, id: overdue.id, now: pastIssue });
+    await createDraft(dora.cookie, oneLine("Boulangerie Durand"));
+
+    const response = await call(context, "/api/invoices/export.csv", { cookie: dora.cookie });
+    expect(response.headers.get("content-type")).toMatch(/^text\/csv; charset=utf-8/);
+    expect(response.headers.get("content-disposition")).toBe(`attachment; filename="factures-${today}.csv"`);
+    const lines = await csvLines(response);
+    expect(lines[0]).toBe(HEADER);
+    const pastDay = parisToday(pastIssue);
+    // Issued 45 days ago: the third of this year's series, or the first of last year's early in January.
+    const overdueNumber = pastDay.startsWith(year) ? `INV-${year}-0003` : `INV-${pastDay.slice(0, 4)}-0001`;
+    // French amounts: U+202F between thousands, a comma before the cents; the client name is quoted.
+    expect(lines.slice(1)).toEqual([
+      ";Facture;Boulangerie Durand;;;Brouillon;1\u202f028,75;205,75;1\u202f234,50;0,00;0,00",
+      `${overdueNumber};Facture;Atelier Lumière;${pastDay};${addDays(pastDay, 30)};En retard;1\u202f028,75;205,75;1\u202f234,50;0,00;1\u202f234,50`,
+      `AV-${year}-0001;Avoir;"Zèbre; ""Rayures"" & Co";${today};;Payée;-1\u202f028,75;-205,75;-1\u202f234,50;0,00;0,00`,
+      `INV-${year}-0002;Facture;"Zèbre; ""Rayures"" & Co";${today};${addDays(today, 30)};Annulée;1\u202f028,75;205,75;1\u202f234,50;0,00;0,00`,
+      `INV-${year}-0001;Facture;Atelier Lumière;${today};${addDays(today, 30)};En attente;1\u202f028,75;205,75;1\u202f234,50;234,50;1\u202f000,00`,
+    ]);
+  });
+
+  it("honours the list's search and status filters, over every page", async () => {
+    // Type, client and status of each exported row.
+    const rows = (lines: string[]) =>
+      lines.slice(1).map((line) => {
+        const cells = line.split(";");
+        return `${cells[1]} ${cells[2]} ${cells[5]}`;
+      });
+    expect(rows(await exportCsv("?search=lumi%C3%A8re"))).toEqual([
+      "Facture Atelier Lumière En retard",
+      "Facture Atelier Lumière En attente",
+    ]);
+    const year = parisToday().slice(0, 4);
+    const creditNotes = await exportCsv(`?search=AV-${year}`);
+    expect(creditNotes).toHaveLength(2);
+    expect(creditNotes[1]).toMatch(new RegExp(`^AV-${year}-0001;Avoir;"Zèbre; ""Rayures"" & Co";`));
+    // The overdue invoice is stored en-attente: the list and the export both read it as en-retard.
+    expect(rows(await exportCsv("?status=en-retard"))).toEqual(["Facture Atelier Lumière En retard"]);
+    expect(rows(await exportCsv("?status=en-attente"))).toEqual(["Facture Atelier Lumière En attente"]);
+    const overdue = await (
+      await call(context, "/api/invoices?status=en-retard", { cookie: dora.cookie })
+    ).json();
+    expect(overdue.items.map((item: { status: string }) => item.status)).toEqual(["en-retard"]);
+    const pending = await (
+      await call(context, "/api/invoices?status=en-attente", { cookie: dora.cookie })
+    ).json();
+    expect(pending.items.map((item: { paidCents: number }) => item.paidCents)).toEqual([23450]);
+    expect(rows(await exportCsv("?status=brouillon&search=durand"))).toEqual([
+      "Facture Boulangerie Durand Brouillon",
+    ]);
+    expect(await exportCsv("?search=personne")).toEqual([HEADER]);
+    // The list's paging does not cut the export.
+    expect(await exportCsv("?pageSize=1&page=2")).toHaveLength(6);
+    const bad = await call(context, "/api/invoices/export.csv?status=perdue", { cookie: dora.cookie });
+    expect(bad.status).toBe(400);
+  });
+
+  it("exports only the caller's own invoices, and refuses the unpaid and the anonymous", async () => {
+    const bruno_ = await exportCsv("", bruno.cookie);
+    expect(bruno_.length).toBeGreaterThan(1);
+    expect(bruno_.join("\n")).not.toMatch(/Atelier Lumière|Boulangerie Durand|Zèbre/);
+    expect((await call(context, "/api/invoices/export.csv")).status).toBe(401);
+    const unpaid = await registerAndConfirm(context, { email: "impaye.factures@example.fr" });
+    expect((await call(context, "/api/invoices/export.csv", { cookie: unpaid.cookie })).status).toBe(402);
+  });
+});
+
+describe("duplicating", () => {
+  const duplicate = (id: string, cookie = alice.cookie) =>
+    call(context, `/api/invoices/${id}/duplicate`, { method: "POST", cookie });
+
+  it("makes a new draft with the same client, project, lines and notes, and nothing of the source's life", async () => {
+    const client = await (
+      await call(context, "/api/clients", {
+        method: "POST",
+        cookie: alice.cookie,
+        body: { name: "Studio Nord", status: "actif" },
+      })
+    ).json();
+    const project = await (
+      await call(context, "/api/projects", {
+        method: "POST",
+        cookie: alice.cookie,
+        body: { name: "Site vitrine", clientId: client.id },
+      })
+    ).json();
+    const source = await createDraft(
+      alice.cookie,
+      draft({
+        clientId: client.id,
+        clientName: "Studio Nord",
+        projectId: project.id,
+        serviceDate: "2025-01-15",
+        notes: "Merci pour votre confiance.",
+        lines: [
+          { description: "Maquettes", quantity: 2.5, unit: "jour", unitPriceCents: 60000, vatRateBp: 2000 },
+          { description: "Livre", quantity: 1, unitPriceCents: 4550, vatRateBp: 550 },
+        ],
+      }),
+    );
+    await call(context, `/api/invoices/${source.id}/issue`, { method: "POST", cookie: alice.cookie });
+    await call(context, `/api/invoices/${source.id}/payments`, {
+      method: "POST",
+      cookie: alice.cookie,
+      body: { amountCents: 10000 },
+    });
+    const issued = await (await call(context, `/api/invoices/${source.id}`, { cookie: alice.cookie })).json();
+    expect(issued).toMatchObject({ status: "en-attente", paidCents: 10000 });
+
+    const response = await duplicate(source.id);
+    expect(response.status).toBe(201);
+    const copy = await response.json();
+    expect(copy.id).not.toBe(source.id);
+    expect(copy).toMatchObject({
+      kind: "facture",
+      status: "brouillon",
+      invoiceNumber: null,
+      clientId: client.id,
+      clientName: "Studio Nord",
+      projectId: project.id,
+      notes: "Merci pour votre confiance.",
+      date: parisToday(),
+      serviceDate: null,
+      dueDate: null,
+      issuedAt: null,
+      sentAt: null,
+      paymentTerms: null,
+      seller: null,
+      buyer: null,
+      creditedInvoiceId: null,
+      paidCents: 0,
+      subtotalCents: issued.subtotalCents,
+      taxCents: issued.taxCents,
+      totalCents: issued.totalCents,
+    });
+    const copyLines = copy.lines.map(({ id: _id, ...line }: { id: string }) => line);
+    expect(copyLines).toEqual(issued.lines.map(({ id: _id, ...line }: { id: string }) => line));
+    expect(copyLines.map((line: { description: string }) => line.description)).toEqual([
+      "Maquettes",
+      "Livre",
+    ]);
+
+    const read = await (await call(context, `/api/invoices/${copy.id}`, { cookie: alice.cookie })).json();
+    expect(read).toMatchObject({ status: "brouillon", payments: [], lines: copy.lines });
+    // The copy is an ordinary draft: editable, and the source is untouched.
+    const edited = await call(context, `/api/invoices/${copy.id}`, {
+      method: "PATCH",
+      cookie: alice.cookie,
+      body: { notes: "Deuxième commande." },
+    });
+    expect(edited.status).toBe(200);
+    const after = await (await call(context, `/api/invoices/${source.id}`, { cookie: alice.cookie })).json();
+    expect(after).toMatchObject({
+      status: "en-attente",
+      notes: "Merci pour votre confiance.",
+      paidCents: 10000,
+    });
+  });
+
+  it("duplicates a draft too", async () => {
+    const source = await createDraft(alice.cookie);
+    const copy = await (await duplicate(source.id)).json();
+    expect(copy).toMatchObject({ status: "brouillon", invoiceNumber: null, totalCents: source.totalCents });
+    expect(copy.id).not.toBe(source.id);
+  });
+
+  it("refuses a credit note with a French 409, and another user's invoice with a 404", async () => {
+    const source = await createDraft(alice.cookie);
+    await call(context, `/api/invoices/${source.id}/issue`, { method: "POST", cookie: alice.cookie });
+    const creditNote = await (
+      await call(context, `/api/invoices/${source.id}/cancel`, { method: "POST", cookie: alice.cookie })
+    ).json();
+    expect(creditNote.kind).toBe("avoir");
+    const before = (await (await call(context, "/api/invoices?pageSize=1", { cookie: alice.cookie })).json())
+      .total;
+    const brunoBefore = (
+      await (await call(context, "/api/invoices?pageSize=1", { cookie: bruno.cookie })).json()
+    ).total;
+    const refused = await duplicate(creditNote.id);
+    expect(refused.status).toBe(409);
+    expect((await refused.json()).error.message).toBe(
+      "Un avoir ne peut pas être dupliqué : il annule une facture précise. Dupliquez plutôt une facture.",
+    );
+    const stranger = await duplicate(source.id, bruno.cookie);
+    expect(stranger.status).toBe(404);
+    expect((await stranger.json()).error.message).toBe("Facture introuvable.");
+    const after = (await (await call(context, "/api/invoices?pageSize=1", { cookie: alice.cookie })).json())
+      .total;
+    expect(after).toBe(before);
+    const brunoAfter = (
+      await (await call(context, "/api/invoices?pageSize=1", { cookie: bruno.cookie })).json()
+    ).total;
+    expect(brunoAfter).toBe(brunoBefore);
   });
 });
 

@@ -24,3 +24,7 @@ export const invoicesQuery = (params: InvoiceListParams) =>
 export function useInvoices(params: InvoiceListParams) {
   return useQuery(invoicesQuery(params));
 }
+
+/** The CSV export of the list as currently filtered (all pages). */
+export const invoicesExportHref = ({ search, status }: Pick<InvoiceListParams, "search" | "status">) =>
+  `/api/invoices/export.csv${listSearchParams({ search, status })}`;

@@ -4,12 +4,24 @@ import { type ApiError, isApiError } from "@client/lib/api-error";
 import { formatMoney } from "@shared/format";
 import { paths } from "@shared/paths";
 import type { InvoiceDto } from "@shared/schemas/invoices";
-import { Ban, CircleAlert, Euro, FileDown, Mail, Pencil, Send, Trash2 } from "lucide-react";
+import {
+  Ban,
+  CircleAlert,
+  Copy,
+  Euro,
+  FileDown,
+  LoaderCircle,
+  Mail,
+  Pencil,
+  Send,
+  Trash2,
+} from "lucide-react";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { toast } from "sonner";
 import { useCancelInvoice } from "../api/cancel-invoice";
 import { useDeleteInvoice } from "../api/delete-invoice";
+import { useDuplicateInvoice } from "../api/duplicate-invoice";
 import { invoicePdfHref } from "../api/get-invoice";
 import { useSellerIdentity } from "../api/get-seller-identity";
 import { useIssueInvoice } from "../api/issue-invoice";
@@ -20,7 +32,10 @@ type Dialog = "issue" | "delete" | "payment" | "cancel" | "send" | null;
 
 const showError = (error: Error) => toast.error("Une erreur est survenue", { description: error.message });
 
-/** The actions an invoice allows in its status: a draft is edited, issued or deleted; an issued one is paid or cancelled. */
+/**
+ * The actions an invoice allows in its status: a draft is edited, issued or deleted; an issued one is paid or
+ * cancelled; any invoice but a credit note can be duplicated into a new draft.
+ */
 export function InvoiceActions({
   invoice,
   onEdit,
@@ -46,6 +61,7 @@ export function InvoiceActions({
   const issue = useIssueInvoice();
   const remove = useDeleteInvoice();
   const cancel = useCancelInvoice();
+  const duplicate = useDuplicateInvoice();
   const close = () => setDialog(null);
 
   const isDraft = invoice.status === "brouillon";
@@ -65,6 +81,19 @@ export function InvoiceActions({
           showError(error);
         }
       },
+    });
+
+  const onDuplicate = () =>
+    duplicate.mutate(invoice.id, {
+      onSuccess: (draft) => {
+        toast.success("Brouillon créé", {
+          description: invoice.invoiceNumber
+            ? `Copie de la facture ${invoice.invoiceNumber} : relisez-la avant de l'émettre.`
+            : "Copie du brouillon : relisez-la avant de l'émettre.",
+        });
+        navigate(paths.app.invoices.detail(draft.id));
+      },
+      onError: showError,
     });
 
   return (
@@ -225,6 +254,22 @@ export function InvoiceActions({
             onOpenChange={(isOpen) => setDialog(isOpen ? "send" : null)}
           />
         </>
+      ) : null}
+      {/* A credit note cancels one given invoice: the server refuses to copy it. */}
+      {invoice.kind === "facture" ? (
+        <button
+          type="button"
+          onClick={onDuplicate}
+          disabled={duplicate.isPending}
+          className={buttonStyles({ variant: "secondary" })}
+        >
+          {duplicate.isPending ? (
+            <LoaderCircle className="animate-spin" aria-hidden="true" />
+          ) : (
+            <Copy aria-hidden="true" />
+          )}
+          Dupliquer
+        </button>
       ) : null}
 
       {isPayable ? (

@@ -1,3 +1,4 @@
+import { ExportButton } from "@client/components/data-list/export-button";
 import { Pagination } from "@client/components/data-list/pagination";
 import { SearchInput } from "@client/components/data-list/search-input";
 import { StatusFilter } from "@client/components/data-list/status-filter";
@@ -10,7 +11,7 @@ import { paths } from "@shared/paths";
 import { type InvoiceDto, type InvoiceStatus, invoiceStatusLabels } from "@shared/schemas/invoices";
 import { CircleAlert, FileText, Plus, SearchX } from "lucide-react";
 import { Link, useNavigate } from "react-router";
-import { useInvoices } from "../api/get-invoices";
+import { invoicesExportHref, useInvoices } from "../api/get-invoices";
 import { InvoiceStatusBadge } from "./invoice-status-badge";
 
 const STATUSES = Object.keys(invoiceStatusLabels) as InvoiceStatus[];
@@ -18,10 +19,7 @@ const STATUSES = Object.keys(invoiceStatusLabels) as InvoiceStatus[];
 const numberOf = (invoice: InvoiceDto) =>
   invoice.invoiceNumber ?? <span className="text-muted-foreground italic">Brouillon</span>;
 
-/**
- * /app/invoices — newest first, searched (number, client) and filtered on the server. No CSV export
- * button: the server has no /api/invoices/export.csv yet.
- */
+/** /app/invoices — newest first, searched (number, client) and filtered on the server, CSV export. */
 export function InvoicesList() {
   useDocumentTitle("Factures");
   const list = useListParams(STATUSES);
@@ -37,12 +35,15 @@ export function InvoicesList() {
 
   return (
     <div className="mx-auto w-full max-w-6xl space-y-5 px-4 py-6 sm:px-6 sm:py-8">
-      <div className="flex items-start justify-between gap-4">
+      <div className="flex flex-wrap items-start justify-between gap-4">
         <div>
           <h1 className="text-2xl font-semibold tracking-tight">Factures</h1>
           <p className="mt-1 text-sm text-muted-foreground">Brouillons, factures émises et avoirs.</p>
         </div>
-        {newButton}
+        <div className="flex gap-2">
+          <ExportButton href={invoicesExportHref(list.params)} fallbackFilename="factures.csv" />
+          {newButton}
+        </div>
       </div>
 
       <div className="flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between">
