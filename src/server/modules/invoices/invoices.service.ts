@@ -9,7 +9,7 @@ import type {
   UpdateInvoiceInput,
 } from "@shared/schemas/invoices";
 import type { ListResult } from "@shared/schemas/list";
-import { and, asc, count, desc, eq, gte, ilike, isNull, lt, or, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, ilike, isNull, lt, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import {
   businessIdentities,
@@ -223,19 +223,21 @@ export async function listInvoices(
   const where = listWhere(userId, query, today);
   const { limit, offset } = pageWindow(query);
   return withTenant(db, userId, async (tx) => {
-    const [rows, [total]] = await Promise.all([
-      tx
-        .select()
-        .from(invoices)
-        .where(where)
-        .orderBy(desc(invoices.createdAt), desc(invoices.id))
-        .limit(limit)
-        .offset(offset),
-      tx.select({ n: count() }).from(invoices).where(where),
-    ]);
+    // The total rides along each row (one round trip: this is the budgeted list endpoint); a page past the
+    // end has no row to carry it, so only then is it counted apart.
+    const rows = await tx
+      .select({ invoice: invoices, total: sql<number>`count(*) over ()`.mapWith(Number) })
+      .from(invoices)
+      .where(where)
+      .orderBy(desc(invoices.createdAt), desc(invoices.id))
+      .limit(limit)
+      .offset(offset);
+    const total =
+      rows[0]?.total ??
+      (offset > 0 ? ((await tx.select({ n: count() }).from(invoices).where(where))[0]?.n ?? 0) : 0);
     return {
-      items: rows.map((row) => toDto(row, [], today)),
-      total: total?.n ?? 0,
+      items: rows.map((row) => toDto(row.invoice, [], today)),
+      total,
       page: query.page,
       pageSize: query.pageSize,
     };
