@@ -52,6 +52,24 @@ beforeAll(async () => {
 afterAll(() => context.close());
 
 describe("drafts", () => {
+  it("pages the list newest first with the total of every page, even past the last one", async () => {
+    const { cookie, userId } = await registerAndConfirm(context, { email: "elise.pages@example.fr" });
+    await markPaid(context, userId);
+    for (const name of ["Premier", "Deuxième", "Troisième"])
+      await createDraft(cookie, draft({ clientName: name }));
+    const page = async (n: number) =>
+      (await call(context, `/api/invoices?pageSize=2&page=${n}`, { cookie })).json();
+    const first = await page(1);
+    expect(first.total).toBe(3);
+    expect(first.items.map((item: { clientName: string }) => item.clientName)).toEqual([
+      "Troisième",
+      "Deuxième",
+    ]);
+    expect((await page(2)).items.map((item: { clientName: string }) => item.clientName)).toEqual(["Premier"]);
+    const beyond = await page(3);
+    expect(beyond).toMatchObject({ items: [], total: 3 });
+  });
+
   it("computes the totals on the server, whatever the client sends", async () => {
     const invoice = await createDraft(alice.cookie, { ...draft(), totalCents: 1 });
     expect(invoice).toMatchObject({
