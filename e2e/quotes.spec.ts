@@ -16,7 +16,7 @@ const identity = { ...LIABLE_IDENTITY, quoteValidityDays: 45 };
 
 const shots = (page: Page, name: string) => screenshotsEverywhere(page, `quotes-${name}`);
 
-test("client → quote → accepted → converted → issued → PDF → sent by e-mail → paid → dashboard", async ({
+test("client → quote → sent by e-mail → accepted → converted → duplicated → issued → PDF → sent by e-mail → paid → dashboard", async ({
   page,
   request,
   baseURL,
@@ -101,13 +101,32 @@ test("client → quote → accepted → converted → issued → PDF → sent by
     expect((await download).suggestedFilename()).toMatch(/^Devis-DEV-\d{4}-0001\.pdf$/);
   });
 
-  await test.step("marked sent, then accepted", async () => {
-    await page.getByRole("button", { name: "Marquer comme envoyé" }).click();
+  await test.step("sent by e-mail from its dialog, then accepted", async () => {
+    await page.getByRole("button", { name: "Envoyer par e-mail" }).click();
+    const dialog = page.getByRole("dialog", { name: "Envoyer par e-mail" });
+    await expect(dialog.getByLabel("Destinataire")).toHaveValue("contact@atelier-lumiere.fr");
+    const message = dialog.getByRole("textbox", { name: "Message" });
+    await expect(message).toHaveValue(
+      /Veuillez trouver ci-joint le devis DEV-\d{4}-0001 d'un montant de 2\s970,00\s€ TTC/,
+    );
+    await message.fill("");
+    await dialog.getByRole("button", { name: "Envoyer", exact: true }).click();
+    await expect(dialog.getByText("Écrivez un message.")).toBeVisible();
+    await message.fill(
+      "Bonjour,\n\nVoici notre proposition pour la refonte du site.\n\nBien à vous,\nCamille",
+    );
+    await shots(page, "06-send-dialog");
+    await dialog.getByRole("button", { name: "Envoyer", exact: true }).click();
+    await expect(page.getByText("Email envoyé")).toBeVisible();
+    await expect(dialog).toHaveCount(0);
     await expect(page.getByRole("main").getByText("Envoyé", { exact: true }).first()).toBeVisible();
+    await expect(page.getByRole("region", { name: "Historique" })).toContainText("Envoyé au client");
     await expect(page.getByRole("link", { name: "Modifier" })).toHaveCount(0);
+    const mail = await lastMailTo(request, "contact@atelier-lumiere.fr", /^Devis DEV-\d{4}-0001/);
+    expect(mail.text).toContain("Voici notre proposition pour la refonte du site.");
     await page.getByRole("button", { name: "Marquer comme accepté" }).click();
     await expect(page.getByRole("button", { name: "Convertir en facture" })).toBeVisible();
-    await shots(page, "06-detail-accepted");
+    await shots(page, "07-detail-accepted");
   });
 
   await test.step("converted in one click: the invoice draft has the quote's lines", async () => {
@@ -117,7 +136,7 @@ test("client → quote → accepted → converted → issued → PDF → sent by
     await expect(page.getByText("Refonte du site vitrine").first()).toBeVisible();
     await expect(page.getByText("Formation à l'outil").first()).toBeVisible();
     await expect(page.getByTestId("amount-total")).toHaveText(euros("2 970,00"));
-    await shots(page, "07-invoice-draft");
+    await shots(page, "08-invoice-draft");
   });
 
   await test.step("the quote links to its invoice, and the list shows it accepted", async () => {
@@ -127,7 +146,27 @@ test("client → quote → accepted → converted → issued → PDF → sent by
     await page.goto("/app/quotes");
     await expect(page.getByRole("link", { name: /DEV-\d{4}-0001/ }).first()).toBeVisible();
     await expect(page.getByRole("main").getByText("Accepté", { exact: true }).first()).toBeVisible();
-    await shots(page, "08-list");
+    await shots(page, "09-list");
+  });
+
+  await test.step("duplicated into a new draft, whose ?action=send link opens the send dialog", async () => {
+    await page
+      .getByRole("link", { name: /DEV-\d{4}-0001/ })
+      .first()
+      .click();
+    await page.getByRole("button", { name: "Dupliquer" }).click();
+    await expect(page.getByRole("heading", { name: /^Devis DEV-\d{4}-0002$/ })).toBeVisible();
+    await expect(page.getByText(/^Devis DEV-\d{4}-0002 créé$/)).toBeVisible();
+    await expect(page.getByRole("main").getByText("Brouillon", { exact: true }).first()).toBeVisible();
+    await expect(page.getByText("Refonte du site vitrine").first()).toBeVisible();
+    await expect(page.getByRole("link", { name: "Modifier" })).toBeVisible();
+    await page.goto(`${page.url()}?action=send`);
+    const dialog = page.getByRole("dialog", { name: "Envoyer par e-mail" });
+    await expect(dialog.getByLabel("Destinataire")).toHaveValue("contact@atelier-lumiere.fr");
+    await expect(dialog.getByRole("textbox", { name: "Message" })).toHaveValue(/le devis DEV-\d{4}-0002/);
+    await dialog.getByRole("button", { name: "Annuler" }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(page).not.toHaveURL(/action=send/);
   });
 
   await test.step("the invoice is issued, downloaded, sent by e-mail and paid", async () => {
@@ -142,7 +181,7 @@ test("client → quote → accepted → converted → issued → PDF → sent by
     await page.getByRole("button", { name: "Envoyer par e-mail" }).click();
     const sendDialog = page.getByRole("dialog");
     await expect(sendDialog.getByLabel("Destinataire")).toHaveValue("contact@atelier-lumiere.fr");
-    await shots(page, "09-invoice-send");
+    await shots(page, "10-invoice-send");
     await sendDialog.getByRole("button", { name: "Envoyer", exact: true }).click();
     await expect(page.getByText("Email envoyé")).toBeVisible();
     const mail = await lastMailTo(request, "contact@atelier-lumiere.fr", /^Facture INV-\d{4}-0001/);
@@ -156,6 +195,6 @@ test("client → quote → accepted → converted → issued → PDF → sent by
   await test.step("the dashboard shows the money received", async () => {
     await page.goto("/app");
     await expect(page.getByRole("main")).toContainText(/Encaissé ce mois-ci\s*2\s970,00\s€/);
-    await shots(page, "10-dashboard");
+    await shots(page, "11-dashboard");
   });
 });

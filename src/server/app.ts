@@ -10,6 +10,7 @@ import { requestLogger } from "./http/request-logger";
 import { securityHeaders } from "./http/security-headers";
 import { spaRoutes } from "./http/spa";
 import { adminRpcRoutes } from "./modules/admin/admin.routes";
+import { aiProxyRoutes } from "./modules/ai-proxy/ai-proxy.routes";
 import { clientRoutes } from "./modules/clients/clients.routes";
 import { configRoutes } from "./modules/config/config.routes";
 import { contractRoutes } from "./modules/contracts/contracts.routes";
@@ -46,17 +47,18 @@ export const businessModules = {
   "/settings": (services: Services) => settingsRoutes(services.database.db),
   "/dashboard": (services: Services) => dashboardRoutes(services.database.db),
   "/expenses": (services: Services) => expenseRoutes(services.database.db),
-  "/quotes": (services: Services) => quoteRoutes(services.database.db),
+  "/quotes": (services: Services) => quoteRoutes({ db: services.database.db, mailer: services.mailer }),
   "/projects": (services: Services) => projectRoutes(services.database.db),
   "/contracts": (services: Services) => contractRoutes(services.database.db),
   "/invoices": (services: Services) => invoiceRoutes({ db: services.database.db, mailer: services.mailer }),
 } as const;
 
-function guarded(services: Services, routes: Hono<{ Variables: AuthVariables }>) {
-  return new Hono<{ Variables: AuthVariables }>()
-    .use(requireUser(services.auth))
-    .use(requirePaid(services.database.db, services.logger))
-    .route("/", routes);
+/** Wraps routes behind the session (401) and the registration (402), with one middleware pair per app. */
+function guardFor(services: Services) {
+  const user = requireUser(services.auth);
+  const paid = requirePaid(services.database.db, services.logger);
+  return (routes: Hono<{ Variables: AuthVariables }>) =>
+    new Hono<{ Variables: AuthVariables }>().use(user).use(paid).route("/", routes);
 }
 
 export function createApp(services: Services, { clientDir }: AppOptions = {}) {
@@ -90,10 +92,12 @@ export function createApp(services: Services, { clientDir }: AppOptions = {}) {
   app.route("/api/dev/mailbox", devMailboxRoutes({ db, env }));
   app.route("/api", paymentRoutes(deps));
   app.route("/api", profileRoutes(deps));
+  const guarded = guardFor(services);
   for (const [path, routes] of Object.entries(businessModules))
-    app.route(`/api${path}`, guarded(services, routes(services)));
+    app.route(`/api${path}`, guarded(routes(services)));
   app.route("/functions/v1", paymentFunctionRoutes(deps));
-  app.route("/functions/v1/generate-invoice-pdf", guarded(services, generateInvoicePdfFunction(deps)));
+  app.route("/functions/v1/generate-invoice-pdf", guarded(generateInvoicePdfFunction(deps)));
+  app.route("/functions/v1", aiProxyRoutes(deps));
   app.all("/api/*", (c) => {
     throw notFoundError(c);
   });

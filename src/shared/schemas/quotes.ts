@@ -1,3 +1,4 @@
+import { formatDate, formatMoney } from "@shared/format";
 import { z } from "zod";
 import { type InvoiceLineDto, lineInput } from "./invoices";
 import { listQuery } from "./list";
@@ -50,6 +51,34 @@ export const quoteListQuery = listQuery.extend({
 });
 export type QuoteListQuery = z.infer<typeof quoteListQuery>;
 
+/**
+ * "Envoyer par email": both fields may be left out (an empty body sends the default message to the
+ * client's e-mail address).
+ */
+export const sendQuoteInput = z.object({
+  to: z.string().trim().email("Adresse e-mail invalide").optional(),
+  message: z
+    .string()
+    .trim()
+    .min(1, "Écrivez un message.")
+    .max(5000, "5 000 caractères au maximum.")
+    .optional(),
+});
+export type SendQuoteInput = z.infer<typeof sendQuoteInput>;
+
+/** The message the send dialog starts from, and the one the server sends when the request has none. */
+export function defaultQuoteMessage(
+  quote: { quoteNumber: string; totalCents: number; validUntil: string },
+  sellerName: string,
+): string {
+  return [
+    "Bonjour,",
+    `Veuillez trouver ci-joint le devis ${quote.quoteNumber} d'un montant de ${formatMoney(quote.totalCents)} TTC, valable jusqu'au ${formatDate(quote.validUntil)}.`,
+    "Je reste à votre disposition pour toute question.",
+    sellerName ? `Cordialement,\n${sellerName}` : "Cordialement,",
+  ].join("\n\n");
+}
+
 export type QuoteLineDto = InvoiceLineDto;
 export type QuoteDto = {
   id: string;
@@ -57,6 +86,8 @@ export type QuoteDto = {
   quoteNumber: string;
   clientId: string | null;
   clientName: string;
+  /** The linked client's e-mail as the client file holds it today: the send dialog's default recipient. */
+  clientEmail: string | null;
   projectId: string | null;
   date: string;
   validUntil: string;
@@ -67,6 +98,7 @@ export type QuoteDto = {
   totalCents: number;
   notes: string | null;
   terms: string | null;
+  /** The last time the quote was sent (sending again moves it). */
   sentAt: string | null;
   acceptedAt: string | null;
   refusedAt: string | null;

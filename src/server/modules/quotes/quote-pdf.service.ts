@@ -16,11 +16,12 @@ const EMBEDDABLE_LOGO_TYPES = new Set(["image/png", "image/jpeg"]);
 
 /**
  * The PDF of a quote, rendered on each request from the seller's identity and the client as they are
- * today (a quote freezes nothing: it is not an invoice). A draft carries a watermark.
+ * today (a quote freezes nothing: it is not an invoice). A draft carries a watermark, unless it is
+ * rendered `asSent`: the copy e-mailed as the draft is being sent.
  */
 export async function getQuotePdf(
   db: Db,
-  { userId, id }: { userId: string; id: string },
+  { userId, id, asSent = false }: { userId: string; id: string; asSent?: boolean },
 ): Promise<{ filename: string; bytes: Uint8Array }> {
   const { row, items, identity, client } = await withTenant(db, userId, async (tx) => {
     const [quote] = await tx
@@ -57,7 +58,7 @@ export async function getQuotePdf(
   const { byRate } = computeTotals(items);
   const printable: PrintableQuote = {
     number: row.quoteNumber ?? "",
-    isDraft: row.status === "brouillon",
+    isDraft: row.status === "brouillon" && !asSent,
     date: row.date,
     validUntil: row.validUntil ?? addDays(row.date, DEFAULT_QUOTE_VALIDITY_DAYS),
     seller,

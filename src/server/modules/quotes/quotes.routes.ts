@@ -5,11 +5,13 @@ import {
   type QuoteDto,
   quoteListQuery,
   quoteStatusLabels,
+  sendQuoteInput,
   updateQuoteInput,
 } from "@shared/schemas/quotes";
 import { Hono } from "hono";
 import type { AuthVariables } from "../../auth/session";
 import type { Db } from "../../db/client";
+import type { Mailer } from "../../email/mailer";
 import { type CsvColumn, csvResponse, toCsv } from "../../http/csv";
 import { uuidParam, valid } from "../../http/validate";
 import { getQuotePdf } from "./quote-pdf.service";
@@ -17,6 +19,7 @@ import {
   convertQuote,
   createQuote,
   deleteQuote,
+  duplicateQuote,
   exportQuotes,
   getQuote,
   listQuotes,
@@ -24,6 +27,7 @@ import {
   transitionQuote,
   updateQuote,
 } from "./quotes.service";
+import { sendQuote } from "./send-quote.service";
 
 const exportColumns: CsvColumn<QuoteDto>[] = [
   { header: "Numéro", value: (row) => row.quoteNumber },
@@ -38,7 +42,7 @@ const exportColumns: CsvColumn<QuoteDto>[] = [
 ];
 
 /** /api/quotes: mounted behind the 401/402 guard (app.ts `businessModules`). */
-export function quoteRoutes(db: Db) {
+export function quoteRoutes({ db, mailer }: { db: Db; mailer: Mailer }) {
   return (
     new Hono<{ Variables: AuthVariables }>()
       .get("/", valid(quoteListQuery, "query"), async (c) =>
@@ -70,7 +74,17 @@ export function quoteRoutes(db: Db) {
         await deleteQuote(db, { userId: c.get("user").id, id: c.req.param("id") });
         return c.body(null, 204);
       })
-      .post("/:id/send", async (c) =>
+      // E-mails the PDF and marks the quote sent; an empty body sends the default message to the client.
+      .post("/:id/send", valid(sendQuoteInput), async (c) =>
+        c.json(
+          await sendQuote(
+            { db, mailer },
+            { userId: c.get("user").id, id: c.req.param("id"), input: c.req.valid("json") },
+          ),
+        ),
+      )
+      // A draft handed over otherwise (in person, by post): envoyé without an e-mail.
+      .post("/:id/mark-sent", async (c) =>
         c.json(await transitionQuote(db, { userId: c.get("user").id, id: c.req.param("id"), to: "send" })),
       )
       .post("/:id/accept", async (c) =>
@@ -78,6 +92,9 @@ export function quoteRoutes(db: Db) {
       )
       .post("/:id/refuse", async (c) =>
         c.json(await transitionQuote(db, { userId: c.get("user").id, id: c.req.param("id"), to: "refuse" })),
+      )
+      .post("/:id/duplicate", async (c) =>
+        c.json(await duplicateQuote(db, { userId: c.get("user").id, id: c.req.param("id") }), 201),
       )
       .post("/:id/convert", async (c) =>
         c.json(await convertQuote(db, { userId: c.get("user").id, id: c.req.param("id") }), 201),

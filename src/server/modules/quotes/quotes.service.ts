@@ -23,6 +23,8 @@ import { takeNextNumber } from "../invoices/numbering";
 type QuoteRow = typeof quotes.$inferSelect;
 type ItemRow = typeof quoteItems.$inferSelect;
 type LinkedInvoice = QuoteDto["invoice"];
+/** What a DTO adds to the quote row: its invoice and its client's e-mail, as they are today. */
+type Related = { invoice: LinkedInvoice; clientEmail: string | null };
 
 export const QUOTE_NOT_FOUND = "Devis introuvable.";
 const notFound = () => new AppError("not_found", QUOTE_NOT_FOUND);
@@ -36,12 +38,13 @@ export function effectiveQuoteStatus(
   return row.status;
 }
 
-function toDto(row: QuoteRow, items: ItemRow[], invoice: LinkedInvoice, today: string): QuoteDto {
+function toDto(row: QuoteRow, items: ItemRow[], related: Related, today: string): QuoteDto {
   return {
     id: row.id,
     quoteNumber: row.quoteNumber ?? "",
     clientId: row.clientId,
     clientName: row.clientName,
+    clientEmail: related.clientEmail,
     projectId: row.projectId,
     date: row.date,
     validUntil: row.validUntil ?? row.date,
@@ -55,7 +58,7 @@ function toDto(row: QuoteRow, items: ItemRow[], invoice: LinkedInvoice, today: s
     acceptedAt: row.acceptedAt?.toISOString() ?? null,
     refusedAt: row.refusedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
-    invoice,
+    invoice: related.invoice,
     lines: lineDtos(items),
   };
 }
@@ -92,6 +95,64 @@ async function linkedInvoices(tx: Tx, userId: string, quoteIds: string[]) {
       linked.set(row.quoteId, { id: row.id, invoiceNumber: row.invoiceNumber });
   }
   return linked;
+}
+
+/** The e-mail addresses of these clients (a client without one is left out). */
+async function clientEmails(tx: Tx, userId: string, clientIds: (string | null)[]) {
+  const emails = new Map<string, string>();
+  const ids = [...new Set(clientIds.filter((id): id is string => Boolean(id)))];
+  if (ids.length === 0) return emails;
+  const rows = await tx
+    .select({ id: clients.id, email: clients.email })
+    .from(clients)
+    .where(and(eq(clients.userId, userId), inArray(clients.id, ids)));
+  for (const row of rows) if (row.email) emails.set(row.id, row.email);
+  return emails;
+}
+
+/** The DTOs of these rows, with their linked invoices and client e-mails read in two queries. */
+async function toDtos(tx: Tx, userId: string, rows: QuoteRow[], today: string): Promise<QuoteDto[]> {
+  const [linked, emails] = await Promise.all([
+    linkedInvoices(
+      tx,
+      userId,
+      rows.map((row) => row.id),
+    ),
+    clientEmails(
+      tx,
+      userId,
+      rows.map((row) => row.clientId),
+    ),
+  ]);
+  return rows.map((row) =>
+    toDto(
+      row,
+      [],
+      {
+        invoice: linked.get(row.id) ?? null,
+        clientEmail: (row.clientId && emails.get(row.clientId)) || null,
+      },
+      today,
+    ),
+  );
+}
+
+/** One quote's full DTO: its lines, its invoice and its client's e-mail. */
+async function detailDto(tx: Tx, userId: string, row: QuoteRow, today: string): Promise<QuoteDto> {
+  const [items, linked, emails] = await Promise.all([
+    loadItems(tx, userId, row.id),
+    linkedInvoices(tx, userId, [row.id]),
+    clientEmails(tx, userId, [row.clientId]),
+  ]);
+  return toDto(
+    row,
+    items,
+    {
+      invoice: linked.get(row.id) ?? null,
+      clientEmail: (row.clientId && emails.get(row.clientId)) || null,
+    },
+    today,
+  );
 }
 
 async function assertOwnClient(tx: Tx, userId: string, clientId: string | undefined) {
@@ -161,7 +222,7 @@ export async function createQuote(
     if (!created) throw new Error("quote insert returned nothing");
     const totals = await writeLines(tx, userId, created.id, input.lines);
     const [row] = await tx.update(quotes).set(totals).where(eq(quotes.id, created.id)).returning();
-    return toDto(row ?? created, await loadItems(tx, userId, created.id), null, today);
+    return detailDto(tx, userId, row ?? created, today);
   });
 }
 
@@ -175,8 +236,7 @@ export async function getQuote(
       .from(quotes)
       .where(and(eq(quotes.id, id), eq(quotes.userId, userId)));
     if (!row) throw notFound();
-    const linked = await linkedInvoices(tx, userId, [id]);
-    return toDto(row, await loadItems(tx, userId, id), linked.get(id) ?? null, parisToday(now));
+    return detailDto(tx, userId, row, parisToday(now));
   });
 }
 
@@ -217,13 +277,8 @@ export async function listQuotes(
         .offset(offset),
       tx.select({ n: count() }).from(quotes).where(where),
     ]);
-    const linked = await linkedInvoices(
-      tx,
-      userId,
-      rows.map((row) => row.id),
-    );
     return {
-      items: rows.map((row) => toDto(row, [], linked.get(row.id) ?? null, today)),
+      items: await toDtos(tx, userId, rows, today),
       total: total?.n ?? 0,
       page: query.page,
       pageSize: query.pageSize,
@@ -247,12 +302,7 @@ export async function exportQuotes(
       .from(quotes)
       .where(listWhere(userId, query, today))
       .orderBy(desc(quotes.createdAt), desc(quotes.id));
-    const linked = await linkedInvoices(
-      tx,
-      userId,
-      rows.map((row) => row.id),
-    );
-    return rows.map((row) => toDto(row, [], linked.get(row.id) ?? null, today));
+    return toDtos(tx, userId, rows, today);
   });
 }
 
@@ -287,7 +337,7 @@ export async function updateQuote(
       .set({ ...fields, ...totals })
       .where(and(eq(quotes.id, id), eq(quotes.userId, userId)))
       .returning();
-    return toDto(updated ?? row, await loadItems(tx, userId, id), null, today);
+    return detailDto(tx, userId, updated ?? row, today);
   });
 }
 
@@ -298,9 +348,59 @@ export async function deleteQuote(db: Db, { userId, id }: { userId: string; id: 
   });
 }
 
+/**
+ * Issue 4: what can be sent to the client, by e-mail or by hand. A draft needs a validity still to come;
+ * a sent or accepted quote may be sent again; a refused or expired one is over (a duplicate starts anew).
+ */
+export function assertCanBeSent(quote: { status: QuoteStatus; validUntil: string }, today: string) {
+  if (quote.status === "brouillon" && quote.validUntil < today) {
+    throw new AppError(
+      "conflict",
+      `La date de validité (${formatDate(quote.validUntil)}) est dépassée : modifiez-la avant d'envoyer le devis.`,
+    );
+  }
+  if (quote.status === "refusé") {
+    throw new AppError(
+      "conflict",
+      "Ce devis a été refusé : il ne peut plus être envoyé. Dupliquez-le pour proposer une nouvelle offre.",
+    );
+  }
+  if (quote.status === "expiré") {
+    throw new AppError(
+      "conflict",
+      `Ce devis a expiré le ${formatDate(quote.validUntil)} : il ne peut plus être envoyé. Dupliquez-le avec une nouvelle validité.`,
+    );
+  }
+}
+
+/**
+ * Records that the quote has just been sent to the client: a draft becomes envoyé; any other quote only
+ * moves its `sent_at` (sending again).
+ */
+export async function markQuoteSent(
+  db: Db,
+  { userId, id, now = new Date() }: { userId: string; id: string; now?: Date },
+): Promise<QuoteDto> {
+  const today = parisToday(now);
+  return withTenant(db, userId, async (tx) => {
+    const row = await loadForUpdate(tx, userId, id);
+    const changes: Partial<QuoteRow> =
+      row.status === "brouillon" ? { status: "envoyé", sentAt: now } : { sentAt: now };
+    const [updated] = await tx
+      .update(quotes)
+      .set(changes)
+      .where(and(eq(quotes.id, id), eq(quotes.userId, userId)))
+      .returning();
+    return detailDto(tx, userId, updated ?? row, today);
+  });
+}
+
 type Transition = "send" | "accept" | "refuse";
 
-/** brouillon → envoyé → accepté | refusé, with their timestamps; an expired quote cannot be accepted. */
+/**
+ * brouillon → envoyé → accepté | refusé, with their timestamps; an expired quote cannot be accepted.
+ * `send` marks a draft as sent without e-mailing it (handed over otherwise); see send-quote.service.ts.
+ */
 export async function transitionQuote(
   db: Db,
   { userId, id, to, now = new Date() }: { userId: string; id: string; to: Transition; now?: Date },
@@ -314,12 +414,7 @@ export async function transitionQuote(
     if (to === "send") {
       if (status !== "brouillon")
         throw new AppError("conflict", "Ce devis a déjà été envoyé : seul un brouillon peut l'être.");
-      if (validUntil < today) {
-        throw new AppError(
-          "conflict",
-          `La date de validité (${formatDate(validUntil)}) est dépassée : modifiez-la avant d'envoyer le devis.`,
-        );
-      }
+      assertCanBeSent({ status, validUntil }, today);
       changes = { status: "envoyé", sentAt: now };
     } else if (status === "expiré" && to === "accept") {
       throw new AppError(
@@ -342,8 +437,7 @@ export async function transitionQuote(
       .set(changes)
       .where(and(eq(quotes.id, id), eq(quotes.userId, userId)))
       .returning();
-    const linked = await linkedInvoices(tx, userId, [id]);
-    return toDto(updated ?? row, await loadItems(tx, userId, id), linked.get(id) ?? null, today);
+    return detailDto(tx, userId, updated ?? row, today);
   });
 }
 
@@ -389,5 +483,34 @@ export async function convertQuote(
         })),
       },
     });
+  });
+}
+
+/**
+ * A new draft from any quote of one's own (an expired or refused one offered again): same client, project,
+ * lines, notes and terms; today's date, the default validity and the next DEV- number, as createQuote gives.
+ */
+export async function duplicateQuote(
+  db: Db,
+  { userId, id, now = new Date() }: { userId: string; id: string; now?: Date },
+): Promise<QuoteDto> {
+  const source = await getQuote(db, { userId, id, now });
+  return createQuote(db, {
+    userId,
+    now,
+    input: {
+      clientId: source.clientId ?? undefined,
+      clientName: source.clientName,
+      projectId: source.projectId ?? undefined,
+      notes: source.notes ?? undefined,
+      terms: source.terms ?? undefined,
+      lines: source.lines.map(({ description, quantity, unit, unitPriceCents, vatRateBp }) => ({
+        description,
+        quantity,
+        unit,
+        unitPriceCents,
+        vatRateBp,
+      })),
+    },
   });
 }

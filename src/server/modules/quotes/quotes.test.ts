@@ -5,15 +5,19 @@ import { join } from "node:path";
 import { addDays, parisToday } from "@shared/domain/dates";
 import { formatDate, formatMoney } from "@shared/format";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { businessIdentities, clients } from "../../db/schema/index";
-import { call, markPaid, registerAndConfirm } from "../../test/accounts";
+import { businessIdentities, clients, outboxEmails, projects } from "../../db/schema/index";
+import { call, lastEmailTo, markPaid, registerAndConfirm } from "../../test/accounts";
 import { testDatabaseKind } from "../../test/database";
 import { createTestContext, type TestContext } from "../../test/test-app";
-import { createQuote, transitionQuote } from "./quotes.service";
+import { createQuote, duplicateQuote, transitionQuote } from "./quotes.service";
 
 let context: TestContext;
 let alice: { cookie: string; userId: string };
 let bruno: { cookie: string; userId: string };
+// Claire sends quotes by e-mail: her own account leaves Alice's and Bruno's counts alone.
+let claire: { cookie: string; userId: string };
+let claireClientId: string;
+const clientEmail = "ines@brasserie-du-nord.fr";
 
 const today = parisToday();
 const year = today.slice(0, 4);
@@ -38,7 +42,7 @@ const post = (cookie: string, path: string) =>
 
 async function accepted(cookie: string, body?: Record<string, unknown>) {
   const quote = await createQuoteFor(cookie, body);
-  expect((await post(cookie, `/${quote.id}/send`)).status).toBe(200);
+  expect((await post(cookie, `/${quote.id}/mark-sent`)).status).toBe(200);
   const response = await post(cookie, `/${quote.id}/accept`);
   expect(response.status).toBe(200);
   return response.json();
@@ -89,6 +93,28 @@ beforeAll(async () => {
     quoteValidityDays: 15,
     invoiceFooter: "Merci de votre confiance.",
   });
+  claire = await registerAndConfirm(context, { email: "claire.devis@example.fr" });
+  await markPaid(context, claire.userId);
+  await context.database.db.insert(businessIdentities).values({
+    userId: claire.userId,
+    legalName: "Claire Morel EI",
+    siren: "732829320",
+    addressLine1: "5 rue Nationale",
+    postalCode: "59000",
+    city: "Lille",
+    vatRegime: "franchise",
+    quoteValidityDays: 20,
+  });
+  const [client] = await context.database.db
+    .insert(clients)
+    .values({
+      userId: claire.userId,
+      name: "Brasserie du Nord",
+      contactName: "Inès Martin",
+      email: clientEmail,
+    })
+    .returning();
+  claireClientId = client?.id ?? "";
 });
 afterAll(() => context.close());
 
@@ -200,13 +226,16 @@ describe("drafts", () => {
 });
 
 describe("statuses", () => {
-  it("goes brouillon → envoyé → accepté with timestamps, and freezes once sent", async () => {
+  it("goes brouillon → envoyé (marked by hand) → accepté with timestamps, and freezes once sent", async () => {
     const quote = await createQuoteFor(alice.cookie);
     expect((await post(alice.cookie, `/${quote.id}/accept`)).status).toBe(409);
-    const sent = await (await post(alice.cookie, `/${quote.id}/send`)).json();
+    const sent = await (await post(alice.cookie, `/${quote.id}/mark-sent`)).json();
     expect(sent).toMatchObject({ status: "envoyé", sentAt: expect.any(String), acceptedAt: null });
-    const again = await post(alice.cookie, `/${quote.id}/send`);
+    const again = await post(alice.cookie, `/${quote.id}/mark-sent`);
     expect(again.status).toBe(409);
+    expect((await again.json()).error.message).toBe(
+      "Ce devis a déjà été envoyé : seul un brouillon peut l'être.",
+    );
     for (const [method, body] of [
       ["PATCH", { notes: "Trop tard" }],
       ["DELETE", undefined],
@@ -226,7 +255,7 @@ describe("statuses", () => {
 
   it("marks a sent quote as refused", async () => {
     const quote = await createQuoteFor(alice.cookie);
-    await post(alice.cookie, `/${quote.id}/send`);
+    await post(alice.cookie, `/${quote.id}/mark-sent`);
     const refused = await (await post(alice.cookie, `/${quote.id}/refuse`)).json();
     expect(refused).toMatchObject({ status: "refusé", refusedAt: expect.any(String) });
     expect((await post(alice.cookie, `/${quote.id}/convert`)).status).toBe(409);
@@ -268,11 +297,251 @@ describe("statuses", () => {
       input: { clientName: "Prospect lent", lines: quoteBody().lines },
       now: new Date(long),
     });
-    const send = await post(alice.cookie, `/${stale.id}/send`);
-    expect(send.status).toBe(409);
-    expect((await send.json()).error.message).toMatch(
-      /est dépassée : modifiez-la avant d'envoyer le devis\.$/,
+    for (const path of ["send", "mark-sent"]) {
+      const send = await post(alice.cookie, `/${stale.id}/${path}`);
+      expect(send.status, path).toBe(409);
+      expect((await send.json()).error.message).toMatch(
+        /est dépassée : modifiez-la avant d'envoyer le devis\.$/,
+      );
+    }
+  });
+});
+
+describe("sending by e-mail", () => {
+  const clientId = () => claireClientId;
+  const clientQuote = () =>
+    createQuoteFor(claire.cookie, quoteBody({ clientId: clientId(), clientName: "Brasserie du Nord" }));
+  const send = (id: string, body?: Record<string, unknown>) =>
+    call(context, `/api/quotes/${id}/send`, { method: "POST", cookie: claire.cookie, body });
+  const mailsTo = async (address: string) =>
+    (await context.database.db.select().from(outboxEmails)).filter((mail) => mail.toAddress === address)
+      .length;
+  const pdfOf = (mail: Awaited<ReturnType<typeof lastEmailTo>>, name: string) => {
+    const content = mail?.attachments[0]?.contentBase64;
+    if (!content) throw new Error("no PDF attached");
+    return pdfText(new Uint8Array(Buffer.from(content, "base64")).buffer, name);
+  };
+
+  it("with an empty body, sends the default message and the PDF to the client, and marks the draft sent", async () => {
+    const quote = await clientQuote();
+    expect(quote.clientEmail).toBe(clientEmail);
+    const response = await send(quote.id);
+    expect(response.status).toBe(200);
+    const sent = await response.json();
+    expect(sent).toMatchObject({ id: quote.id, status: "envoyé", sentAt: expect.any(String) });
+    const read = await (await call(context, `/api/quotes/${quote.id}`, { cookie: claire.cookie })).json();
+    expect(read).toMatchObject({ status: "envoyé", sentAt: sent.sentAt });
+
+    const mail = await lastEmailTo(context, clientEmail);
+    expect(mail?.subject).toBe(`Devis ${quote.quoteNumber} — Claire Morel EI`);
+    const validity = formatDate(addDays(today, 20));
+    expect(spaces(mail?.text ?? "")).toContain(
+      spaces(
+        `Bonjour Inès Martin,\n\nVeuillez trouver ci-joint le devis ${quote.quoteNumber} d'un montant de ${formatMoney(166401)} TTC, valable jusqu'au ${validity}.`,
+      ),
     );
+    expect(mail?.text).toContain("Cordialement,\nClaire Morel EI");
+    expect(spaces(mail?.text ?? "")).toContain(spaces(`Montant TTC : ${formatMoney(166401)}`));
+    expect(mail?.attachments).toEqual([
+      expect.objectContaining({
+        filename: `Devis-${quote.quoteNumber}.pdf`,
+        contentType: "application/pdf",
+      }),
+    ]);
+    // The client receives the quote as sent, not the draft's watermarked copy.
+    const pdf = pdfOf(mail, "devis-envoye-par-email");
+    expect(pdf).toContain(`N° ${quote.quoteNumber}`);
+    expect(pdf).toContain("Brasserie du Nord");
+    expect(pdf).not.toContain("Brouillon");
+  });
+
+  it("sends the freelancer's own message to another address, and sends a sent quote again", async () => {
+    const quote = await clientQuote();
+    const first = await (await send(quote.id)).json();
+    const message = "Bonjour Paul,\n\nComme convenu, voici le devis de la refonte.\n\nClaire";
+    const response = await send(quote.id, { to: "paul@brasserie-du-nord.fr", message });
+    expect(response.status).toBe(200);
+    const again = await response.json();
+    expect(again.status).toBe("envoyé");
+    expect(new Date(again.sentAt).getTime()).toBeGreaterThan(new Date(first.sentAt).getTime());
+    const mail = await lastEmailTo(context, "paul@brasserie-du-nord.fr");
+    expect(mail?.text).toContain("Bonjour Paul,\n\nComme convenu, voici le devis de la refonte.\n\nClaire");
+    // Not greeted as the client's contact: the address is not hers.
+    expect(mail?.text).not.toContain("Inès");
+    expect(mail?.text).not.toContain("Veuillez trouver ci-joint");
+    expect(mail?.attachments).toHaveLength(1);
+  });
+
+  it("sends an accepted quote again, keeping it accepted", async () => {
+    const quote = await clientQuote();
+    await post(claire.cookie, `/${quote.id}/mark-sent`);
+    await post(claire.cookie, `/${quote.id}/accept`);
+    const before = await mailsTo(clientEmail);
+    const response = await send(quote.id, { message: "Voici le devis signé pour vos archives." });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ status: "accepté", acceptedAt: expect.any(String) });
+    expect(await mailsTo(clientEmail)).toBe(before + 1);
+  });
+
+  it("refuses to send a refused or an expired quote, and sends nothing", async () => {
+    const refusedQuote = await clientQuote();
+    await post(claire.cookie, `/${refusedQuote.id}/mark-sent`);
+    await post(claire.cookie, `/${refusedQuote.id}/refuse`);
+    const long = Date.now() - 40 * 86_400_000;
+    const old = await createQuote(context.database.db, {
+      userId: claire.userId,
+      input: { clientId: clientId(), clientName: "Brasserie du Nord", lines: quoteBody().lines },
+      now: new Date(long),
+    });
+    await transitionQuote(context.database.db, {
+      userId: claire.userId,
+      id: old.id,
+      to: "send",
+      now: new Date(long),
+    });
+    const before = await mailsTo(clientEmail);
+
+    const refused = await send(refusedQuote.id);
+    expect(refused.status).toBe(409);
+    expect((await refused.json()).error.message).toBe(
+      "Ce devis a été refusé : il ne peut plus être envoyé. Dupliquez-le pour proposer une nouvelle offre.",
+    );
+    const expired = await send(old.id);
+    expect(expired.status).toBe(409);
+    expect((await expired.json()).error.message).toBe(
+      `Ce devis a expiré le ${formatDate(old.validUntil)} : il ne peut plus être envoyé. Dupliquez-le avec une nouvelle validité.`,
+    );
+    expect(await mailsTo(clientEmail)).toBe(before);
+  });
+
+  it("asks for a recipient when the client has none, checks the address and the message", async () => {
+    const quote = await createQuoteFor(claire.cookie, quoteBody({ clientName: "Client sans e-mail" }));
+    expect(quote.clientEmail).toBeNull();
+    const noRecipient = await send(quote.id);
+    expect(noRecipient.status).toBe(400);
+    expect((await noRecipient.json()).error).toMatchObject({
+      message: "Ce client n'a pas d'adresse e-mail : indiquez un destinataire.",
+      issues: [{ path: "to", message: "Indiquez l'adresse du destinataire." }],
+    });
+    const badAddress = await send(quote.id, { to: "pas-une-adresse" });
+    expect(badAddress.status).toBe(400);
+    expect((await badAddress.json()).error.issues).toEqual([
+      { path: "to", message: "Adresse e-mail invalide" },
+    ]);
+    const empty = await send(quote.id, { to: "contact@example.fr", message: "   " });
+    expect((await empty.json()).error.issues).toEqual([{ path: "message", message: "Écrivez un message." }]);
+    const read = await (await call(context, `/api/quotes/${quote.id}`, { cookie: claire.cookie })).json();
+    expect(read).toMatchObject({ status: "brouillon", sentAt: null });
+
+    const withAddress = await send(quote.id, { to: "contact@example.fr" });
+    expect(withAddress.status).toBe(200);
+    expect((await lastEmailTo(context, "contact@example.fr"))?.subject).toBe(
+      `Devis ${quote.quoteNumber} — Claire Morel EI`,
+    );
+  });
+
+  it("says what is missing when the seller has no identity, and leaves the draft a draft", async () => {
+    const quote = await createQuoteFor(alice.cookie);
+    const response = await call(context, `/api/quotes/${quote.id}/send`, {
+      method: "POST",
+      cookie: alice.cookie,
+      body: { to: "prospect@example.fr" },
+    });
+    expect(response.status).toBe(400);
+    expect((await response.json()).error.message).toBe(
+      "Renseignez votre identité dans Paramètres pour générer le PDF.",
+    );
+    expect(await lastEmailTo(context, "prospect@example.fr")).toBeUndefined();
+    const read = await (await call(context, `/api/quotes/${quote.id}`, { cookie: alice.cookie })).json();
+    expect(read.status).toBe("brouillon");
+  });
+});
+
+describe("duplication", () => {
+  it("copies an expired quote into a new numbered draft with today's date and the default validity", async () => {
+    const [client] = await context.database.db
+      .insert(clients)
+      .values({ userId: alice.userId, name: "Maison Verte" })
+      .returning();
+    const [project] = await context.database.db
+      .insert(projects)
+      .values({ userId: alice.userId, clientId: client?.id, name: "Refonte 2025" })
+      .returning();
+    const long = Date.now() - 40 * 86_400_000;
+    const source = await createQuote(context.database.db, {
+      userId: alice.userId,
+      input: {
+        ...quoteBody({ clientName: "Maison Verte" }),
+        clientId: client?.id,
+        projectId: project?.id,
+        notes: "Acompte de 30 % à la commande.",
+        terms: "Devis gratuit.",
+      },
+      now: new Date(long),
+    });
+    await transitionQuote(context.database.db, {
+      userId: alice.userId,
+      id: source.id,
+      to: "send",
+      now: new Date(long),
+    });
+
+    const response = await post(alice.cookie, `/${source.id}/duplicate`);
+    expect(response.status).toBe(201);
+    const copy = await response.json();
+    expect(copy).toMatchObject({
+      status: "brouillon",
+      clientId: client?.id,
+      clientName: "Maison Verte",
+      projectId: project?.id,
+      date: today,
+      validUntil: addDays(today, 30),
+      notes: "Acompte de 30 % à la commande.",
+      terms: "Devis gratuit.",
+      subtotalCents: source.subtotalCents,
+      taxCents: source.taxCents,
+      totalCents: source.totalCents,
+      sentAt: null,
+      invoice: null,
+    });
+    expect(copy.id).not.toBe(source.id);
+    expect(copy.quoteNumber).toMatch(new RegExp(`^DEV-${year}-\\d{4}$`));
+    expect(copy.quoteNumber).not.toBe(source.quoteNumber);
+    const fields = ({ description, quantity, unit, unitPriceCents, vatRateBp }: Record<string, unknown>) => ({
+      description,
+      quantity,
+      unit,
+      unitPriceCents,
+      vatRateBp,
+    });
+    expect(copy.lines.map(fields)).toEqual(source.lines.map(fields));
+    expect(copy.lines.map((line: { id: string }) => line.id)).not.toContain(source.lines[0]?.id);
+
+    // The copy is a draft of its own: editable, while the expired quote stays as it was.
+    const edited = await call(context, `/api/quotes/${copy.id}`, {
+      method: "PATCH",
+      cookie: alice.cookie,
+      body: { notes: "Nouvelle proposition." },
+    });
+    expect(edited.status).toBe(200);
+    const original = await (await call(context, `/api/quotes/${source.id}`, { cookie: alice.cookie })).json();
+    expect(original).toMatchObject({ status: "expiré", notes: "Acompte de 30 % à la commande." });
+  });
+
+  it("uses the seller's validity, and leaves the invoice of a converted quote behind", async () => {
+    const quote = await accepted(claire.cookie, quoteBody({ clientName: "Copie de Claire" }));
+    expect((await post(claire.cookie, `/${quote.id}/convert`)).status).toBe(201);
+    const copy = await duplicateQuote(context.database.db, { userId: claire.userId, id: quote.id });
+    expect(copy).toMatchObject({
+      status: "brouillon",
+      clientName: "Copie de Claire",
+      validUntil: addDays(today, 20),
+      invoice: null,
+      acceptedAt: null,
+      sentAt: null,
+    });
+    const list = await (await call(context, "/api/quotes?search=Copie", { cookie: claire.cookie })).json();
+    expect(list.total).toBe(2);
   });
 });
 
@@ -416,7 +685,7 @@ describe("PDF", () => {
     );
     const draft = pdfText(await response.arrayBuffer(), "devis-brouillon");
     expect(draft).toContain("Brouillon — non envoyé");
-    await post(bruno.cookie, `/${quote.id}/send`);
+    await post(bruno.cookie, `/${quote.id}/mark-sent`);
     const text = pdfText(
       await (await call(context, `/api/quotes/${quote.id}/pdf`, { cookie: bruno.cookie })).arrayBuffer(),
       "devis-envoye",
@@ -464,7 +733,10 @@ describe("isolation", () => {
       ["GET", "", undefined],
       ["PATCH", "", { clientName: "Intrus" }],
       ["DELETE", "", undefined],
+      ["POST", "/send", { to: "intrus@example.fr", message: "Bonjour" }],
       ["POST", "/send", undefined],
+      ["POST", "/mark-sent", undefined],
+      ["POST", "/duplicate", undefined],
       ["POST", "/accept", undefined],
       ["POST", "/refuse", undefined],
       ["POST", "/convert", undefined],
@@ -484,5 +756,6 @@ describe("isolation", () => {
     const csv = await (await call(context, "/api/quotes/export.csv", { cookie: bruno.cookie })).text();
     expect(csv).not.toContain("Secret d'Alice");
     expect((await call(context, "/api/quotes", {})).status).toBe(401);
+    expect(await lastEmailTo(context, "intrus@example.fr")).toBeUndefined();
   });
 });

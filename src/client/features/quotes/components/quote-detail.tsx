@@ -9,30 +9,40 @@ import {
   ArrowLeft,
   Check,
   CircleAlert,
+  Copy,
   Download,
   FileOutput,
   FileText,
   LoaderCircle,
+  Mail,
   Pencil,
   Send,
   Trash2,
   X,
 } from "lucide-react";
 import { type ReactNode, useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { Link, useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { useAcceptQuote } from "../api/accept-quote";
 import { useConvertQuote } from "../api/convert-quote";
 import { useDeleteQuote } from "../api/delete-quote";
+import { useDuplicateQuote } from "../api/duplicate-quote";
 import { quotePdfHref, useQuote } from "../api/get-quote";
+import { useMarkQuoteSent } from "../api/mark-quote-sent";
 import { useRefuseQuote } from "../api/refuse-quote";
-import { useSendQuote } from "../api/send-quote";
 import { QuoteDocument } from "./quote-document";
 import { QuoteStatusBadge } from "./quote-status-badge";
+import { SendQuoteDialog } from "./send-quote-dialog";
+
+const SEND_ACTION = "send";
+
+/** Issue 4: a refused or expired quote is over (duplicate it); the others can be e-mailed, again too. */
+const canBeSent = (quote: QuoteDto) => quote.status !== "refusé" && quote.status !== "expiré";
 
 /** /app/quotes/:id — the quote, its status actions, the link to its invoice, and its history. */
 export function QuoteDetail({ id }: { id: string }) {
   const { data: quote, isPending, error } = useQuote(id);
+  const [searchParams, setSearchParams] = useSearchParams();
   useDocumentTitle(quote ? `Devis ${quote.quoteNumber}` : "Devis");
   if (isPending)
     return (
@@ -62,7 +72,20 @@ export function QuoteDetail({ id }: { id: string }) {
             {quote.clientName} · {formatMoney(quote.totalCents)} TTC
           </p>
         </div>
-        <QuoteActions quote={quote} />
+        <QuoteActions
+          quote={quote}
+          isSendRequested={searchParams.get("action") === SEND_ACTION}
+          onSendClosed={() =>
+            setSearchParams(
+              (current) => {
+                const params = new URLSearchParams(current);
+                params.delete("action");
+                return params;
+              },
+              { replace: true },
+            )
+          }
+        />
       </header>
       <StatusNotice quote={quote} />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
@@ -73,16 +96,32 @@ export function QuoteDetail({ id }: { id: string }) {
   );
 }
 
-function QuoteActions({ quote }: { quote: QuoteDto }) {
+function QuoteActions({
+  quote,
+  isSendRequested,
+  onSendClosed,
+}: {
+  quote: QuoteDto;
+  /** `?action=send` (links from the assistant, like invoices) opens the send dialog at once. */
+  isSendRequested: boolean;
+  onSendClosed: () => void;
+}) {
   const navigate = useNavigate();
-  const send = useSendQuote();
+  const markSent = useMarkQuoteSent();
   const accept = useAcceptQuote();
   const refuse = useRefuseQuote();
   const convert = useConvertQuote();
+  const duplicate = useDuplicateQuote();
   const remove = useDeleteQuote();
   const [isConfirmingDelete, setConfirmingDelete] = useState(false);
+  const [isSending, setSending] = useState(isSendRequested && canBeSent(quote));
   const isBusy =
-    send.isPending || accept.isPending || refuse.isPending || convert.isPending || remove.isPending;
+    markSent.isPending ||
+    accept.isPending ||
+    refuse.isPending ||
+    convert.isPending ||
+    duplicate.isPending ||
+    remove.isPending;
 
   const run = (action: () => Promise<unknown>, success: string) => async () => {
     try {
@@ -112,6 +151,18 @@ function QuoteActions({ quote }: { quote: QuoteDto }) {
     }
   };
 
+  const onDuplicate = async () => {
+    try {
+      const copy = await duplicate.mutateAsync(quote.id);
+      toast.success(`Devis ${copy.quoteNumber} créé`, {
+        description: `Copie du devis ${quote.quoteNumber}, à modifier avant de l'envoyer.`,
+      });
+      navigate(paths.app.quotes.detail(copy.id));
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : "Une erreur est survenue.");
+    }
+  };
+
   const onDelete = async () => {
     try {
       await remove.mutateAsync(quote.id);
@@ -122,17 +173,31 @@ function QuoteActions({ quote }: { quote: QuoteDto }) {
     }
   };
 
+  const sendButton = (variant: "primary" | "secondary") => (
+    <button
+      key="email"
+      type="button"
+      disabled={isBusy}
+      onClick={() => setSending(true)}
+      className={buttonStyles({ variant })}
+    >
+      <Mail aria-hidden="true" />
+      Envoyer par e-mail
+    </button>
+  );
+
   const actions: ReactNode[] = [];
   if (quote.status === "brouillon") {
     actions.push(
+      sendButton("primary"),
       <button
-        key="send"
+        key="mark-sent"
         type="button"
         disabled={isBusy}
-        onClick={run(() => send.mutateAsync(quote.id), "Devis marqué comme envoyé")}
-        className={buttonStyles()}
+        onClick={run(() => markSent.mutateAsync(quote.id), "Devis marqué comme envoyé")}
+        className={buttonStyles({ variant: "secondary" })}
       >
-        {send.isPending ? (
+        {markSent.isPending ? (
           <LoaderCircle className="animate-spin" aria-hidden="true" />
         ) : (
           <Send aria-hidden="true" />
@@ -200,7 +265,23 @@ function QuoteActions({ quote }: { quote: QuoteDto }) {
       ),
     );
   }
+  if (quote.status === "envoyé" || quote.status === "accepté") actions.push(sendButton("secondary"));
   actions.push(
+    <button
+      key="duplicate"
+      type="button"
+      disabled={isBusy}
+      onClick={onDuplicate}
+      // An expired or refused quote is over: offering it again is what is left to do.
+      className={buttonStyles({ variant: canBeSent(quote) ? "secondary" : "primary" })}
+    >
+      {duplicate.isPending ? (
+        <LoaderCircle className="animate-spin" aria-hidden="true" />
+      ) : (
+        <Copy aria-hidden="true" />
+      )}
+      Dupliquer
+    </button>,
     <a key="pdf" href={quotePdfHref(quote.id)} download className={buttonStyles({ variant: "secondary" })}>
       <Download aria-hidden="true" />
       PDF
@@ -243,7 +324,21 @@ function QuoteActions({ quote }: { quote: QuoteDto }) {
       ),
     );
   }
-  return <div className="flex flex-wrap gap-2 [&>*]:flex-1 sm:[&>*]:flex-none">{actions}</div>;
+  return (
+    <div className="flex flex-wrap gap-2 [&>*]:flex-1 sm:[&>*]:flex-none">
+      {actions}
+      {canBeSent(quote) ? (
+        <SendQuoteDialog
+          quote={quote}
+          isOpen={isSending}
+          onOpenChange={(isOpen) => {
+            setSending(isOpen);
+            if (!isOpen) onSendClosed();
+          }}
+        />
+      ) : null}
+    </div>
+  );
 }
 
 function StatusNotice({ quote }: { quote: QuoteDto }) {
@@ -255,8 +350,8 @@ function StatusNotice({ quote }: { quote: QuoteDto }) {
       >
         <CircleAlert className="size-5 shrink-0 text-amber-700 dark:text-amber-300" aria-hidden="true" />
         <p>
-          Ce devis a expiré le {formatDate(quote.validUntil)} : il ne peut plus être accepté. Proposez un
-          nouveau devis au client.
+          Ce devis a expiré le {formatDate(quote.validUntil)} : il ne peut plus être accepté. Dupliquez-le
+          pour proposer une nouvelle offre au client.
         </p>
       </div>
     );
@@ -280,6 +375,7 @@ function StatusNotice({ quote }: { quote: QuoteDto }) {
 function QuoteHistory({ quote }: { quote: QuoteDto }) {
   const events = [
     { label: "Créé", at: quote.createdAt },
+    // Sending again moves sent_at: the history shows the last sending.
     { label: "Envoyé au client", at: quote.sentAt },
     { label: "Accepté", at: quote.acceptedAt },
     { label: "Refusé", at: quote.refusedAt },
