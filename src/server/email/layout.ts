@@ -188,3 +188,17 @@ function renderText(content: EmailContent): string {
   ];
   return `${blocks.filter(Boolean).join("\n\n")}\n`;
 }
+
+const BARE_GREETING = /^(bonjour|bonsoir)\s*,?$/i;
+
+/**
+ * The freelancer's message as the layout's paragraphs (blank lines separate them). The layout already opens
+ * with "Bonjour <name>,": a bare greeting leading the message would say it twice, so it is dropped.
+ */
+export function messageParagraphs(message: string): string[] {
+  return message
+    .split(/\n{2,}/)
+    .map((paragraph) => paragraph.trim())
+    .filter(Boolean)
+    .filter((paragraph, index) => index > 0 || !BARE_GREETING.test(paragraph));
+}

@@ -1,5 +1,5 @@
 import { formatDate, formatMoney } from "@shared/format";
-import { type RenderedEmail, renderEmail } from "../layout";
+import { messageParagraphs, type RenderedEmail, renderEmail } from "../layout";
 
 type InvoiceEmail = {
   kind: "facture" | "avoir";
@@ -24,10 +24,7 @@ export function invoiceEmail(invoice: InvoiceEmail): RenderedEmail {
     preheader: summary,
     heading: `${label} ${invoice.invoiceNumber}`,
     name: invoice.recipientName,
-    intro: invoice.message
-      .split(/\n{2,}/)
-      .map((paragraph) => paragraph.trim())
-      .filter(Boolean),
+    intro: messageParagraphs(invoice.message),
     outro: [summary, "Le document est joint à cet e-mail au format PDF."],
     reason: `Vous recevez cet e-mail de la part de ${invoice.sellerName}, qui gère sa facturation avec Ardoise.`,
   });

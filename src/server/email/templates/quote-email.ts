@@ -1,7 +1,5 @@
 import { formatDate, formatMoney } from "@shared/format";
-import { type RenderedEmail, renderEmail } from "../layout";
-
-const BARE_GREETING = /^(bonjour|bonsoir)\s*,?$/i;
+import { messageParagraphs, type RenderedEmail, renderEmail } from "../layout";
 
 type QuoteEmail = {
   quoteNumber: string;
@@ -22,12 +20,7 @@ export function quoteEmail(quote: QuoteEmail): RenderedEmail {
     preheader: summary,
     heading: `Devis ${quote.quoteNumber}`,
     name: quote.recipientName,
-    intro: quote.message
-      .split(/\n{2,}/)
-      .map((paragraph) => paragraph.trim())
-      .filter(Boolean)
-      // The layout already opens with "Bonjour <name>,": a bare greeting from the message would repeat it.
-      .filter((paragraph, index) => index > 0 || !BARE_GREETING.test(paragraph)),
+    intro: messageParagraphs(quote.message),
     details: [
       { label: "Montant TTC", value: formatMoney(quote.totalCents) },
       { label: "Valable jusqu'au", value: formatDate(quote.validUntil) },
