@@ -11,6 +11,7 @@ import { securityHeaders } from "./http/security-headers";
 import { spaRoutes } from "./http/spa";
 import { adminRpcRoutes } from "./modules/admin/admin.routes";
 import { aiProxyRoutes } from "./modules/ai-proxy/ai-proxy.routes";
+import { assistantRoutes } from "./modules/assistant/assistant.routes";
 import { clientRoutes } from "./modules/clients/clients.routes";
 import { configRoutes } from "./modules/config/config.routes";
 import { contractRoutes } from "./modules/contracts/contracts.routes";
@@ -51,6 +52,8 @@ export const businessModules = {
   "/projects": (services: Services) => projectRoutes(services.database.db),
   "/contracts": (services: Services) => contractRoutes(services.database.db),
   "/invoices": (services: Services) => invoiceRoutes({ db: services.database.db, mailer: services.mailer }),
+  "/assistant": (services: Services) =>
+    assistantRoutes({ db: services.database.db, env: services.env, logger: services.logger }),
 } as const;
 
 /** Wraps routes behind the session (401) and the registration (402), with one middleware pair per app. */

@@ -44,6 +44,13 @@ const envSchema = z
       message: "doit être une URL http(s)",
     }),
     OPENROUTER_API_KEY: optionalText,
+    OPENROUTER_BASE_URL: optionalText.refine((value) => value === undefined || /^https?:\/\//.test(value), {
+      message: "doit être une URL http(s)",
+    }),
+    /** How long a provider may take to answer before the next one is tried. */
+    AI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(30_000),
+    /** Tokens a user may spend per day through the AI providers (chat and proxies). */
+    AI_DAILY_TOKEN_QUOTA: z.coerce.number().int().min(1000).default(200_000),
     BETTER_AUTH_SECRET: optionalText.refine((value) => value === undefined || value.length >= 32, {
       message: "doit contenir au moins 32 caractères",
     }),

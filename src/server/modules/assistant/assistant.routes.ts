@@ -1,0 +1,62 @@
+import {
+  assistantConfigDto,
+  type ChatEvent,
+  chatRequest,
+  generateDocumentInput,
+} from "@shared/schemas/assistant";
+import { Hono } from "hono";
+import { stream } from "hono/streaming";
+import type { AuthVariables } from "../../auth/session";
+import { uuidParam, valid } from "../../http/validate";
+import { type ChatDeps, runChat } from "./chat.service";
+import { generateDocument } from "./documents.service";
+import { PROPOSAL_NOT_FOUND, settleProposal } from "./executions";
+import { availableModelIds, configuredProviders } from "./providers";
+
+/** /api/assistant: the chat (a stream of JSON lines), the proposals' confirmation, and what is usable now. */
+export function assistantRoutes(deps: ChatDeps) {
+  const { db, env } = deps;
+  return new Hono<{ Variables: AuthVariables }>()
+    .get("/config", (c) =>
+      c.json(
+        assistantConfigDto.parse({
+          providers: [...configuredProviders(env), "local"],
+          availableModels: availableModelIds(env),
+        }),
+      ),
+    )
+    .post("/chat", valid(chatRequest), (c) => {
+      const userId = c.get("user").id;
+      const body = c.req.valid("json");
+      c.header("content-type", "application/x-ndjson; charset=utf-8");
+      c.header("cache-control", "no-store");
+      return stream(c, async (out) => {
+        // Events are written in order; a client gone away only stops the writing, not the recording.
+        let writing = Promise.resolve();
+        const emit = (event: ChatEvent) => {
+          writing = writing.then(() => out.write(`${JSON.stringify(event)}\n`)).then(() => undefined);
+        };
+        await runChat(deps, { userId, body, emit });
+        await writing;
+      });
+    })
+    .post("/documents", valid(generateDocumentInput), async (c) =>
+      c.json(
+        { document: await generateDocument(db, { userId: c.get("user").id, input: c.req.valid("json") }) },
+        201,
+      ),
+    )
+    .post("/proposals/:id/confirm", uuidParam(PROPOSAL_NOT_FOUND), async (c) =>
+      c.json({
+        result: await settleProposal(db, {
+          userId: c.get("user").id,
+          id: c.req.param("id"),
+          decision: "confirm",
+        }),
+      }),
+    )
+    .post("/proposals/:id/cancel", uuidParam(PROPOSAL_NOT_FOUND), async (c) => {
+      await settleProposal(db, { userId: c.get("user").id, id: c.req.param("id"), decision: "cancel" });
+      return c.json({ cancelled: true });
+    });
+}

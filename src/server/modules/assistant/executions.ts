@@ -1,0 +1,135 @@
+import type { ActionProposal, ActionResult, AssistantActionType } from "@shared/schemas/assistant";
+import { and, eq, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { aiTaskExecutions } from "../../db/schema/index";
+import { withTenant } from "../../db/tenant";
+import { AppError } from "../../errors";
+import { type ActionRequest, describeAction, parseActionRequest, runAction } from "./actions";
+
+/** Spec §9: a saved interaction keeps the prompt cut to 500 characters and the result to 1000. */
+const PROMPT_LIMIT = 500;
+const RESULT_LIMIT = 1000;
+
+export type Interaction = {
+  taskType: string;
+  prompt: string;
+  result: string;
+  provider: string;
+  model: string | null;
+  tokensUsed?: number;
+  conversationId?: string;
+  metadata?: Record<string, unknown>;
+};
+
+/** ai_task_executions: one row per assistant interaction, also the base of the daily token quota. */
+export async function recordInteraction(db: Db, userId: string, interaction: Interaction, now = new Date()) {
+  await withTenant(db, userId, (tx) =>
+    tx.insert(aiTaskExecutions).values({
+      userId,
+      taskType: interaction.taskType,
+      inputPrompt: interaction.prompt.slice(0, PROMPT_LIMIT),
+      outputResult: interaction.result.slice(0, RESULT_LIMIT),
+      provider: interaction.provider,
+      model: interaction.model,
+      tokensUsed: interaction.tokensUsed ?? 0,
+      metadata: {
+        ...interaction.metadata,
+        conversationId: interaction.conversationId ?? null,
+        timestamp: now.toISOString(),
+        service: interaction.provider,
+      },
+    }),
+  );
+}
+
+/**
+ * A create action waiting for consent (confirmBeforeAction): stored with its parsed input, so what runs
+ * on confirmation is exactly what the user read, whatever the model or the client says afterwards.
+ */
+export async function proposeAction(
+  db: Db,
+  userId: string,
+  request: ActionRequest,
+  conversationId?: string,
+): Promise<ActionProposal> {
+  const { summary, details } = describeAction(request);
+  const [row] = await withTenant(db, userId, (tx) =>
+    tx
+      .insert(aiTaskExecutions)
+      .values({
+        userId,
+        taskType: "proposal",
+        inputPrompt: summary.slice(0, PROMPT_LIMIT),
+        provider: "local",
+        metadata: {
+          action: request.type,
+          input: request.input,
+          status: "pending",
+          conversationId: conversationId ?? null,
+        },
+      })
+      .returning({ id: aiTaskExecutions.id }),
+  );
+  if (!row) throw new Error("proposal insert returned nothing");
+  return { id: row.id, type: request.type, summary, details };
+}
+
+type ProposalMetadata = {
+  action: AssistantActionType;
+  input: unknown;
+  status: "pending" | "confirmed" | "cancelled";
+};
+
+export const PROPOSAL_NOT_FOUND = "Proposition introuvable.";
+const proposalNotFound = () => new AppError("not_found", PROPOSAL_NOT_FOUND);
+
+/** Runs (confirm) or drops (cancel) a pending proposal of this user, once. */
+export async function settleProposal(
+  db: Db,
+  {
+    userId,
+    id,
+    decision,
+    now = new Date(),
+  }: { userId: string; id: string; decision: "confirm" | "cancel"; now?: Date },
+): Promise<ActionResult | null> {
+  const metadata = await withTenant(db, userId, async (tx) => {
+    // Claims the proposal: of two concurrent confirmations, one sees 'pending', the other a settled row.
+    const [row] = await tx
+      .update(aiTaskExecutions)
+      .set({
+        metadata: sql`${aiTaskExecutions.metadata} || ${JSON.stringify({ status: decision === "confirm" ? "confirmed" : "cancelled" })}::jsonb`,
+      })
+      .where(
+        and(
+          eq(aiTaskExecutions.id, id),
+          eq(aiTaskExecutions.userId, userId),
+          eq(aiTaskExecutions.taskType, "proposal"),
+          sql`${aiTaskExecutions.metadata}->>'status' = 'pending'`,
+        ),
+      )
+      .returning({ metadata: aiTaskExecutions.metadata });
+    if (row) return row.metadata as ProposalMetadata;
+    const [existing] = await tx
+      .select({ id: aiTaskExecutions.id })
+      .from(aiTaskExecutions)
+      .where(
+        and(
+          eq(aiTaskExecutions.id, id),
+          eq(aiTaskExecutions.userId, userId),
+          eq(aiTaskExecutions.taskType, "proposal"),
+        ),
+      );
+    if (!existing) throw proposalNotFound();
+    throw new AppError("conflict", "Cette action a déjà été confirmée ou annulée.");
+  });
+  if (decision === "cancel") return null;
+  const result = await runAction(db, userId, parseActionRequest(metadata.action, metadata.input), now);
+  await withTenant(db, userId, (tx) =>
+    tx
+      .update(aiTaskExecutions)
+      .set({ outputResult: result.message.slice(0, RESULT_LIMIT) })
+      .where(and(eq(aiTaskExecutions.id, id), eq(aiTaskExecutions.userId, userId))),
+  );
+  return result;
+}

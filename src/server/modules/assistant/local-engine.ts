@@ -1,0 +1,151 @@
+import { type Interpretation, interpretCommand } from "@shared/domain/interpreter/interpret-command";
+import type { ViewDataType } from "@shared/schemas/interpretation";
+import type { ActionRequest } from "./actions";
+import { type ReadFilter, type RecordList, readRecords } from "./reads";
+import { perform, type Turn } from "./turn";
+
+/**
+ * The offline French engine (issue 5): no key, no network. The interpreter of spec §5 reads the request,
+ * the same actions and reads as the model's tools act on it, and the answer is written from the user's
+ * real data. Returns the answer's text (also streamed through `turn.emit`).
+ */
+export async function answerLocally(turn: Turn, text: string): Promise<string> {
+  const interpretation = interpretCommand(text, turn.now);
+  turn.emit({ type: "status", mode: "analyzing", progress: 50 });
+  const answer = await respond(turn, text, interpretation);
+  turn.emit({ type: "text", delta: answer });
+  return answer;
+}
+
+async function respond(turn: Turn, text: string, { action, entities }: Interpretation): Promise<string> {
+  switch (action) {
+    case "create_invoice":
+    case "create_quote": {
+      if (!entities.client) return "Je n'ai pas pu identifier le nom du client. Pouvez-vous le préciser ?";
+      if (entities.amount === undefined)
+        return `Quel est le montant ${action === "create_invoice" ? "de la facture" : "du devis"} pour ${entities.client} ?`;
+      const input = {
+        client: entities.client,
+        amount: entities.amount,
+        description: entities.title ?? entities.description,
+      };
+      return act(
+        turn,
+        action === "create_invoice"
+          ? { type: action, input }
+          : { type: action, input: { ...input, validUntil: entities.dueDate } },
+      );
+    }
+    case "create_client":
+      if (!entities.name) return "Quel est le nom du client à ajouter ?";
+      return act(turn, {
+        type: action,
+        input: { name: entities.name, email: entities.email, phone: entities.phone },
+      });
+    case "create_expense": {
+      const description = entities.description ?? entities.title;
+      if (!description || entities.amount === undefined)
+        return "Pour enregistrer une dépense, j'ai besoin de son montant et de sa description (ex. : « 45,90 € de train hier »).";
+      return act(turn, {
+        type: action,
+        input: { description, amount: entities.amount, category: entities.category, date: entities.date },
+      });
+    }
+    case "create_project":
+      if (!entities.name || !entities.client) return "Le nom du projet et le client sont requis.";
+      return act(turn, {
+        type: action,
+        input: { name: entities.name, client: entities.client, description: entities.description },
+      });
+    case "create_automation":
+      return act(turn, { type: action, input: { description: text.trim().slice(0, 500) } });
+    case "use_integration":
+      if (!entities.integration)
+        return "Quelle intégration voulez-vous utiliser : Zapier, Google Calendar, Mailchimp ou Stripe ?";
+      return act(turn, { type: action, input: { integration: entities.integration } });
+    case "view_data": {
+      const dataType = entities.dataType ?? "invoices";
+      const list = await readRecords(turn.db, turn.userId, dataType, statusFilter(dataType, text), turn.now);
+      return describeList(list);
+    }
+    case "general":
+      return HELP;
+  }
+}
+
+async function act(turn: Turn, request: ActionRequest): Promise<string> {
+  const performed = await perform(turn, request);
+  if (performed.proposal)
+    return `${performed.proposal.summary}.\n\nConfirmez-vous ? Rien n'est créé sans votre accord.`;
+  return performed.result.success ? performed.result.message : `Échec : ${performed.result.message}`;
+}
+
+/** Status words in the question ("en retard", "impayées", "acceptés"…) become the list's filter. */
+export function statusFilter(dataType: ViewDataType, text: string): ReadFilter {
+  const folded = text
+    .normalize("NFD")
+    .replace(/\p{Diacritic}/gu, "")
+    .toLowerCase();
+  const rules: Partial<Record<ViewDataType, [RegExp, string][]>> = {
+    invoices: [
+      [/retard/, "en-retard"],
+      [/impaye|en attente|a encaisser/, "en-attente"],
+      [/payee|reglee|encaissee/, "payée"],
+      [/brouillon/, "brouillon"],
+    ],
+    quotes: [
+      [/accepte|signe/, "accepté"],
+      [/refuse/, "refusé"],
+      [/expire/, "expiré"],
+      [/envoye|en attente/, "envoyé"],
+      [/brouillon/, "brouillon"],
+    ],
+    clients: [
+      [/prospect/, "prospect"],
+      [/inactif/, "inactif"],
+      [/actif/, "actif"],
+    ],
+    projects: [
+      [/en pause/, "en-pause"],
+      [/termine/, "terminé"],
+    ],
+  };
+  const status = rules[dataType]?.find(([pattern]) => pattern.test(folded))?.[1];
+  return status ? { status } : {};
+}
+
+const NOUNS: Record<ViewDataType, [string, string]> = {
+  invoices: ["facture", "factures"],
+  quotes: ["devis", "devis"],
+  clients: ["client", "clients"],
+  expenses: ["dépense", "dépenses"],
+  projects: ["projet", "projets"],
+  tasks: ["tâche ouverte", "tâches ouvertes"],
+  payments: ["paiement", "paiements"],
+};
+
+/** A short French answer with a markdown link to each record and to the full list. */
+export function describeList(list: RecordList): string {
+  const [one, many] = NOUNS[list.dataType];
+  if (list.total === 0)
+    return `Aucun${list.dataType === "expenses" || list.dataType === "invoices" || list.dataType === "tasks" ? "e" : ""} ${one} ne correspond.`;
+  const heading =
+    list.total === 1
+      ? `1 ${one} :`
+      : list.total > list.items.length
+        ? `${list.total} ${many}, les ${list.items.length} plus récent(e)s :`
+        : `${list.total} ${many} :`;
+  const lines = list.items.map((item) => `- [${item.label}](${item.link}) — ${item.detail}`);
+  return [heading, ...lines, "", `[Voir la liste complète](${list.link})`].join("\n");
+}
+
+const HELP = [
+  "Je fonctionne ici sans modèle de langage : je comprends les demandes directes sur vos données.",
+  "",
+  "- « Crée une facture pour Dupont de 500 € »",
+  "- « Nouveau devis pour Martin de 1 250 € pour la refonte du site »",
+  "- « J'ai payé 45,90 € de train hier »",
+  "- « Ajoute le client Jean Martin, jean.martin@gmail.com »",
+  "- « Quelles factures sont en retard ? »",
+  "- « Montre-moi mes dépenses »",
+].join("\n");

@@ -1,0 +1,141 @@
+import type { AssistantIntegration, ViewDataType } from "../../schemas/interpretation";
+import {
+  AUTOMATION,
+  AUTOMATION_TRIGGER,
+  CUES,
+  type CueKind,
+  DATA_TYPES,
+  INTEGRATIONS,
+  POSSESSIVE_BEFORE,
+  QUESTION,
+  STATUS_WORDS,
+  SUBJECTS,
+  type Subject,
+} from "./lexicon";
+import { freeMatches, groupOf, type Scan, type Span, take } from "./scan";
+
+export type CreatableSubject = Exclude<Subject, "task" | "payment">;
+
+export type Intent =
+  | { action: "general" }
+  | { action: "create_automation"; integration?: AssistantIntegration }
+  | { action: "use_integration"; integration: AssistantIntegration }
+  | { action: "view_data"; dataType: ViewDataType }
+  /** `span` is the record word; none for "25 € de taxi hier", an expense said without the word. */
+  | { action: "create"; subject: CreatableSubject; span?: Span; integration?: AssistantIntegration };
+
+type Found<T> = Span & { value: T };
+
+// Words that end in "s" in the singular too.
+const INVARIABLE_WORDS = new Set(["devis", "deviss", "dvis", "deivs", "frais"]);
+
+/**
+ * Which action a command asks for. The subject is the first word naming a record that has a verb before it
+ * ("pour le client Dupont, crée une facture" is an invoice), else the first one; the nearest verb before it
+ * decides create, view or neither. Without a verb, a question or "mes …" is a question about one's data,
+ * anything else (like "facture dupont 500 euros") a creation.
+ */
+export function detectIntent(scan: Scan, signs: { hasAmount: boolean; hasSpendingWord: boolean }): Intent {
+  const subjects = findSubjects(scan);
+  const cues = findCues(scan, subjects);
+  const integration = findIntegration(scan);
+
+  const automation =
+    firstMatch(scan, AUTOMATION) ??
+    (QUESTION.test(scan.folded) ? undefined : firstMatch(scan, AUTOMATION_TRIGGER));
+  if (automation) {
+    // "Montre mes automatisations" asks about rules; the assistant cannot list them, the planner can.
+    if (kindBefore(cues, automation.start) === "view") return { action: "general" };
+    take(scan, automation);
+    takeCreationVerbs(scan, cues, automation.start);
+    return { action: "create_automation", integration };
+  }
+
+  const subject = subjects.find((found) => cueBefore(cues, found.start)) ?? subjects[0];
+  if (!subject) {
+    if (integration) return { action: "use_integration", integration };
+    const isSpending = signs.hasAmount && signs.hasSpendingWord;
+    takeCreationVerbs(scan, cues, scan.folded.length);
+    return isSpending ? { action: "create", subject: "expense" } : { action: "general" };
+  }
+  take(scan, subject);
+  takeCreationVerbs(scan, cues, subject.start);
+  // "… et envoie-la": a verb of its own, not the document's title.
+  for (const cue of cues) if (cue.value === "other" && cue.start > subject.start) take(scan, cue);
+  const kind = kindBefore(cues, subject.start) ?? kindWithoutVerb(scan, subject, signs.hasAmount);
+  // "Crée une facture payable par Stripe" is still an invoice; any other mention of a service is about it.
+  const isDocument = subject.value === "invoice" || subject.value === "quote";
+  if (integration && !(kind === "create" && isDocument)) return { action: "use_integration", integration };
+  if (kind === "other") return { action: "general" };
+  if (kind === "view") return { action: "view_data", dataType: DATA_TYPES[subject.value] };
+  if (subject.value === "task" || subject.value === "payment") return { action: "general" };
+  // A new client has no amount: "ajoute 45 € de déjeuner client" is a meal.
+  if (subject.value === "client" && signs.hasAmount && signs.hasSpendingWord)
+    return { action: "create", subject: "expense" };
+  return { action: "create", subject: subject.value, span: subject, integration };
+}
+
+/**
+ * The creation verbs before the record word are not part of its title; after it they are ("devis pour
+ * Durand, création d'un logo"), as is any other verb ("automatisation pour relancer…").
+ */
+function takeCreationVerbs(scan: Scan, cues: Found<CueKind>[], before: number): void {
+  for (const cue of cues)
+    if (cue.end <= before && (cue.value === "create" || cue.value === "fresh")) take(scan, cue);
+}
+
+function findSubjects(scan: Scan): Found<Subject>[] {
+  const found: Found<Subject>[] = [];
+  for (const match of freeMatches(scan, SUBJECTS))
+    found.push({ start: match.index, end: match.index + match[0].length, value: groupOf<Subject>(match) });
+  return found;
+}
+
+function findCues(scan: Scan, subjects: Span[]): Found<CueKind>[] {
+  const found: Found<CueKind>[] = [];
+  for (const match of freeMatches(scan, CUES)) {
+    const span = { start: match.index, end: match.index + match[0].length };
+    // "note" in "note de frais" is the subject, not the verb "noter".
+    if (!subjects.some((subject) => span.start < subject.end && subject.start < span.end))
+      found.push({ ...span, value: groupOf<CueKind>(match) });
+  }
+  return found;
+}
+
+function cueBefore(cues: Found<CueKind>[], position: number): Found<CueKind> | undefined {
+  return cues.findLast((cue) => cue.end <= position);
+}
+
+function kindBefore(cues: Found<CueKind>[], position: number): CueKind | undefined {
+  const cue = cueBefore(cues, position);
+  if (cue?.value !== "fresh") return cue?.value;
+  // "Combien de nouveaux clients ?" is a question; "Nouveau devis pour Leroy" a creation.
+  return cueBefore(cues, cue.start)?.value === "view" ? "view" : "create";
+}
+
+function kindWithoutVerb(scan: Scan, subject: Span, hasAmount: boolean): CueKind {
+  if (hasAmount) return "create";
+  // "factures de dupont" lists them; "facture dupont" makes one.
+  const word = /^\p{L}+/u.exec(scan.folded.slice(subject.start, subject.end))?.[0] ?? "";
+  const isPlural = word.endsWith("s") && !INVARIABLE_WORDS.has(word);
+  const isAsking =
+    isPlural ||
+    QUESTION.test(scan.folded) ||
+    POSSESSIVE_BEFORE.test(scan.folded.slice(0, subject.start)) ||
+    STATUS_WORDS.test(scan.folded);
+  return isAsking ? "view" : "create";
+}
+
+function findIntegration(scan: Scan): AssistantIntegration | undefined {
+  for (const match of freeMatches(scan, INTEGRATIONS)) {
+    take(scan, { start: match.index, end: match.index + match[0].length });
+    return groupOf<AssistantIntegration>(match);
+  }
+  return undefined;
+}
+
+function firstMatch(scan: Scan, pattern: RegExp): Span | undefined {
+  for (const match of freeMatches(scan, pattern))
+    return { start: match.index, end: match.index + match[0].length };
+  return undefined;
+}

@@ -1,0 +1,53 @@
+import { describe, expect, it } from "vitest";
+import { interpretationResult } from "../../schemas/interpretation";
+import { interpretCommand } from "./interpret-command";
+import { INTERPRETER_CASES, INTERPRETER_NOW, KEY_ENTITIES } from "./interpreter-cases";
+
+// Noon UTC is the same calendar day in Paris, summer or winter.
+const now = new Date(`${INTERPRETER_NOW}T12:00:00Z`);
+
+describe("the French command interpreter", () => {
+  it("has a test set of at least 150 commands", () => {
+    expect(INTERPRETER_CASES.length).toBeGreaterThanOrEqual(150);
+  });
+
+  it.each(INTERPRETER_CASES)("$text → $action", (testCase) => {
+    const result = interpretCommand(testCase.text, now);
+    expect(interpretationResult.parse(result)).toEqual(result);
+    expect(result.action).toBe(testCase.action);
+    const expected = testCase.entities ?? {};
+    const keyEntities = (entities: typeof expected) =>
+      Object.fromEntries(KEY_ENTITIES.map((key) => [key, entities[key]]));
+    expect(keyEntities(result.entities)).toEqual(keyEntities(expected));
+    if (expected.title !== undefined) expect(result.entities.title).toBe(expected.title);
+    if (expected.description !== undefined) expect(result.entities.description).toBe(expected.description);
+    if (testCase.ambiguities) expect(result.ambiguities).toEqual(testCase.ambiguities);
+    if (testCase.confidence !== undefined) expect(result.confidence).toBe(testCase.confidence);
+    if (testCase.needsPlanning !== undefined) expect(result.needsPlanning).toBe(testCase.needsPlanning);
+  });
+});
+
+describe("days and amounts", () => {
+  const entitiesOf = (text: string, at = now) => interpretCommand(text, at).entities;
+
+  it("counts days from the Paris calendar day, not the UTC one", () => {
+    // 23:30 UTC on 31 March is already 1 April in Paris (summer time).
+    const lateEvening = new Date("2026-03-31T23:30:00Z");
+    expect(entitiesOf("J'ai payé 10 € de taxi hier", lateEvening).date).toBe("2026-03-31");
+  });
+
+  it("reads a day without a year as past for an expense and ahead for a due date", () => {
+    expect(entitiesOf("J'ai payé 30 € de train le 20/12").date).toBe("2025-12-20");
+    expect(entitiesOf("Facture Dupont 500 € échéance le 05/01").dueDate).toBe("2027-01-05");
+  });
+
+  it("keeps months calendar months and refuses days that do not exist", () => {
+    const endOfJanuary = new Date("2026-01-31T12:00:00Z");
+    expect(entitiesOf("Facture Dupont 500 € à payer dans 1 mois", endOfJanuary).dueDate).toBe("2026-02-28");
+    expect(entitiesOf("Facture Dupont 500 € échéance 31/02/2026").dueDate).toBeUndefined();
+  });
+
+  it("tells a date from money written with a dot", () => {
+    expect(entitiesOf("Dépense de 12.05 € de café")).toMatchObject({ amount: 12.05, date: INTERPRETER_NOW });
+  });
+});

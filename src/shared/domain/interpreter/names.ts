@@ -1,0 +1,188 @@
+import { FILLERS } from "./phrase";
+import {
+  isCapitalized,
+  isFree,
+  isWord,
+  type Scan,
+  type Span,
+  type Token,
+  take,
+  tokenIndexAt,
+  wordsPattern,
+} from "./scan";
+
+/**
+ * Client names: "pour Dupont", "à la société Martin & Fils", "client ACME", "chez Durand SARL", "les factures
+ * de Dupont", "facture dupont 500 euros". The bare name is kept: "la société Martin" gives "Martin".
+ * Spec §5: a name is longer than 1 and shorter than 50 characters.
+ */
+
+// Said before a name and dropped from it.
+const DESCRIPTOR = wordsPattern([
+  "client",
+  "cliente",
+  "societe",
+  "ste",
+  "entreprise",
+  "boite",
+  "agence",
+  "cabinet",
+  "association",
+  "start-?up",
+  "studio",
+  "groupe",
+]);
+const PREPOSITION = wordsPattern(["pour", "pr", "chez", "a", "aupres de", "au nom de", "de la part de"]);
+// "de Dupont" is a name only when typed with a capital: "de train", "de la refonte" are not.
+const CAPITALIZED_OF = wordsPattern(["de", "du", "d'", "avec"]);
+const CALLED = wordsPattern(["nommee?", "appelee?", "qui s'appelle", "du nom de", "denommee?", "intitulee?"]);
+
+const CIVILITIES = new Set("m mr mme mlle monsieur madame mademoiselle me maitre dr docteur".split(" "));
+const LEGAL_FORMS = new Set("sarl sas sasu sa eurl ei eirl sci scop selarl snc gie scm".split(" "));
+const CONNECTORS = new Set(["de", "du", "des", "et", "d"]);
+// Words that end a name besides the fillers: verbs and record words that follow one ("Dupont a payé").
+const AFTER_NAME = new Set([
+  ..."est sont ai as ont va doit paye payer payee regle regler".split(" "),
+  ..."facture factures devis client projet depense euros euro eur echeance hier demain".split(" "),
+  ..."siret siren tva ref reference portable mobile".split(" "),
+]);
+const MAX_LOWERCASE_WORDS = 3;
+const MAX_WORDS = 6;
+
+/** A client found in the text, with the words that introduced it taken too. */
+export function takeClientName(scan: Scan, options: { adjacentTo?: Span } = {}): string | undefined {
+  const adjacent = options.adjacentTo && readName(scan, tokenIndexAt(scan, options.adjacentTo.end), false);
+  const found =
+    afterMarker(scan, DESCRIPTOR, false) ??
+    afterMarker(scan, PREPOSITION, false) ??
+    afterMarker(scan, CAPITALIZED_OF, true) ??
+    (adjacent && { name: adjacent, taken: adjacent });
+  if (!found) return undefined;
+  take(scan, found.taken);
+  return displayName(scan, found.name);
+}
+
+/** A new client's own name: "nommé Dupont", then the client rules above. */
+export function takeOwnName(scan: Scan): string | undefined {
+  const found = afterMarker(scan, CALLED, false);
+  if (!found) return takeClientName(scan);
+  take(scan, found.taken);
+  return displayName(scan, found.name);
+}
+
+/**
+ * As typed when the user wrote it with capitals; "jean martin" (or "DUPONT SARL" in an all-capitals command)
+ * becomes "Jean Martin", "Dupont SARL".
+ */
+export function displayName(scan: Scan, span: Span): string {
+  const name = scan.raw.slice(span.start, span.end);
+  if (scan.hasCaseSignal && name !== name.toLowerCase()) return name;
+  return name.replace(/[\p{L}\p{N}]+/gu, (word) => {
+    const lower = word.toLowerCase();
+    if (LEGAL_FORMS.has(lower)) return word.toUpperCase();
+    return (lower[0] as string).toUpperCase() + lower.slice(1);
+  });
+}
+
+export function isValidName(name: string): boolean {
+  return name.length > 1 && name.length < 50;
+}
+
+/** The name after a marker, and what to take: the marker too ("pour Dupont"), unless another extractor has. */
+function afterMarker(
+  scan: Scan,
+  marker: RegExp,
+  mustBeCapitalized: boolean,
+): { name: Span; taken: Span } | undefined {
+  // Not freeMatches: "client" may already be taken as the record word of "Ajoute le client Jean Martin".
+  marker.lastIndex = 0;
+  for (let match = marker.exec(scan.folded); match; match = marker.exec(scan.folded)) {
+    const name = readName(scan, tokenIndexAt(scan, match.index + match[0].length), mustBeCapitalized);
+    if (!name) continue;
+    const isMarkerFree = isFree(scan, { start: match.index, end: name.start });
+    return { name, taken: { start: isMarkerFree ? match.index : name.start, end: name.end } };
+  }
+  return undefined;
+}
+
+/**
+ * The name starting at a token. Typed with a capital, it runs over capitalised words ("Jean Martin",
+ * "Martin & Fils", "Banque de France"); typed in lower case, over up to three words before a filler.
+ */
+function readName(scan: Scan, from: number, mustBeCapitalized: boolean): Span | undefined {
+  const tokens = scan.tokens;
+  const index = firstNameToken(scan, from);
+  const first = tokens[index];
+  if (!first || !(startsName(scan, first) || startsProperName(scan, index))) return undefined;
+  const isCapitalMode = scan.hasCaseSignal && isCapitalized(scan, first);
+  if (mustBeCapitalized && !isCapitalMode) return undefined;
+
+  let end = first.end;
+  let words = 1;
+  for (let next = index + 1; next < tokens.length && words < MAX_WORDS; next += 1) {
+    const token = tokens[next] as Token;
+    const following = tokens[next + 1];
+    if (!isFree(scan, token)) break;
+    const isGlue = token.text === "&" || (token.text === "-" && token.start === end);
+    const isConnector = CONNECTORS.has(token.text) && isCapitalMode;
+    if ((isGlue || isConnector) && following && isWord(following) && isFree(scan, following)) {
+      // "Martin & fils" joins whatever follows; "Banque de France" only a capitalised word.
+      if (isConnector && !isCapitalized(scan, following) && !LEGAL_FORMS.has(following.text)) break;
+      end = following.end;
+      words += 1;
+      next += 1;
+      continue;
+    }
+    if (!isWord(token) || /^\d/.test(token.text)) break;
+    if (LEGAL_FORMS.has(token.text)) {
+      end = token.end;
+      continue;
+    }
+    if (isStopWord(token.text)) break;
+    if (isCapitalMode ? !isCapitalized(scan, token) : words >= MAX_LOWERCASE_WORDS) break;
+    end = token.end;
+    words += 1;
+  }
+  const span = { start: first.start, end };
+  return isValidName(scan.raw.slice(span.start, span.end)) ? span : undefined;
+}
+
+/** Skips what comes between a marker and the name: "client : Dupont", "pour M. et Mme Dupont". */
+function firstNameToken(scan: Scan, from: number): number {
+  const text = (index: number) => scan.tokens[index]?.text ?? "";
+  let index = from;
+  while (text(index) === ":" || text(index) === "-") index += 1;
+  const isArticle = ["la", "le", "l", "les"].includes(text(index));
+  // "pour la SARL Bonnet": the article belongs to the legal form, which is part of the name.
+  if (isArticle && LEGAL_FORMS.has(text(index + 1))) index += 1;
+  // "pour la boulangerie Durand": the trade, like "la société", is dropped before the name.
+  else if (isArticle && text(index + 1) === "'" && isTradeBeforeName(scan, index + 2)) index += 3;
+  else if (isArticle && isTradeBeforeName(scan, index + 1)) index += 2;
+  while (CIVILITIES.has(text(index))) {
+    index += 1;
+    if (text(index) === ".") index += 1;
+    if (text(index) === "et" && CIVILITIES.has(text(index + 1))) index += 1;
+  }
+  return index;
+}
+
+function startsName(scan: Scan, token: Token): boolean {
+  return isWord(token) && !/^\d/.test(token.text) && isFree(scan, token) && !isStopWord(token.text);
+}
+
+function isTradeBeforeName(scan: Scan, index: number): boolean {
+  const [trade, name] = [scan.tokens[index], scan.tokens[index + 1]];
+  if (!trade || !name || !scan.hasCaseSignal || !isWord(trade) || isCapitalized(scan, trade)) return false;
+  return !isStopWord(trade.text) && isCapitalized(scan, name) && startsName(scan, name);
+}
+
+/** "Les Amis du Vélo": a capitalised article opens a name when a capitalised word follows it. */
+function startsProperName(scan: Scan, index: number): boolean {
+  const [article, next] = [scan.tokens[index], scan.tokens[index + 1]];
+  if (!article || !next || !["le", "la", "les"].includes(article.text) || !scan.hasCaseSignal) return false;
+  return isCapitalized(scan, article) && isCapitalized(scan, next) && startsName(scan, next);
+}
+
+function isStopWord(word: string): boolean {
+  return FILLERS.has(word) || AFTER_NAME.has(word);
+}

@@ -1,0 +1,128 @@
+/**
+ * The command as the extractors see it: the text typed (`raw`), a folded copy for matching, the words, and
+ * which characters an extractor has already taken.
+ *
+ * Folding keeps one character per character (lower case, accents dropped, typographic quotes and spaces made
+ * plain), so a position found in `folded` is the same position in `raw`: patterns match "societe" while the
+ * entities keep what the user typed, "Société Générale".
+ */
+
+export type Token = { start: number; end: number; text: string };
+
+export type Scan = {
+  raw: string;
+  folded: string;
+  tokens: Token[];
+  /** 1 where an extractor took the character (an amount, a date, the client…), so no one reads it twice. */
+  taken: Uint8Array;
+  /** False for "dupont" typed in lower case or "DUPONT" in capitals: the case then says nothing of names. */
+  hasCaseSignal: boolean;
+};
+
+export type Span = { start: number; end: number };
+
+const SPECIAL_FOLDS: Record<string, string> = {
+  "\u2019": "'",
+  "\u2018": "'",
+  "\u02bc": "'",
+  "`": "'",
+  "\u00ab": '"',
+  "\u00bb": '"',
+  "\u201c": '"',
+  "\u201d": '"',
+  "\u2013": "-",
+  "\u2014": "-",
+  "\u2011": "-",
+  "\u00a0": " ",
+  "\u202f": " ",
+  "\u2009": " ",
+};
+
+// Built once for the Latin letters French uses (U+00C0–U+024F): "é" → "e", "ç" → "c". A table lookup per
+// accented character keeps folding far under the 1 ms budget, where normalize() per character would not.
+const LATIN_FOLDS = new Map<string, string>();
+for (let code = 0xc0; code <= 0x24f; code += 1) {
+  const char = String.fromCharCode(code);
+  const base = char.normalize("NFD")[0]?.toLowerCase();
+  if (base && base !== char) LATIN_FOLDS.set(char, base);
+}
+for (const [from, to] of Object.entries(SPECIAL_FOLDS)) LATIN_FOLDS.set(from, to);
+const NON_ASCII = /[\u0080-\uffff]/g;
+
+export function fold(text: string): string {
+  let lower = text.toLowerCase();
+  // Lower-casing keeps the length of every French letter; for the rare one it does not ("İ"), keep it as is.
+  if (lower.length !== text.length)
+    lower = Array.from(text, (char) =>
+      char.toLowerCase().length === char.length ? char.toLowerCase() : char,
+    ).join("");
+  return lower.replace(NON_ASCII, (char) => LATIN_FOLDS.get(char) ?? char);
+}
+
+// A word is letters and digits; every other visible character is a token of its own (",", "'", "&", "-").
+const TOKEN = /[\p{L}\p{N}]+|[^\s\p{L}\p{N}]/gu;
+
+export function createScan(raw: string): Scan {
+  const folded = fold(raw);
+  const tokens: Token[] = [];
+  for (const match of folded.matchAll(TOKEN))
+    tokens.push({ start: match.index, end: match.index + match[0].length, text: match[0] });
+  const hasCaseSignal = raw !== raw.toLowerCase() && raw !== raw.toUpperCase();
+  return { raw, folded, tokens, taken: new Uint8Array(raw.length), hasCaseSignal };
+}
+
+export function isFree(scan: Scan, span: Span): boolean {
+  for (let index = span.start; index < span.end; index += 1) if (scan.taken[index]) return false;
+  return true;
+}
+
+export function take(scan: Scan, span: Span): void {
+  scan.taken.fill(1, span.start, span.end);
+}
+
+/** Every free match of a global pattern, in order. */
+export function* freeMatches(scan: Scan, pattern: RegExp): Generator<RegExpExecArray> {
+  pattern.lastIndex = 0;
+  for (let match = pattern.exec(scan.folded); match; match = pattern.exec(scan.folded)) {
+    if (match[0].length === 0) pattern.lastIndex += 1;
+    else if (isFree(scan, { start: match.index, end: match.index + match[0].length })) yield match;
+  }
+}
+
+export function isWord(token: Token): boolean {
+  return /^[\p{L}\p{N}]/u.test(token.text);
+}
+
+/** True when the user typed this word with a capital: "Dupont", "ACME". */
+export function isCapitalized(scan: Scan, token: Token): boolean {
+  const first = scan.raw[token.start] as string;
+  return first !== first.toLowerCase();
+}
+
+/** Index of the first token starting at or after a position. */
+export function tokenIndexAt(scan: Scan, position: number): number {
+  const index = scan.tokens.findIndex((token) => token.start >= position);
+  return index === -1 ? scan.tokens.length : index;
+}
+
+/** A word built from a list of alternatives, bounded on both sides (folded text is mostly ASCII). */
+export function wordsPattern(words: readonly string[], flags = "g"): RegExp {
+  return new RegExp(`(?<![\\p{L}\\p{N}])(?:${words.join("|")})(?![\\p{L}\\p{N}])`, `${flags}u`);
+}
+
+/**
+ * Several word lists in one pattern: one pass over the text instead of one per list (the interpreter has a
+ * 1 ms budget), and the name of the group that matched says which list the word came from.
+ */
+export function groupedPattern<K extends string>(groups: Record<K, readonly string[]>): RegExp {
+  const body = (Object.entries(groups) as [K, readonly string[]][])
+    .map(([name, words]) => `(?<${name}>${words.join("|")})`)
+    .join("|");
+  return new RegExp(`(?<![\\p{L}\\p{N}])(?:${body})(?![\\p{L}\\p{N}])`, "gu");
+}
+
+export function groupOf<K extends string>(match: RegExpExecArray): K {
+  const groups = match.groups ?? {};
+  for (const name in groups) if (groups[name] !== undefined) return name as K;
+  throw new Error("groupOf: the pattern has no named group");
+}
