@@ -11,6 +11,7 @@ import { securityHeaders } from "./http/security-headers";
 import { spaRoutes } from "./http/spa";
 import { adminRpcRoutes } from "./modules/admin/admin.routes";
 import { aiProxyRoutes } from "./modules/ai-proxy/ai-proxy.routes";
+import { analysisRoutes } from "./modules/analysis/analysis.routes";
 import { assistantRoutes } from "./modules/assistant/assistant.routes";
 import { clientRoutes } from "./modules/clients/clients.routes";
 import { configRoutes } from "./modules/config/config.routes";
@@ -47,6 +48,7 @@ export const businessModules = {
   "/clients": (services: Services) => clientRoutes(services.database.db),
   "/settings": (services: Services) => settingsRoutes(services.database.db),
   "/dashboard": (services: Services) => dashboardRoutes(services.database.db),
+  "/analysis": (services: Services) => analysisRoutes(services.database.db),
   "/expenses": (services: Services) => expenseRoutes(services.database.db),
   "/quotes": (services: Services) => quoteRoutes({ db: services.database.db, mailer: services.mailer }),
   "/projects": (services: Services) => projectRoutes(services.database.db),

@@ -1,8 +1,7 @@
-import { DATA_CHANGED_EVENT } from "@client/components/shell/notifications-query";
 import { apiFetch } from "@client/lib/api-client";
 import { dashboardDto } from "@shared/schemas/dashboard";
 import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect } from "react";
+import { useDashboardChanges } from "../hooks/use-dashboard-changes";
 
 export const dashboardQueryOptions = queryOptions({
   queryKey: ["dashboard"],
@@ -10,21 +9,9 @@ export const dashboardQueryOptions = queryOptions({
   staleTime: 30_000,
 });
 
-/** Spec §4: the kinds of change that move a dashboard figure. */
-const REFRESHING_TYPES = new Set(["clients", "quotes", "invoices", "expenses", "contracts", "projects"]);
-
 /** The dashboard's figures, refetched whenever a mutation elsewhere announces a change that counts. */
 export function useDashboard() {
   const queryClient = useQueryClient();
-  useEffect(() => {
-    const onDataChanged = (event: Event) => {
-      const type = (event as CustomEvent<{ type?: string } | undefined>).detail?.type;
-      // An event without a type is a change of unknown kind: refresh to be safe.
-      if (!type || REFRESHING_TYPES.has(type))
-        void queryClient.invalidateQueries({ queryKey: dashboardQueryOptions.queryKey });
-    };
-    window.addEventListener(DATA_CHANGED_EVENT, onDataChanged);
-    return () => window.removeEventListener(DATA_CHANGED_EVENT, onDataChanged);
-  }, [queryClient]);
+  useDashboardChanges(() => void queryClient.invalidateQueries({ queryKey: dashboardQueryOptions.queryKey }));
   return useQuery(dashboardQueryOptions);
 }

@@ -25,6 +25,7 @@ import {
 import { lazy, type ReactNode, Suspense } from "react";
 import { Link } from "react-router";
 import { useDashboard } from "../api/get-dashboard";
+import { HealthCard } from "./health-card";
 
 // recharts stays out of the first page: the chart module is fetched when the dashboard renders it.
 const RevenueChart = lazy(() => import("./revenue-chart"));
@@ -135,6 +136,9 @@ function DashboardView({ data }: { data: DashboardDto }) {
           testId="kpi-projects"
         />
       </section>
+
+      {/* A new account has nothing to analyse yet: the welcome panel speaks instead of a low score. */}
+      {isNewAccount ? null : <HealthCard />}
 
       <section
         aria-labelledby="chart-title"
