@@ -8,14 +8,16 @@ import { Hono } from "hono";
 import { stream } from "hono/streaming";
 import type { AuthVariables } from "../../auth/session";
 import { uuidParam, valid } from "../../http/validate";
+import { createAnalysisReader } from "../analysis/analysis.service";
 import { type ChatDeps, runChat } from "./chat.service";
 import { generateDocument } from "./documents.service";
 import { PROPOSAL_NOT_FOUND, settleProposal } from "./executions";
 import { availableModelIds, configuredProviders } from "./providers";
 
 /** /api/assistant: the chat (a stream of JSON lines), the proposals' confirmation, and what is usable now. */
-export function assistantRoutes(deps: ChatDeps) {
-  const { db, env } = deps;
+export function assistantRoutes({ db, env, logger }: Omit<ChatDeps, "analyze">) {
+  const readAnalysis = createAnalysisReader(db);
+  const deps: ChatDeps = { db, env, logger, analyze: (userId) => readAnalysis(userId) };
   return new Hono<{ Variables: AuthVariables }>()
     .get("/config", (c) =>
       c.json(

@@ -102,6 +102,12 @@ describe("the assistant without an AI key", () => {
     );
   });
 
+  it("analyses the business from the user's own figures", async () => {
+    const answer = textOf(await chat(context, alice.cookie, "Fais-moi un bilan de mon activité"));
+    expect(answer).toMatch(/Santé de l'activité : \d{1,3}\/100/);
+    expect(answer).toContain("Projets actifs : 0");
+  });
+
   it("asks for the client when it is missing, and creates nothing", async () => {
     const events = await chat(context, bruno.cookie, "Crée une facture de 300 €");
     expect(textOf(events)).toBe("Je n'ai pas pu identifier le nom du client. Pouvez-vous le préciser ?");

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { parisToday } from "@shared/domain/dates";
+import type { AnalysisDto } from "@shared/schemas/analysis";
 import type { AssistantProvider, ChatEvent, ChatRequest } from "@shared/schemas/assistant";
 import { chatRequest } from "@shared/schemas/assistant";
 import { eq } from "drizzle-orm";
@@ -18,7 +19,12 @@ import type { Turn } from "./turn";
 /** Spec §8: the only canned text left when every engine failed. */
 export const FALLBACK_TEXT = "Je rencontre des difficultés techniques. Veuillez réessayer.";
 
-export type ChatDeps = { db: Db; env: Env; logger: Logger };
+export type ChatDeps = {
+  db: Db;
+  env: Env;
+  logger: Logger;
+  analyze: (userId: string) => Promise<AnalysisDto>;
+};
 
 /**
  * One assistant answer, streamed as events: the providers in the spec's order (OpenAI, OpenRouter), each
@@ -26,7 +32,7 @@ export type ChatDeps = { db: Db; env: Env; logger: Logger };
  * The 'done' event says which one answered.
  */
 export async function runChat(
-  { db, env, logger }: ChatDeps,
+  { db, env, logger, analyze }: ChatDeps,
   {
     userId,
     body,
@@ -43,6 +49,7 @@ export async function runChat(
     confirmBeforeAction: request.confirmBeforeAction,
     conversationId,
     emit,
+    analyze: () => analyze(userId),
   };
   // Spec §7: the history sent to the model leaves out the opening greeting.
   const messages = request.messages[0]?.role === "assistant" ? request.messages.slice(1) : request.messages;

@@ -59,6 +59,15 @@ function buildTools(turn: Turn): ToolSet {
   );
   return {
     ...createTools,
+    analyze_business: tool({
+      description:
+        "Analyse de l'activité : score de santé sur 100, chiffres clés, points d'attention, prévisions de trésorerie et de chiffre d'affaires.",
+      inputSchema: z.object({}),
+      execute: async () => {
+        const { healthScore, figures, insights, predictions, actions } = await turn.analyze();
+        return { healthScore, figures, insights, predictions, actions };
+      },
+    }),
     search_records: tool({
       description:
         "Liste les données de l'utilisateur (5 au plus, tâches 10) avec leurs liens : factures, devis, clients, dépenses, projets, tâches, paiements.",

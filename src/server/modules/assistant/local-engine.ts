@@ -1,6 +1,7 @@
 import { type Interpretation, interpretCommand } from "@shared/domain/interpreter/interpret-command";
 import type { ViewDataType } from "@shared/schemas/interpretation";
 import type { ActionRequest } from "./actions";
+import { asksForAnalysis, describeAnalysis } from "./analysis-answer";
 import { type ReadFilter, type RecordList, readRecords } from "./reads";
 import { perform, type Turn } from "./turn";
 
@@ -69,7 +70,7 @@ async function respond(turn: Turn, text: string, { action, entities }: Interpret
       return describeList(list);
     }
     case "general":
-      return HELP;
+      return asksForAnalysis(text) ? describeAnalysis(await turn.analyze()) : HELP;
   }
 }
 
@@ -148,4 +149,5 @@ const HELP = [
   "- « Ajoute le client Jean Martin, jean.martin@gmail.com »",
   "- « Quelles factures sont en retard ? »",
   "- « Montre-moi mes dépenses »",
+  "- « Fais-moi un bilan de mon activité »",
 ].join("\n");

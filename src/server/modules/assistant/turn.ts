@@ -1,3 +1,4 @@
+import type { AnalysisDto } from "@shared/schemas/analysis";
 import type { ActionProposal, ActionResult, ChatEvent } from "@shared/schemas/assistant";
 import type { Db } from "../../db/client";
 import { type ActionRequest, runAction } from "./actions";
@@ -11,6 +12,8 @@ export type Turn = {
   confirmBeforeAction: boolean;
   conversationId: string;
   emit: (event: ChatEvent) => void;
+  /** The user's business analysis, from the 5-minute cache (spec §9). */
+  analyze: () => Promise<AnalysisDto>;
 };
 
 export type Performed =

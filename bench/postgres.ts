@@ -1,0 +1,64 @@
+import pg from "pg";
+import { findPostgresBin, freePort, startThrowawayCluster } from "../scripts/postgres-cluster";
+import { measureDashboard } from "./dashboard";
+import { paidSession, seedBenchAccount } from "./dataset";
+import { measureInvoiceList } from "./invoice-list";
+import { spawnServer, stopServer, waitForHealth } from "./server";
+
+// The list and dashboard budgets are for PostgreSQL: a throwaway cluster, as the tests use, holding one
+// bench account that both measurements read.
+
+async function createBenchDatabase(clusterUrl: string): Promise<string> {
+  const admin = new pg.Client({ connectionString: clusterUrl });
+  await admin.connect();
+  try {
+    await admin.query("create database ardoise_bench");
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(clusterUrl);
+  url.pathname = "/ardoise_bench";
+  return url.toString();
+}
+
+/** Signs the bench user up through a production server, seeds the account, then loads the list. */
+async function measureThroughServer(databaseUrl: string, authSecret: string) {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const server = spawnServer("src/server/main.ts", {
+    NODE_ENV: "production",
+    BETTER_AUTH_SECRET: authSecret,
+    LOG_LEVEL: "silent",
+    DATABASE_POOL_SIZE: "20",
+    DATABASE_URL: databaseUrl,
+    PORT: String(port),
+    APP_URL: baseUrl,
+    ARDOISE_SERVE_CLIENT: "false",
+  });
+  const db = new pg.Client({ connectionString: databaseUrl });
+  try {
+    await waitForHealth(`${baseUrl}/api/health`, server);
+    await db.connect();
+    const { cookie, userId } = await paidSession(baseUrl, db);
+    const dataset = await seedBenchAccount(db, userId);
+    return { userId, dataset, list: await measureInvoiceList(baseUrl, cookie) };
+  } finally {
+    await db.end().catch(() => {});
+    await stopServer(server);
+  }
+}
+
+export async function measureOnPostgres(authSecret: string) {
+  const bin = findPostgresBin();
+  if (!bin) return null;
+  const cluster = await startThrowawayCluster(bin);
+  try {
+    const databaseUrl = await createBenchDatabase(cluster.url);
+    const { userId, dataset, list } = await measureThroughServer(databaseUrl, authSecret);
+    // Measured once the server has stopped: the dashboard's time is its own, not shared with the list's load.
+    const dashboard = await measureDashboard(databaseUrl, userId);
+    return { dataset, list, dashboard };
+  } finally {
+    cluster.stop();
+  }
+}
