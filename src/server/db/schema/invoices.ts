@@ -141,6 +141,8 @@ export const invoices = pgTable(
     index("invoices_user_id_status_idx").on(t.userId, t.status),
     index("invoices_user_id_due_date_idx").on(t.userId, t.dueDate),
     index("invoices_user_id_date_idx").on(t.userId, t.date),
+    // The dashboard's recent activity: the latest issued invoices and credit notes.
+    index("invoices_user_id_kind_issued_at_idx").on(t.userId, t.kind, t.issuedAt),
     // For the job that turns overdue pending invoices into 'en-retard', across users.
     index("invoices_pending_due_date_idx").on(t.dueDate).where(sql`status = 'en-attente'`),
     optionalFkIndex("invoices_client_id_idx", t.clientId),

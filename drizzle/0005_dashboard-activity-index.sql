@@ -1,0 +1,1 @@
+CREATE INDEX "invoices_user_id_kind_issued_at_idx" ON "invoices" USING btree ("user_id","kind","issued_at");
