@@ -1,9 +1,9 @@
 import pg from "pg";
 import { findPostgresBin, freePort, startThrowawayCluster } from "../scripts/postgres-cluster";
+import { spawnServer, stopServer, waitForHealth } from "../scripts/server-process";
 import { measureDashboard } from "./dashboard";
 import { paidSession, seedBenchAccount } from "./dataset";
 import { measureInvoiceList } from "./invoice-list";
-import { spawnServer, stopServer, waitForHealth } from "./server";
 
 // The list and dashboard budgets are for PostgreSQL: a throwaway cluster, as the tests use, holding one
 // bench account that both measurements read.

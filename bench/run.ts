@@ -6,9 +6,9 @@ import { join } from "node:path";
 import { chromium } from "@playwright/test";
 import { ensureClientBuild } from "../scripts/client-build";
 import { freePort } from "../scripts/postgres-cluster";
+import { spawnServer, stopServer, waitForHealth } from "../scripts/server-process";
 import { measureInvoicePdf } from "./invoice-pdf";
 import { measureOnPostgres } from "./postgres";
-import { spawnServer, stopServer, waitForHealth } from "./server";
 
 // `npm run bench`: measures the budgets of ARCHITECTURE.md that exist so far and writes bench/results.json.
 // Not a test: figures depend on the machine; compare them with the budgets, not with each other.

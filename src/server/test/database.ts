@@ -45,14 +45,8 @@ async function createPostgresTestDatabase(): Promise<Database> {
 
 const postgresUrls = new WeakMap<Database, string>();
 
-/**
- * A second, independent connection pool to the same test database: what a second server process would
- * have. PGlite is single-process by design, so there is none (undefined).
- */
-export async function openSecondInstance(database: Database): Promise<Database | undefined> {
-  const url = postgresUrls.get(database);
-  return url ? openDatabase({ databaseUrl: url, dataDir: "", poolSize: 5 }) : undefined;
-}
+/** The URL of a PostgreSQL test database, for a second server process to open; undefined on PGlite. */
+export const postgresUrlOf = (database: Database): string | undefined => postgresUrls.get(database);
 
 async function withAdmin<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });

@@ -12,16 +12,21 @@ export type TestContext = Services & { app: App; close: () => Promise<void> };
 
 export const TEST_APP_URL = "http://localhost:3000";
 
+/** The variables of a test run (a second server process started by a test gets them too). */
+export const TEST_ENV_VARS = {
+  NODE_ENV: "test",
+  APP_URL: TEST_APP_URL,
+  BETTER_AUTH_SECRET: "test-secret-test-secret-test-secret-0123",
+  LOG_LEVEL: "silent",
+  // app.request() has no socket: tests give each caller an address through X-Forwarded-For.
+  TRUST_PROXY: "true",
+} as const;
+
 /** The configuration of a test run: local defaults, a fixed secret, overridable per test file. */
 export function testEnv(overrides: Record<string, string> = {}): Env {
   return parseEnv({
-    NODE_ENV: "test",
-    APP_URL: TEST_APP_URL,
+    ...TEST_ENV_VARS,
     DATA_DIR: mkdtempSync(join(tmpdir(), "ardoise-test-data-")),
-    BETTER_AUTH_SECRET: "test-secret-test-secret-test-secret-0123",
-    LOG_LEVEL: "silent",
-    // app.request() has no socket: tests give each caller an address through X-Forwarded-For.
-    TRUST_PROXY: "true",
     ...overrides,
   });
 }

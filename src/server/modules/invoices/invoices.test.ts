@@ -1,13 +1,15 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { addDays, parisToday } from "@shared/domain/dates";
 import { and, eq } from "drizzle-orm";
-import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApp } from "../../app";
+import { freePort } from "../../../../scripts/postgres-cluster";
+import { spawnServer, stopServer, waitForHealth } from "../../../../scripts/server-process";
 import { businessIdentities, invoiceReminders } from "../../db/schema/index";
-import { createServices } from "../../services";
 import { call, markPaid, registerAndConfirm } from "../../test/accounts";
-import { openSecondInstance, testDatabaseKind } from "../../test/database";
-import { createTestContext, type TestContext, testEnv } from "../../test/test-app";
+import { postgresUrlOf, testDatabaseKind } from "../../test/database";
+import { createTestContext, TEST_APP_URL, TEST_ENV_VARS, type TestContext } from "../../test/test-app";
 import { issueInvoice } from "./invoices.service";
 
 let context: TestContext;
@@ -526,27 +528,35 @@ describe("duplicating", () => {
 });
 
 describe("numbering under concurrency", () => {
-  it("gives 50 simultaneous issues 50 distinct consecutive numbers, across two server instances", async () => {
+  it("gives 50 simultaneous issues 50 distinct consecutive numbers, across two server processes", async () => {
     const carol = await registerAndConfirm(context, { email: "carol.numeros@example.fr" });
     await markPaid(context, carol.userId);
     await context.database.db.insert(businessIdentities).values(completeIdentity(carol.userId));
     const drafts = await Promise.all(Array.from({ length: 50 }, () => createDraft(carol.cookie)));
 
-    // A second app with its own connection pool to the same database stands for a second server process.
-    const second = await openSecondInstance(context.database);
-    expect(Boolean(second)).toBe(testDatabaseKind === "postgres");
-    const secondApp = second
-      ? createApp(createServices(second, testEnv(), pino({ level: "silent" })))
-      : context.app;
+    // On PostgreSQL, a real second server process on the same database takes every other request.
+    // PGlite is single-process by design: there, all 50 go to this one.
+    const url = postgresUrlOf(context.database);
+    expect(Boolean(url)).toBe(testDatabaseKind === "postgres");
+    const port = await freePort();
+    const second = url
+      ? spawnServer("src/server/main.ts", {
+          ...TEST_ENV_VARS,
+          ARDOISE_SERVE_CLIENT: "false",
+          DATABASE_URL: url,
+          PORT: String(port),
+          DATA_DIR: mkdtempSync(join(tmpdir(), "ardoise-second-")),
+        })
+      : undefined;
     try {
-      const results = await Promise.all(
-        drafts.map((invoice, index) =>
-          (index % 2 ? secondApp : context.app).request(`/api/invoices/${invoice.id}/issue`, {
-            method: "POST",
-            headers: { cookie: carol.cookie, origin: "http://localhost:3000" },
-          }),
-        ),
-      );
+      if (second) await waitForHealth(`http://127.0.0.1:${port}/api/health`, second);
+      const issue = (id: string, index: number) => {
+        const init = { method: "POST", headers: { cookie: carol.cookie, origin: TEST_APP_URL } };
+        return second && index % 2
+          ? fetch(`http://127.0.0.1:${port}/api/invoices/${id}/issue`, init)
+          : context.app.request(`/api/invoices/${id}/issue`, init);
+      };
+      const results = await Promise.all(drafts.map((invoice, index) => issue(invoice.id, index)));
       expect(results.map((response) => response.status)).toEqual(Array(50).fill(200));
       const numbers = await Promise.all(
         results.map(async (response) => (await response.json()).invoiceNumber as string),
@@ -554,7 +564,7 @@ describe("numbering under concurrency", () => {
       const values = numbers.map((number) => Number(number.split("-")[2])).sort((a, b) => a - b);
       expect(values).toEqual(Array.from({ length: 50 }, (_, index) => index + 1));
     } finally {
-      await second?.close();
+      if (second) await stopServer(second);
     }
-  });
+  }, 90_000);
 });
