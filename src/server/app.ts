@@ -12,7 +12,7 @@ import { spaRoutes } from "./http/spa";
 import { adminRpcRoutes } from "./modules/admin/admin.routes";
 import { aiProxyRoutes } from "./modules/ai-proxy/ai-proxy.routes";
 import { analysisRoutes } from "./modules/analysis/analysis.routes";
-import { assistantRoutes } from "./modules/assistant/assistant.routes";
+import { assistantRoutes, autonomousExecuteFunction } from "./modules/assistant/assistant.routes";
 import { clientRoutes } from "./modules/clients/clients.routes";
 import { configRoutes } from "./modules/config/config.routes";
 import { contractRoutes } from "./modules/contracts/contracts.routes";
@@ -102,6 +102,7 @@ export function createApp(services: Services, { clientDir }: AppOptions = {}) {
     app.route(`/api${path}`, guarded(routes(services)));
   app.route("/functions/v1", paymentFunctionRoutes(deps));
   app.route("/functions/v1/generate-invoice-pdf", guarded(generateInvoicePdfFunction(deps)));
+  app.route("/functions/v1/autonomous-ai-execute", guarded(autonomousExecuteFunction(db)));
   app.route("/functions/v1", aiProxyRoutes(deps));
   app.all("/api/*", (c) => {
     throw notFoundError(c);

@@ -2,19 +2,26 @@ import { parisToday } from "@shared/domain/dates";
 import { and, asc, eq, lt, lte, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { clients, invoiceReminders, invoices } from "../db/schema/index";
+import { type Tx, withTenant } from "../db/tenant";
 import type { Mailer } from "../email/mailer";
 import { invoiceReminderEmail } from "../email/templates/invoice-reminder";
 import type { Logger } from "../logger";
 
 // Jobs run as the owner role, across users: they are the server's own work, not a tenant's request.
 
-/** Issued invoices past their due date become en-retard (they also read so before the job runs). */
-export async function markOverdueInvoices(db: Db, now = new Date()): Promise<number> {
-  const updated = await db
-    .update(invoices)
-    .set({ status: "en-retard" })
-    .where(and(eq(invoices.status, "en-attente"), lt(invoices.dueDate, parisToday(now))))
-    .returning({ id: invoices.id });
+/**
+ * Issued invoices past their due date become en-retard (they also read so before the job runs): every
+ * user's for the job, or one user's, inside their tenant, when they ask for it (autonomous-ai-execute).
+ */
+export async function markOverdueInvoices(db: Db, now = new Date(), userId?: string): Promise<number> {
+  const due = and(eq(invoices.status, "en-attente"), lt(invoices.dueDate, parisToday(now)));
+  const update = (tx: Db | Tx) =>
+    tx
+      .update(invoices)
+      .set({ status: "en-retard" })
+      .where(userId ? and(due, eq(invoices.userId, userId)) : due)
+      .returning({ id: invoices.id });
+  const updated = userId ? await withTenant(db, userId, update) : await update(db);
   return updated.length;
 }
 

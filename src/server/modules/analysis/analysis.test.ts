@@ -134,6 +134,7 @@ describe("the analysis, computed by hand", () => {
     expect(analysis.insights).toEqual([]);
     expect(analysis.actions.map((action) => [action.id, action.title])).toEqual([
       ["remind_overdue", "Relancer la facture en retard"],
+      ["mark_overdue", "Passer les factures échues en « en retard »"],
     ]);
   });
 

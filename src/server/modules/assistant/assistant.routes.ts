@@ -7,8 +7,11 @@ import {
 import { Hono } from "hono";
 import { stream } from "hono/streaming";
 import type { AuthVariables } from "../../auth/session";
+import type { Db } from "../../db/client";
+import { AppError } from "../../errors";
 import { uuidParam, valid } from "../../http/validate";
-import { createAnalysisReader } from "../analysis/analysis.service";
+import { createAnalysisReader, getBusinessAnalysis } from "../analysis/analysis.service";
+import { autonomousRequest, executeAutonomously } from "./autonomous";
 import { type ChatDeps, runChat } from "./chat.service";
 import { generateDocument } from "./documents.service";
 import { PROPOSAL_NOT_FOUND, settleProposal } from "./executions";
@@ -61,4 +64,21 @@ export function assistantRoutes({ db, env, logger }: Omit<ChatDeps, "analyze">) 
       await settleProposal(db, { userId: c.get("user").id, id: c.req.param("id"), decision: "cancel" });
       return c.json({ cancelled: true });
     });
+}
+
+/** POST /functions/v1/autonomous-ai-execute: the analysis actions the spec lets run alone, for the session's user. */
+export function autonomousExecuteFunction(db: Db) {
+  return new Hono<{ Variables: AuthVariables }>().post("/", valid(autonomousRequest), async (c) => {
+    const userId = c.get("user").id;
+    const { actions, userId: claimed } = c.req.valid("json");
+    if (claimed && claimed !== userId)
+      throw new AppError("forbidden", "Vous ne pouvez exécuter des actions que sur votre propre compte.");
+    const analysis = await getBusinessAnalysis(db, { userId });
+    const results = await executeAutonomously(db, {
+      userId,
+      analysis,
+      requested: actions.map((action) => action.id),
+    });
+    return c.json({ results });
+  });
 }

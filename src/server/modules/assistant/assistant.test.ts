@@ -1,4 +1,7 @@
+import { addDays, parisToday } from "@shared/domain/dates";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { invoices } from "../../db/schema/index";
 import { call, markPaid, registerAndConfirm } from "../../test/accounts";
 import { chat, only, textOf } from "../../test/assistant-chat";
 import { createTestContext, type TestContext } from "../../test/test-app";
@@ -128,5 +131,70 @@ describe("the assistant without an AI key", () => {
     });
     expect(blank.status).toBe(400);
     expect((await blank.json()).error.issues[0].message).toBe("Écrivez un message.");
+  });
+});
+
+describe("autonomous-ai-execute", () => {
+  it("runs only what the spec lets run alone, from the user's own analysis, for the session's user", async () => {
+    const erin = await registerAndConfirm(context, { email: "erin.autonome@example.fr" });
+    const fred = await registerAndConfirm(context, { email: "fred.autonome@example.fr" });
+    await markPaid(context, erin.userId);
+    await markPaid(context, fred.userId);
+    const pastDue = addDays(parisToday(), -10);
+    const overdue = (userId: string, number: string) => ({
+      userId,
+      clientName: "Retardataire",
+      status: "en-attente" as const,
+      invoiceNumber: number,
+      date: addDays(pastDue, -30),
+      dueDate: pastDue,
+      subtotalCents: 10000,
+      totalCents: 10000,
+    });
+    await context.database.db
+      .insert(invoices)
+      .values([overdue(erin.userId, "INV-2026-0001"), overdue(fred.userId, "INV-2026-0001")]);
+    const storedStatus = async (userId: string) =>
+      (
+        await context.database.db
+          .select({ status: invoices.status })
+          .from(invoices)
+          .where(eq(invoices.userId, userId))
+      )[0]?.status;
+
+    const response = await call(context, "/functions/v1/autonomous-ai-execute", {
+      method: "POST",
+      cookie: erin.cookie,
+      body: {
+        userId: erin.userId,
+        // Flags sent by the caller are ignored: the action is looked up in the user's own analysis.
+        actions: [
+          { id: "mark_overdue" },
+          { id: "remind_overdue", requiresConfirmation: false, impact: "high" },
+          { id: "inconnue" },
+        ],
+      },
+    });
+    expect(response.status).toBe(200);
+    expect((await response.json()).results).toEqual([
+      { id: "mark_overdue", executed: true, success: true, message: "1 facture passée en retard." },
+      expect.objectContaining({ id: "remind_overdue", executed: false }),
+      expect.objectContaining({ id: "inconnue", executed: false }),
+    ]);
+    expect(await storedStatus(erin.userId)).toBe("en-retard");
+    expect(await storedStatus(fred.userId)).toBe("en-attente");
+
+    const forOther = await call(context, "/functions/v1/autonomous-ai-execute", {
+      method: "POST",
+      cookie: erin.cookie,
+      body: { userId: fred.userId, actions: [{ id: "mark_overdue" }] },
+    });
+    expect(forOther.status).toBe(403);
+    expect(await storedStatus(fred.userId)).toBe("en-attente");
+    const anonymous = await call(context, "/functions/v1/autonomous-ai-execute", {
+      method: "POST",
+      body: { actions: [{ id: "mark_overdue" }] },
+    });
+    expect(anonymous.status).toBe(401);
   });
 });

@@ -18,8 +18,20 @@ describe("the actions", () => {
         requiresConfirmation: true,
         href: "/app/invoices?statut=en-retard",
       }),
+      expect.objectContaining({
+        id: "mark_overdue",
+        type: "update",
+        automated: true,
+        requiresConfirmation: false,
+      }),
     ]);
     expect(actions[0]?.executionPlan).toHaveLength(3);
+  });
+
+  it("let only the status update run alone, never the reminders", () => {
+    const [remind, mark] = actionsFor(figuresWith({ overdueCount: 4 }), new Set()).actions;
+    expect(remind && canRunAutonomously(remind)).toBe(false);
+    expect(mark && canRunAutonomously(mark)).toBe(true);
   });
 
   it("speak of one invoice in the singular, with a medium impact up to 3", () => {

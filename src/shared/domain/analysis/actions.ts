@@ -13,6 +13,28 @@ const whenTriggered = (id: string) => (_: AnalysisFigures, triggers: ReadonlySet
 
 const rules: Rule[] = [
   {
+    // Housekeeping, offered to autonomous-ai-execute: it answers no insight of its own.
+    answers: [],
+    applies: (f) => f.overdueCount > 0,
+    build: (f) => ({
+      id: "mark_overdue",
+      type: "update",
+      title: "Passer les factures échues en « en retard »",
+      description: `Met à jour le statut enregistré ${f.overdueCount > 1 ? `des ${countOf(f.overdueCount, "facture")}` : "de la facture"} dont l'échéance est passée, pour vos exports et vos filtres.`,
+      impact: "low",
+      effort: "low",
+      estimatedValueCents: null,
+      // A status update of the user's own invoices: nothing leaves, nothing is created or deleted.
+      automated: true,
+      requiresConfirmation: false,
+      executionPlan: [
+        "Trouver les factures émises dont l'échéance est passée",
+        "Enregistrer leur statut « en retard »",
+      ],
+      href: null,
+    }),
+  },
+  {
     answers: ["overdue_invoices", "many_overdue", "slow_collection", "cash_ratio", "cash_shortfall"],
     applies: (f) => f.overdueCount > 0,
     build: (f) => ({

@@ -99,6 +99,7 @@ describe("the analysis of a struggling month, computed by hand", () => {
       ["review_expenses", "medium"],
       ["create_project", "medium"],
       ["raise_rates", "medium"],
+      ["mark_overdue", "low"],
     ]);
     expect(analysis.actions[0]?.title).toBe("Relancer les 4 factures en retard");
   });
