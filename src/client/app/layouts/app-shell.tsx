@@ -1,14 +1,22 @@
 import { AppHeader } from "@client/components/shell/app-header";
 import { AppSidebar } from "@client/components/shell/app-sidebar";
-import { AssistantDialog } from "@client/components/shell/assistant-dialog";
+import { AssistantDialog, AssistantLoadError } from "@client/components/shell/assistant-dialog";
 import { CommandPalette } from "@client/components/shell/command-palette";
 import { SidebarProvider, useSidebar } from "@client/components/shell/sidebar-context";
 import { sectionFromPath } from "@client/lib/section";
 import { useAppShortcuts } from "@client/lib/shortcuts";
 import { Tooltip } from "radix-ui";
-import { type ReactNode, useState } from "react";
+import { lazy, type ReactNode, useState } from "react";
 import { useLocation } from "react-router";
 import "@client/components/shell/shell.css";
+
+// The assistant (markdown, chat, generator) stays out of the first page: fetched when the dialog first opens.
+const AssistantWorkspace = lazy(() =>
+  import("@client/features/assistant/components/assistant-workspace").catch((error: unknown) => {
+    console.error(error);
+    return { default: AssistantLoadError };
+  }),
+);
 
 // Spec §9: tooltips wait 700 ms, then 300 ms while moving from one to the next.
 const TOOLTIP_DELAY_MS = 700;
@@ -30,6 +38,7 @@ function ShellFrame({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const [isPaletteOpen, setPaletteOpen] = useState(false);
   const [isAssistantOpen, setAssistantOpen] = useState(false);
+  const section = sectionFromPath(pathname);
 
   useAppShortcuts({ onToggleSidebar: toggle, onOpenPalette: () => setPaletteOpen(true) });
 
@@ -52,11 +61,9 @@ function ShellFrame({ children }: { children: ReactNode }) {
         </main>
       </div>
       <CommandPalette isOpen={isPaletteOpen} onOpenChange={setPaletteOpen} />
-      <AssistantDialog
-        isOpen={isAssistantOpen}
-        onOpenChange={setAssistantOpen}
-        section={sectionFromPath(pathname)}
-      />
+      <AssistantDialog isOpen={isAssistantOpen} onOpenChange={setAssistantOpen} section={section}>
+        <AssistantWorkspace section={section} onNavigate={() => setAssistantOpen(false)} />
+      </AssistantDialog>
     </div>
   );
 }

@@ -1,5 +1,10 @@
-import { UnderConstruction } from "@client/components/under-construction";
+import { AdvancedAgent } from "@client/features/assistant/components/advanced-agent";
+import { HealthCard } from "@client/features/dashboard/components/health-card";
 
 export function Component() {
-  return <UnderConstruction title="Agent IA avancé" />;
+  return (
+    <AdvancedAgent>
+      <HealthCard />
+    </AdvancedAgent>
+  );
 }

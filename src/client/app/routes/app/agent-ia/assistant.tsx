@@ -1,5 +1,5 @@
-import { UnderConstruction } from "@client/components/under-construction";
+import { AssistantHome } from "@client/features/assistant/components/assistant-home";
 
 export function Component() {
-  return <UnderConstruction title="Assistant IA" />;
+  return <AssistantHome />;
 }
