@@ -118,8 +118,8 @@ test("the assistant without an AI key: chat with confirmation, document generato
     await card.getByRole("button", { name: "Prévisualiser" }).click();
     const preview = page.getByRole("dialog", { name: /Devis DEV-/ });
     await expect(preview).toBeVisible();
-    await expect(preview.getByRole("cell", { name: /refonte du site/ })).toBeVisible();
-    await expect(preview.getByRole("row", { name: /refonte du site/ })).toContainText(/1\s200,00\s€/);
+    await expect(preview.getByRole("cell", { name: /Refonte du site/ })).toBeVisible();
+    await expect(preview.getByRole("row", { name: /Refonte du site/ })).toContainText(/1\s200,00\s€/);
     await expect(preview.getByText(/^240,00\s€$/)).toBeVisible();
     await expect(preview.getByText(/^1\s440,00\s€$/)).toBeVisible();
     await expect(preview.getByRole("link", { name: "Télécharger" })).toHaveAttribute(

@@ -27,7 +27,9 @@ export function createQueryClient(): QueryClient {
     defaultOptions: {
       queries: {
         refetchOnWindowFocus: false,
-        refetchOnMount: false,
+        // Spec §9: no refetch on mount, except for data a mutation has invalidated while its screen was
+        // closed (otherwise going back to a list after a creation would show it without the new record).
+        refetchOnMount: (query) => query.state.isInvalidated,
         refetchOnReconnect: true,
         retry: shouldRetry,
         staleTime: STALE_TIME_MS,

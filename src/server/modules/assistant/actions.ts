@@ -131,6 +131,7 @@ export function parseActionRequest(type: AssistantActionType, input: unknown): A
 }
 
 const toCents = (euros: number) => Math.round(euros * 100);
+const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** The user's client with that name (case-insensitive), or a new prospect: AI-created clients start as prospects. */
 export async function resolveClient(
@@ -197,7 +198,7 @@ async function execute(db: Db, userId: string, request: ActionRequest, now: Date
       const client = await resolveClient(db, userId, request.input.client);
       const lines = [
         {
-          description: description || "Prestation",
+          description: description ? capitalized(description) : "Prestation",
           quantity: 1,
           unitPriceCents: toCents(amount),
           vatRateBp: await defaultVatRateBp(db, userId),
