@@ -11,6 +11,7 @@ export const assistantActionTypes = [
   "create_client",
   "create_expense",
   "create_project",
+  "schedule_reminders",
   "create_automation",
   "use_integration",
 ] as const;

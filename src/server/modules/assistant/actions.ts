@@ -9,9 +9,10 @@ import { z } from "zod";
 import type { Db } from "../../db/client";
 import { automations, businessIdentities, clients } from "../../db/schema/index";
 import { withTenant } from "../../db/tenant";
+import { AppError } from "../../errors";
 import { createClient } from "../clients/clients.service";
 import { createExpense } from "../expenses/expenses.service";
-import { createInvoiceDraft } from "../invoices/invoices.service";
+import { createInvoiceDraft, scheduleReminders } from "../invoices/invoices.service";
 import { createProject } from "../projects/projects.service";
 import { createQuote } from "../quotes/quotes.service";
 import { integrationLabels, integrationUnavailable } from "./integrations";
@@ -59,6 +60,13 @@ export const actionInputs = {
     name: z.string().trim().min(1, "Le nom du projet et le client sont requis.").max(200),
     client: clientName.describe("Client du projet"),
     description: z.string().trim().max(2000).optional(),
+  }),
+  schedule_reminders: z.object({
+    invoiceNumber: z
+      .string()
+      .trim()
+      .regex(/^INV-\d{4}-\d{4,}$/i, "Indiquez le numéro de la facture (ex. : INV-2026-0042).")
+      .describe("Numéro de la facture émise, ex. INV-2026-0042"),
   }),
   create_automation: z.object({
     description: z.string().trim().min(3, "Décrivez l'automatisation.").max(500),
@@ -118,6 +126,11 @@ export function describeAction(request: ActionRequest): { summary: string; detai
           { label: "Client", value: request.input.client },
         ],
       };
+    case "schedule_reminders":
+      return {
+        summary: `Programmer les rappels de paiement de la facture ${request.input.invoiceNumber.toUpperCase()}`,
+        details: [{ label: "Rappels", value: "7 et 3 jours avant l'échéance, puis le jour même" }],
+      };
     case "create_automation":
       return { summary: `Créer l'automatisation : ${request.input.description}`, details: [] };
     case "use_integration":
@@ -175,7 +188,12 @@ export async function runAction(
   try {
     return await execute(db, userId, request, now);
   } catch (error) {
-    const detail = error instanceof z.ZodError ? error.issues[0]?.message : undefined;
+    const detail =
+      error instanceof z.ZodError
+        ? error.issues[0]?.message
+        : error instanceof AppError
+          ? error.message
+          : undefined;
     return { type: request.type, success: false, message: detail ?? failureMessages[request.type] };
   }
 }
@@ -186,6 +204,7 @@ const failureMessages: Record<AssistantActionType, string> = {
   create_client: "Erreur lors de la création du client",
   create_expense: "Erreur lors de la création de la dépense",
   create_project: "Échec de la création du projet",
+  schedule_reminders: "Erreur lors de la programmation des rappels",
   create_automation: "Je n'ai pas pu créer l'automatisation.",
   use_integration: "Je n'ai pas pu utiliser l'intégration.",
 };
@@ -287,6 +306,22 @@ async function execute(db: Db, userId: string, request: ActionRequest, now: Date
         success: true,
         message: `Projet « ${project.name} » créé pour ${client.name}.`,
         data: { id: project.id, label: project.name, link: paths.app.projects.detail(project.id) },
+      };
+    }
+    case "schedule_reminders": {
+      const { invoice, scheduled } = await scheduleReminders(db, {
+        userId,
+        invoiceNumber: request.input.invoiceNumber,
+        now,
+      });
+      const label = invoice.invoiceNumber ?? "";
+      return {
+        type: request.type,
+        success: true,
+        message: scheduled.length
+          ? `${scheduled.length} rappel${scheduled.length > 1 ? "s" : ""} programmé${scheduled.length > 1 ? "s" : ""} pour la facture ${label} : ${scheduled.map(formatDate).join(", ")}.`
+          : `Les rappels de la facture ${label} sont déjà programmés, ou son échéance est passée.`,
+        data: { id: invoice.id, label: `Facture ${label}`, link: paths.app.invoices.detail(invoice.id) },
       };
     }
     case "create_automation": {

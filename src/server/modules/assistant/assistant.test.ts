@@ -1,7 +1,7 @@
 import { addDays, parisToday } from "@shared/domain/dates";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { invoices } from "../../db/schema/index";
+import { invoiceReminders, invoices } from "../../db/schema/index";
 import { call, markPaid, registerAndConfirm } from "../../test/accounts";
 import { chat, only, textOf } from "../../test/assistant-chat";
 import { createTestContext, type TestContext } from "../../test/test-app";
@@ -131,6 +131,62 @@ describe("the assistant without an AI key", () => {
     });
     expect(blank.status).toBe(400);
     expect((await blank.json()).error.issues[0].message).toBe("Écrivez un message.");
+  });
+});
+
+describe("payment reminders", () => {
+  it("schedules the missing reminders of an issued invoice, once confirmed", async () => {
+    const { cookie, userId } = await registerAndConfirm(context, { email: "gina.rappels@example.fr" });
+    await markPaid(context, userId);
+    const today = parisToday();
+    const [invoice] = await context.database.db
+      .insert(invoices)
+      .values({
+        userId,
+        clientName: "Client à relancer",
+        status: "en-attente",
+        invoiceNumber: "INV-2026-0007",
+        date: today,
+        dueDate: addDays(today, 30),
+        subtotalCents: 10000,
+        totalCents: 10000,
+      })
+      .returning({ id: invoices.id });
+    const planned = async () =>
+      (
+        await context.database.db
+          .select({ on: invoiceReminders.scheduledFor })
+          .from(invoiceReminders)
+          .where(eq(invoiceReminders.invoiceId, invoice?.id ?? ""))
+      )
+        .map((row) => row.on)
+        .sort();
+
+    const events = await chat(context, cookie, "Programme les rappels de la facture INV-2026-0007");
+    const proposal = only(events, "proposal")[0]?.proposal;
+    expect(proposal?.type).toBe("schedule_reminders");
+    expect(await planned()).toEqual([]);
+    const confirmed = await call(context, `/api/assistant/proposals/${proposal?.id}/confirm`, {
+      method: "POST",
+      cookie,
+    });
+    expect((await confirmed.json()).result).toMatchObject({
+      success: true,
+      message: expect.stringContaining("3 rappels programmés"),
+    });
+    expect(await planned()).toEqual([addDays(today, 23), addDays(today, 27), addDays(today, 30)]);
+
+    const again = await chat(context, cookie, "Programme les rappels de la facture INV-2026-0007", {
+      confirmBeforeAction: false,
+    });
+    expect(only(again, "result")[0]?.result.message).toContain("déjà programmés");
+    const unknown = await chat(context, alice.cookie, "Programme les rappels de la facture INV-2026-0007", {
+      confirmBeforeAction: false,
+    });
+    expect(only(unknown, "result")[0]?.result).toMatchObject({
+      success: false,
+      message: "Facture introuvable.",
+    });
   });
 });
 

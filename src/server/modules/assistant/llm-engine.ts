@@ -21,6 +21,7 @@ const toolDescriptions: Record<AssistantActionType, string> = {
   create_client: "Ajoute un client (statut prospect).",
   create_expense: "Enregistre une dépense (statut à valider).",
   create_project: "Crée un projet actif pour un client.",
+  schedule_reminders: "Programme les rappels de paiement (J-7, J-3, jour J) d'une facture émise non réglée.",
   create_automation: "Crée une règle d'automatisation décrite en français.",
   use_integration: "Utilise une intégration (Zapier, Google Calendar, Mailchimp, Stripe).",
 };

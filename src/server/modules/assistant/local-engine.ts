@@ -69,8 +69,12 @@ async function respond(turn: Turn, text: string, { action, entities }: Interpret
       const list = await readRecords(turn.db, turn.userId, dataType, statusFilter(dataType, text), turn.now);
       return describeList(list);
     }
-    case "general":
+    case "general": {
+      const invoiceNumber = text.match(/\bINV-\d{4}-\d{4,}\b/i)?.[0];
+      if (invoiceNumber && /rappel|relanc/i.test(text))
+        return act(turn, { type: "schedule_reminders", input: { invoiceNumber } });
       return asksForAnalysis(text) ? describeAnalysis(await turn.analyze()) : HELP;
+    }
   }
 }
 
@@ -150,4 +154,5 @@ const HELP = [
   "- « Quelles factures sont en retard ? »",
   "- « Montre-moi mes dépenses »",
   "- « Fais-moi un bilan de mon activité »",
+  "- « Programme les rappels de la facture INV-2026-0042 »",
 ].join("\n");

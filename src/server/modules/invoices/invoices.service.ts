@@ -1,5 +1,6 @@
 import { addDays, DEFAULT_PAYMENT_TERMS_DAYS, parisToday, yearOf } from "@shared/domain/dates";
 import { missingForInvoicing, paymentTermsMention } from "@shared/domain/legal-identity";
+import { reminderSchedule } from "@shared/domain/reminders";
 import type {
   CreateInvoiceInput,
   InvoiceDto,
@@ -9,7 +10,7 @@ import type {
   UpdateInvoiceInput,
 } from "@shared/schemas/invoices";
 import type { ListResult } from "@shared/schemas/list";
-import { and, asc, count, desc, eq, gte, ilike, isNull, lt, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, ilike, isNull, lt, ne, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import {
   businessIdentities,
@@ -31,9 +32,6 @@ type InvoiceRow = typeof invoices.$inferSelect;
 type ItemRow = typeof invoiceItems.$inferSelect;
 
 const notFound = () => new AppError("not_found", "Facture introuvable.");
-
-// ai-assistant.txt §9: reminders 7 and 3 days before the due date (if still ahead) and on the due date.
-const REMINDER_DAYS_BEFORE_DUE = [7, 3, 0];
 
 /** Spec: an issued invoice past its due date reads as en-retard, whether or not the job has run yet. */
 export function effectiveStatus(row: Pick<InvoiceRow, "status" | "dueDate">, today: string): InvoiceStatus {
@@ -408,18 +406,63 @@ export async function issueInvoice(
       .where(and(eq(invoices.id, id), eq(invoices.userId, userId)))
       .returning();
     if (!issued) throw notFound();
-    const reminders = REMINDER_DAYS_BEFORE_DUE.map((days) => ({ days, on: addDays(dueDate, -days) })).filter(
-      (reminder) => reminder.days === 0 || reminder.on > today,
-    );
-    await tx.insert(invoiceReminders).values(
-      reminders.map((reminder) => ({
+    await insertReminders(tx, userId, id, reminderSchedule(dueDate, today));
+    return toDto(issued, items, today);
+  });
+}
+
+async function insertReminders(
+  tx: Tx,
+  userId: string,
+  invoiceId: string,
+  schedule: ReturnType<typeof reminderSchedule>,
+) {
+  if (schedule.length === 0) return;
+  await tx
+    .insert(invoiceReminders)
+    .values(
+      schedule.map((reminder) => ({
         userId,
-        invoiceId: id,
-        daysBeforeDue: reminder.days,
+        invoiceId,
+        daysBeforeDue: reminder.daysBeforeDue,
         scheduledFor: reminder.on,
       })),
     );
-    return toDto(issued, items, today);
+}
+
+/**
+ * Schedules again the payment reminders an unpaid issued invoice is missing (cancelled ones, or none yet):
+ * the assistant's "schedule reminders". Returns the dates now planned; nothing is sent here.
+ */
+export async function scheduleReminders(
+  db: Db,
+  { userId, invoiceNumber, now = new Date() }: { userId: string; invoiceNumber: string; now?: Date },
+): Promise<{ invoice: InvoiceDto; scheduled: string[] }> {
+  const today = parisToday(now);
+  return withTenant(db, userId, async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.userId, userId), eq(invoices.invoiceNumber, invoiceNumber.toUpperCase())))
+      .for("update");
+    if (row?.kind !== "facture") throw notFound();
+    if (!(row.status === "en-attente" || row.status === "en-retard") || !row.dueDate)
+      throw new AppError("conflict", "Seule une facture émise et non réglée peut recevoir des rappels.");
+    const planned = await tx
+      .select({ daysBeforeDue: invoiceReminders.daysBeforeDue })
+      .from(invoiceReminders)
+      .where(
+        and(
+          eq(invoiceReminders.invoiceId, row.id),
+          eq(invoiceReminders.userId, userId),
+          ne(invoiceReminders.status, "cancelled"),
+        ),
+      );
+    const missing = reminderSchedule(row.dueDate, today).filter(
+      (reminder) => !planned.some((existing) => existing.daysBeforeDue === reminder.daysBeforeDue),
+    );
+    await insertReminders(tx, userId, row.id, missing);
+    return { invoice: toDto(row, [], today), scheduled: missing.map((reminder) => reminder.on) };
   });
 }
 

@@ -20,6 +20,7 @@ const recordTypes: Record<AssistantActionType, string> = {
   create_client: "clients",
   create_expense: "expenses",
   create_project: "projects",
+  schedule_reminders: "invoices",
   create_automation: "automations",
   use_integration: "integrations",
 };

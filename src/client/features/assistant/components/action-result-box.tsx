@@ -10,6 +10,7 @@ const actionTypeLabels: Record<AssistantActionType, string> = {
   create_client: "Ajout de client",
   create_expense: "Enregistrement de dépense",
   create_project: "Création de projet",
+  schedule_reminders: "Rappels de paiement",
   create_automation: "Création d'automatisation",
   use_integration: "Intégration",
 };
