@@ -10,7 +10,7 @@ import type {
   UpdateInvoiceInput,
 } from "@shared/schemas/invoices";
 import type { ListResult } from "@shared/schemas/list";
-import { and, asc, count, desc, eq, gte, ilike, isNull, lt, ne, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, ilike, isNull, lt, ne, or, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import {
   businessIdentities,
@@ -221,21 +221,19 @@ export async function listInvoices(
   const where = listWhere(userId, query, today);
   const { limit, offset } = pageWindow(query);
   return withTenant(db, userId, async (tx) => {
-    // The total rides along each row (one round trip: this is the budgeted list endpoint); a page past the
-    // end has no row to carry it, so only then is it counted apart.
-    const rows = await tx
-      .select({ invoice: invoices, total: sql<number>`count(*) over ()`.mapWith(Number) })
-      .from(invoices)
-      .where(where)
-      .orderBy(desc(invoices.createdAt), desc(invoices.id))
-      .limit(limit)
-      .offset(offset);
-    const total =
-      rows[0]?.total ??
-      (offset > 0 ? ((await tx.select({ n: count() }).from(invoices).where(where))[0]?.n ?? 0) : 0);
+    const [rows, [counted]] = await Promise.all([
+      tx
+        .select()
+        .from(invoices)
+        .where(where)
+        .orderBy(desc(invoices.createdAt), desc(invoices.id))
+        .limit(limit)
+        .offset(offset),
+      tx.select({ n: count() }).from(invoices).where(where),
+    ]);
     return {
-      items: rows.map((row) => toDto(row.invoice, [], today)),
-      total,
+      items: rows.map((row) => toDto(row, [], today)),
+      total: counted?.n ?? 0,
       page: query.page,
       pageSize: query.pageSize,
     };
@@ -418,16 +416,14 @@ async function insertReminders(
   schedule: ReturnType<typeof reminderSchedule>,
 ) {
   if (schedule.length === 0) return;
-  await tx
-    .insert(invoiceReminders)
-    .values(
-      schedule.map((reminder) => ({
-        userId,
-        invoiceId,
-        daysBeforeDue: reminder.daysBeforeDue,
-        scheduledFor: reminder.on,
-      })),
-    );
+  await tx.insert(invoiceReminders).values(
+    schedule.map((reminder) => ({
+      userId,
+      invoiceId,
+      daysBeforeDue: reminder.daysBeforeDue,
+      scheduledFor: reminder.on,
+    })),
+  );
 }
 
 /**
