@@ -7,6 +7,7 @@ import { chromium } from "@playwright/test";
 import { ensureClientBuild } from "../scripts/client-build";
 import { freePort } from "../scripts/postgres-cluster";
 import { spawnServer, stopServer, waitForHealth } from "../scripts/server-process";
+import { measureInterpreter } from "./interpreter";
 import { measureInvoicePdf } from "./invoice-pdf";
 import { measureOnPostgres } from "./postgres";
 
@@ -20,6 +21,7 @@ const budgets = {
   invoicePdfMs: 60,
   invoiceListP95Ms: 50,
   dashboardServerMs: 20,
+  interpreterUs: 1000,
 };
 
 async function startServer(dataDir: string, port: number): Promise<{ child: ChildProcess; seconds: number }> {
@@ -78,6 +80,7 @@ try {
   }
   const startToReady = runs.sort((a, b) => a - b)[1] ?? 0;
   const pdfMs = await measureInvoicePdf();
+  const interpreter = measureInterpreter();
   const postgres = await measureOnPostgres(BENCH_AUTH_SECRET);
   const list = postgres && {
     ...postgres.list,
@@ -103,6 +106,11 @@ try {
     withinBudget: jsKb <= budgets.firstRouteJsGzipKb,
   };
   const pdf = { value: pdfMs, budget: budgets.invoicePdfMs, withinBudget: pdfMs <= budgets.invoicePdfMs };
+  const interpret = {
+    ...interpreter,
+    budgetUs: budgets.interpreterUs,
+    withinBudget: interpreter.p99Us <= budgets.interpreterUs,
+  };
   const results = {
     measuredAt: new Date().toISOString(),
     machine: `${cpus().length} cores, Node ${process.version}`,
@@ -110,6 +118,7 @@ try {
       startToReadySeconds: start,
       firstRouteJsGzipKb: js,
       invoicePdfMs: pdf,
+      interpreterPerCommandUs: interpret,
       invoiceList10kPostgres: list || "PostgreSQL absent: not measured",
       dashboard10kPostgres: dashboard || "PostgreSQL absent: not measured",
     },
@@ -122,6 +131,9 @@ try {
     `JavaScript de la première page (gzip) : ${js.value} Ko (budget ${js.budget} Ko, ${verdict(js)})`,
   );
   console.log(`PDF de facture : ${pdf.value} ms par document (budget ${pdf.budget} ms, ${verdict(pdf)})`);
+  console.log(
+    `Interpréteur local, ${interpret.commands} commandes : moyenne ${interpret.meanUs} µs, p99 ${interpret.p99Us} µs (budget ${interpret.budgetUs} µs, ${verdict(interpret)})`,
+  );
   if (list && dashboard) {
     console.log(
       `Liste de 10 000 factures, PostgreSQL, 50 connexions : p50 ${list.p50Ms} ms, p95 ${list.p95Ms} ms (budget ${list.budgetP95Ms} ms, ${verdict(list)}), ${list.rps} req/s, ${list.non2xx} non-2xx`,
