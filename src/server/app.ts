@@ -13,6 +13,7 @@ import { adminRpcRoutes } from "./modules/admin/admin.routes";
 import { aiProxyRoutes } from "./modules/ai-proxy/ai-proxy.routes";
 import { analysisRoutes } from "./modules/analysis/analysis.routes";
 import { assistantRoutes, autonomousExecuteFunction } from "./modules/assistant/assistant.routes";
+import { calendarRoutes } from "./modules/calendar/calendar.routes";
 import { clientRoutes } from "./modules/clients/clients.routes";
 import { configRoutes } from "./modules/config/config.routes";
 import { contractRoutes } from "./modules/contracts/contracts.routes";
@@ -97,6 +98,7 @@ export function createApp(services: Services, { clientDir }: AppOptions = {}) {
   app.route("/api/dev/mailbox", devMailboxRoutes({ db, env }));
   app.route("/api", paymentRoutes(deps));
   app.route("/api", profileRoutes(deps));
+  app.route("/api/calendar", calendarRoutes(deps));
   const guarded = guardFor(services);
   for (const [path, routes] of Object.entries(businessModules))
     app.route(`/api${path}`, guarded(routes(services)));

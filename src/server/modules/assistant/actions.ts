@@ -15,7 +15,7 @@ import { createExpense } from "../expenses/expenses.service";
 import { createInvoiceDraft, scheduleReminders } from "../invoices/invoices.service";
 import { createProject } from "../projects/projects.service";
 import { createQuote } from "../quotes/quotes.service";
-import { integrationLabels, integrationUnavailable } from "./integrations";
+import { integrationLabels, runIntegration } from "./integrations";
 
 /**
  * Everything the assistant may create, and nothing else: no tool deletes, sends or pays (issue 5). The LLM
@@ -178,15 +178,18 @@ async function defaultVatRateBp(db: Db, userId: string): Promise<number> {
   return identity?.regime === "assujetti" ? 2000 : 0;
 }
 
+/** When the action runs, and the public base URL for links that leave the app (the calendar feed's). */
+export type ActionContext = { appUrl: string; now?: Date };
+
 /** Runs one action for the session's user. Failures come back as an Échec result, never as a throw. */
 export async function runAction(
   db: Db,
   userId: string,
   request: ActionRequest,
-  now = new Date(),
+  { appUrl, now = new Date() }: ActionContext,
 ): Promise<ActionResult> {
   try {
-    return await execute(db, userId, request, now);
+    return await execute(db, userId, request, { appUrl, now });
   } catch (error) {
     const detail =
       error instanceof z.ZodError
@@ -209,7 +212,12 @@ const failureMessages: Record<AssistantActionType, string> = {
   use_integration: "Je n'ai pas pu utiliser l'intégration.",
 };
 
-async function execute(db: Db, userId: string, request: ActionRequest, now: Date): Promise<ActionResult> {
+async function execute(
+  db: Db,
+  userId: string,
+  request: ActionRequest,
+  { appUrl, now }: Required<ActionContext>,
+): Promise<ActionResult> {
   switch (request.type) {
     case "create_invoice":
     case "create_quote": {
@@ -346,7 +354,7 @@ async function execute(db: Db, userId: string, request: ActionRequest, now: Date
       };
     }
     case "use_integration":
-      return integrationUnavailable(request.input.integration);
+      return runIntegration(db, userId, request.input.integration, appUrl);
   }
 }
 

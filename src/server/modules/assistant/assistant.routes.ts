@@ -47,7 +47,13 @@ export function assistantRoutes({ db, env, logger }: Omit<ChatDeps, "analyze">) 
     })
     .post("/documents", valid(generateDocumentInput), async (c) =>
       c.json(
-        { document: await generateDocument(db, { userId: c.get("user").id, input: c.req.valid("json") }) },
+        {
+          document: await generateDocument(db, {
+            userId: c.get("user").id,
+            input: c.req.valid("json"),
+            appUrl: env.appUrl,
+          }),
+        },
         201,
       ),
     )
@@ -57,11 +63,17 @@ export function assistantRoutes({ db, env, logger }: Omit<ChatDeps, "analyze">) 
           userId: c.get("user").id,
           id: c.req.param("id"),
           decision: "confirm",
+          appUrl: env.appUrl,
         }),
       }),
     )
     .post("/proposals/:id/cancel", uuidParam(PROPOSAL_NOT_FOUND), async (c) => {
-      await settleProposal(db, { userId: c.get("user").id, id: c.req.param("id"), decision: "cancel" });
+      await settleProposal(db, {
+        userId: c.get("user").id,
+        id: c.req.param("id"),
+        decision: "cancel",
+        appUrl: env.appUrl,
+      });
       return c.json({ cancelled: true });
     });
 }

@@ -46,6 +46,7 @@ export async function runChat(
     db,
     userId,
     now,
+    appUrl: env.appUrl,
     confirmBeforeAction: request.confirmBeforeAction,
     conversationId,
     emit,

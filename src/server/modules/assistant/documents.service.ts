@@ -18,7 +18,12 @@ import { type ActionRequest, resolveClient, runAction } from "./actions";
  */
 export async function generateDocument(
   db: Db,
-  { userId, input, now = new Date() }: { userId: string; input: GenerateDocumentInput; now?: Date },
+  {
+    userId,
+    input,
+    appUrl,
+    now = new Date(),
+  }: { userId: string; input: GenerateDocumentInput; appUrl: string; now?: Date },
 ): Promise<GeneratedDocument> {
   const { entities } = interpretCommand(input.prompt, now);
   if (!entities.client)
@@ -52,7 +57,7 @@ export async function generateDocument(
     input.kind === "quote"
       ? { type: "create_quote", input: { ...document, validUntil: entities.dueDate } }
       : { type: "create_invoice", input: document };
-  const result = await runAction(db, userId, request, now);
+  const result = await runAction(db, userId, request, { appUrl, now });
   if (!result.success || !result.data) throw new AppError("validation_failed", result.message);
   return input.kind === "quote"
     ? describeQuote(db, userId, result.data.id, now)

@@ -90,8 +90,9 @@ export async function settleProposal(
     userId,
     id,
     decision,
+    appUrl,
     now = new Date(),
-  }: { userId: string; id: string; decision: "confirm" | "cancel"; now?: Date },
+  }: { userId: string; id: string; decision: "confirm" | "cancel"; appUrl: string; now?: Date },
 ): Promise<ActionResult | null> {
   const metadata = await withTenant(db, userId, async (tx) => {
     // Claims the proposal: of two concurrent confirmations, one sees 'pending', the other a settled row.
@@ -124,7 +125,10 @@ export async function settleProposal(
     throw new AppError("conflict", "Cette action a déjà été confirmée ou annulée.");
   });
   if (decision === "cancel") return null;
-  const result = await runAction(db, userId, parseActionRequest(metadata.action, metadata.input), now);
+  const result = await runAction(db, userId, parseActionRequest(metadata.action, metadata.input), {
+    appUrl,
+    now,
+  });
   await withTenant(db, userId, (tx) =>
     tx
       .update(aiTaskExecutions)

@@ -9,6 +9,8 @@ export type Turn = {
   db: Db;
   userId: string;
   now: Date;
+  /** The public base URL (env.appUrl), for results that link outside the app, like the calendar feed. */
+  appUrl: string;
   confirmBeforeAction: boolean;
   conversationId: string;
   emit: (event: ChatEvent) => void;
@@ -31,7 +33,7 @@ export async function perform(turn: Turn, request: ActionRequest): Promise<Perfo
     return { proposal };
   }
   turn.emit({ type: "status", mode: "executing", progress: 70 });
-  const result = await runAction(turn.db, turn.userId, request, turn.now);
+  const result = await runAction(turn.db, turn.userId, request, { appUrl: turn.appUrl, now: turn.now });
   turn.emit({ type: "result", result });
   return { result };
 }

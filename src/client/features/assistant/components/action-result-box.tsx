@@ -16,6 +16,8 @@ const actionTypeLabels: Record<AssistantActionType, string> = {
 };
 
 const recordLink = actionResult.shape.data;
+const linkStyles =
+  "inline-flex items-center gap-1 font-medium text-primary underline-offset-2 hover:underline";
 
 type ActionResultBoxProps = {
   /** As kept in the conversation: the stored shape is checked again before its link is used. */
@@ -50,15 +52,16 @@ export function ActionResultBox({ result, onNavigate }: ActionResultBoxProps) {
           <span className="text-xs opacity-80">{typeLabel}</span>
         </p>
         <p className="break-words">{result.message}</p>
-        {record ? (
-          <Link
-            to={record.link}
-            onClick={onNavigate}
-            className="inline-flex items-center gap-1 font-medium text-primary underline-offset-2 hover:underline"
-          >
+        {record?.link.startsWith("/app") ? (
+          <Link to={record.link} onClick={onNavigate} className={linkStyles}>
             Ouvrir : {record.label}
             <ArrowRight className="size-3.5" aria-hidden="true" />
           </Link>
+        ) : record ? (
+          // Not a page of the app (the calendar feed's URL): the browser opens it, the router must not.
+          <a href={record.link} target="_blank" rel="noreferrer" className={cn(linkStyles, "break-all")}>
+            {record.label} : {record.link}
+          </a>
         ) : null}
       </div>
     </div>
