@@ -1,37 +1,9 @@
 import { deflateSync } from "node:zlib";
 import type { Page } from "@playwright/test";
-import { euros, expect, screenshotsEverywhere, signUpAndPay, test } from "./fixtures";
+import { euros, expect, LIABLE_IDENTITY, screenshotsEverywhere, signUpAndPay, test } from "./fixtures";
 
 const email = `depenses.${Date.now()}@example.fr`;
 const password = "Velo-Cargo-Lumiere-2026";
-
-const identity = {
-  legalName: "Camille Martin EI",
-  companyName: "Atelier Ardoise",
-  siren: "",
-  siret: "732 829 320 00074",
-  apeCode: "",
-  registrationMention: "",
-  activityCategory: null,
-  addressLine1: "12 rue de la République",
-  addressLine2: "",
-  postalCode: "69002",
-  city: "Lyon",
-  country: "FR",
-  email: "",
-  phone: "",
-  website: "",
-  vatRegime: "assujetti",
-  vatNumber: "FR44732829320",
-  vatOnDebits: false,
-  iban: "",
-  bic: "",
-  paymentTermsDays: 30,
-  latePenaltyRate: "3 fois le taux d'intérêt légal",
-  earlyPaymentDiscount: "Pas d'escompte pour paiement anticipé",
-  quoteValidityDays: 30,
-  invoiceFooter: "",
-};
 
 const crcTable = Array.from({ length: 256 }, (_, n) => {
   let c = n;
@@ -197,7 +169,7 @@ test("empty dashboard → expense with a receipt → list → dashboard shows it
   });
 
   await test.step("an issued invoice, partly paid, through the API", async () => {
-    expect((await api.put("/api/settings/identity", { data: identity, headers })).ok()).toBe(true);
+    expect((await api.put("/api/settings/identity", { data: LIABLE_IDENTITY, headers })).ok()).toBe(true);
     const draft = await api.post("/api/invoices", {
       data: {
         clientName: "Atelier Lumière",

@@ -1,38 +1,12 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
-import { expect, screenshotsEverywhere, signUpAndPay, test } from "./fixtures";
+import { expect, LIABLE_IDENTITY, screenshotsEverywhere, signUpAndPay, test } from "./fixtures";
 
 const email = `projets.${Date.now()}@example.fr`;
 const password = "Velo-Cargo-Lumiere-2026";
 
 /** A complete identity in franchise: the contract templates print it. */
-const identity = {
-  legalName: "Camille Martin EI",
-  companyName: "Atelier Ardoise",
-  siren: "",
-  siret: "732 829 320 00074",
-  apeCode: "",
-  registrationMention: "",
-  activityCategory: null,
-  addressLine1: "12 rue de la République",
-  addressLine2: "",
-  postalCode: "69002",
-  city: "Lyon",
-  country: "FR",
-  email: "",
-  phone: "",
-  website: "",
-  vatRegime: "franchise",
-  vatNumber: "",
-  vatOnDebits: false,
-  iban: "",
-  bic: "",
-  paymentTermsDays: 30,
-  latePenaltyRate: "3 fois le taux d'intérêt légal",
-  earlyPaymentDiscount: "Pas d'escompte pour paiement anticipé",
-  quoteValidityDays: 30,
-  invoiceFooter: "",
-};
+const identity = { ...LIABLE_IDENTITY, vatRegime: "franchise", vatNumber: "" };
 
 const shots = (page: Page, name: string) => screenshotsEverywhere(page, `projects-contracts-${name}`);
 
