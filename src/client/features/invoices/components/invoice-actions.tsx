@@ -1,6 +1,7 @@
 import { buttonStyles } from "@client/components/ui/button-styles";
 import { ConfirmDialog } from "@client/components/ui/confirm-dialog";
 import { type ApiError, isApiError } from "@client/lib/api-error";
+import { useSellerIdentity } from "@client/lib/seller-identity";
 import { formatMoney } from "@shared/format";
 import { paths } from "@shared/paths";
 import type { InvoiceDto } from "@shared/schemas/invoices";
@@ -23,7 +24,6 @@ import { useCancelInvoice } from "../api/cancel-invoice";
 import { useDeleteInvoice } from "../api/delete-invoice";
 import { useDuplicateInvoice } from "../api/duplicate-invoice";
 import { invoicePdfHref } from "../api/get-invoice";
-import { useSellerIdentity } from "../api/get-seller-identity";
 import { useIssueInvoice } from "../api/issue-invoice";
 import { PaymentDialog } from "./payment-dialog";
 import { SendInvoiceDialog } from "./send-invoice-dialog";

@@ -1,5 +1,6 @@
 import { buttonStyles } from "@client/components/ui/button-styles";
 import { cn } from "@client/lib/cn";
+import { useSellerIdentity } from "@client/lib/seller-identity";
 import { useDocumentTitle } from "@client/lib/use-document-title";
 import { formatDate, formatMoney } from "@shared/format";
 import { paths } from "@shared/paths";
@@ -8,7 +9,6 @@ import { ArrowLeft, CircleAlert, FileMinus2, LoaderCircle } from "lucide-react";
 import { Link, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { useInvoice } from "../api/get-invoice";
-import { useSellerIdentity } from "../api/get-seller-identity";
 import { useUpdateInvoice } from "../api/update-invoice";
 import { InvoiceActions } from "./invoice-actions";
 import { InvoiceDocument } from "./invoice-document";

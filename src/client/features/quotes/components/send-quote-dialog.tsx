@@ -1,7 +1,7 @@
 import { SendDocumentDialog } from "@client/components/documents/send-document-dialog";
+import { useSellerIdentity } from "@client/lib/seller-identity";
 import { defaultQuoteMessage, type QuoteDto, sendQuoteInput } from "@shared/schemas/quotes";
 import { toast } from "sonner";
-import { useSellerIdentity } from "../api/get-seller-identity";
 import { useSendQuote } from "../api/send-quote";
 
 type Props = {

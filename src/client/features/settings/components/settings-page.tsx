@@ -1,6 +1,6 @@
 import { buttonStyles } from "@client/components/ui/button-styles";
+import { useSellerIdentity } from "@client/lib/seller-identity";
 import { RefreshCw } from "lucide-react";
-import { useIdentitySettings } from "../api/get-identity-settings";
 import { AppearanceCard } from "./appearance-card";
 import { IdentityForm } from "./identity-form";
 import { LogoCard } from "./logo-card";
@@ -14,7 +14,7 @@ const SECTIONS = [
 ] as const;
 
 export function SettingsPage() {
-  const { data, isPending, isError, error, refetch } = useIdentitySettings();
+  const { data, isPending, isError, error, refetch } = useSellerIdentity();
   return (
     <div className="mx-auto w-full max-w-3xl space-y-6 px-4 py-8 sm:px-6">
       <div>

@@ -3,8 +3,8 @@ import { identitySettingsDto } from "@shared/schemas/settings";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 
 /**
- * The seller's identity as settings hold it, for the signature of the send dialog's message. Same key and
- * schema as the invoices' query (features do not import each other), so both read one cache entry.
+ * The seller identity, what invoicing still needs, and the mentions invoices will print. Settings edit it;
+ * invoices and quotes read it (issue warnings, the signature of the send dialog's message): one cache entry.
  */
 export const sellerIdentityQuery = queryOptions({
   queryKey: ["settings", "identity"],
