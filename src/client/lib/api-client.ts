@@ -29,7 +29,10 @@ export type AuthApiError = ApiError & { authCode?: string; reasons: string[] };
 
 type FetchOptions = { method?: string; body?: unknown; signal?: AbortSignal };
 
-/** fetch for our own API: same-origin cookies, JSON in and out, ApiError for every non-2xx answer. */
+/**
+ * fetch for our own API: same-origin cookies, JSON in and out (a FormData body goes as multipart, for
+ * uploads), ApiError for every non-2xx answer.
+ */
 export async function apiFetch<T>(path: string, options?: FetchOptions): Promise<T>;
 /** The same, with the answer checked against a schema: a changed server shape fails loudly, not later. */
 export async function apiFetch<Schema extends z.ZodType>(
@@ -48,9 +51,9 @@ export async function apiFetch(
       signal,
       headers: {
         accept: "application/json",
-        ...(body === undefined ? {} : { "content-type": "application/json" }),
+        ...(body === undefined || body instanceof FormData ? {} : { "content-type": "application/json" }),
       },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined || body instanceof FormData ? body : JSON.stringify(body),
     });
   } catch (error) {
     if (signal?.aborted) throw error;
