@@ -1,5 +1,6 @@
 import { Badge, type BadgeTone } from "@client/components/data-list/badge";
 import { StatePanel } from "@client/components/data-list/data-list";
+import { LoadError } from "@client/components/load-error";
 import { buttonStyles } from "@client/components/ui/button-styles";
 import { isApiError } from "@client/lib/api-error";
 import { useDocumentTitle } from "@client/lib/use-document-title";
@@ -13,7 +14,7 @@ import {
   clientStatuses,
   clientStatusLabels,
 } from "@shared/schemas/clients";
-import { ArrowLeft, Mail, MapPin, Pencil, Phone, RefreshCw, TriangleAlert, UserX } from "lucide-react";
+import { ArrowLeft, Mail, MapPin, Pencil, Phone, UserX } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { toast } from "sonner";
@@ -79,21 +80,10 @@ export function ClientDetail({ id }: { id: string }) {
             }
           />
         ) : (
-          <StatePanel
-            role="alert"
-            icon={<TriangleAlert className="size-6 text-danger" aria-hidden="true" />}
+          <LoadError
             title="Impossible de charger ce client"
-            description={query.error.message}
-            action={
-              <button
-                type="button"
-                onClick={() => query.refetch()}
-                className={buttonStyles({ variant: "secondary" })}
-              >
-                <RefreshCw aria-hidden="true" />
-                Réessayer
-              </button>
-            }
+            message={query.error.message}
+            onRetry={() => query.refetch()}
           />
         )}
       </Page>

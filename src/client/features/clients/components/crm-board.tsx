@@ -1,5 +1,4 @@
-import { StatePanel } from "@client/components/data-list/data-list";
-import { buttonStyles } from "@client/components/ui/button-styles";
+import { LoadError } from "@client/components/load-error";
 import { cn } from "@client/lib/cn";
 import { formatDate } from "@shared/format";
 import { paths } from "@shared/paths";
@@ -9,7 +8,7 @@ import {
   clientStatusLabels,
   type PipelineCard,
 } from "@shared/schemas/clients";
-import { ArrowRightLeft, Plus, RefreshCw, TriangleAlert } from "lucide-react";
+import { ArrowRightLeft, Plus } from "lucide-react";
 import { DropdownMenu } from "radix-ui";
 import { type DragEvent, useState } from "react";
 import { Link } from "react-router";
@@ -53,21 +52,10 @@ export function CrmBoard() {
     );
   if (query.isError)
     return (
-      <StatePanel
-        role="alert"
-        icon={<TriangleAlert className="size-6 text-danger" aria-hidden="true" />}
+      <LoadError
         title="Impossible de charger le pipeline"
-        description={query.error.message}
-        action={
-          <button
-            type="button"
-            onClick={() => query.refetch()}
-            className={buttonStyles({ variant: "secondary" })}
-          >
-            <RefreshCw aria-hidden="true" />
-            Réessayer
-          </button>
-        }
+        message={query.error.message}
+        onRetry={() => query.refetch()}
       />
     );
 

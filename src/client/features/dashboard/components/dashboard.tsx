@@ -1,4 +1,4 @@
-import { StatePanel } from "@client/components/data-list/data-list";
+import { LoadError } from "@client/components/load-error";
 import { buttonStyles } from "@client/components/ui/button-styles";
 import { cn } from "@client/lib/cn";
 import { useDocumentTitle } from "@client/lib/use-document-title";
@@ -13,11 +13,9 @@ import {
   FolderKanban,
   type LucideIcon,
   Receipt,
-  RefreshCw,
   Scale,
   Signature,
   TrendingUp,
-  TriangleAlert,
   UserPlus,
   Users,
   Wallet,
@@ -54,21 +52,10 @@ export function Dashboard() {
       {query.isPending ? (
         <DashboardSkeleton />
       ) : query.isError ? (
-        <StatePanel
-          role="alert"
-          icon={<TriangleAlert className="size-6 text-danger" aria-hidden="true" />}
+        <LoadError
           title="Impossible de charger le tableau de bord"
-          description={query.error.message}
-          action={
-            <button
-              type="button"
-              onClick={() => query.refetch()}
-              className={buttonStyles({ variant: "secondary" })}
-            >
-              <RefreshCw aria-hidden="true" />
-              Réessayer
-            </button>
-          }
+          message={query.error.message}
+          onRetry={() => query.refetch()}
         />
       ) : (
         <DashboardView data={query.data} />

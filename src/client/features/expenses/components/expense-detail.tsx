@@ -1,4 +1,4 @@
-import { StatePanel } from "@client/components/data-list/data-list";
+import { LoadError } from "@client/components/load-error";
 import { buttonStyles } from "@client/components/ui/button-styles";
 import { isApiError } from "@client/lib/api-error";
 import { cn } from "@client/lib/cn";
@@ -22,9 +22,7 @@ import {
   LoaderCircle,
   Pencil,
   Receipt,
-  RefreshCw,
   Trash2,
-  TriangleAlert,
   Upload,
 } from "lucide-react";
 import { AlertDialog } from "radix-ui";
@@ -75,23 +73,10 @@ export function ExpenseDetail({ id }: { id: string }) {
     return (
       <Page>
         {backLink}
-        <StatePanel
-          role="alert"
-          icon={<TriangleAlert className="size-6 text-danger" aria-hidden="true" />}
+        <LoadError
           title={isMissing ? "Dépense introuvable" : "Impossible de charger la dépense"}
-          description={isMissing ? "Elle a peut-être été supprimée." : query.error.message}
-          action={
-            isMissing ? undefined : (
-              <button
-                type="button"
-                onClick={() => query.refetch()}
-                className={buttonStyles({ variant: "secondary" })}
-              >
-                <RefreshCw aria-hidden="true" />
-                Réessayer
-              </button>
-            )
-          }
+          message={isMissing ? "Elle a peut-être été supprimée." : query.error.message}
+          onRetry={isMissing ? undefined : () => query.refetch()}
         />
       </Page>
     );

@@ -1,5 +1,6 @@
 import { Badge } from "@client/components/data-list/badge";
 import { StatePanel } from "@client/components/data-list/data-list";
+import { LoadError } from "@client/components/load-error";
 import { buttonStyles } from "@client/components/ui/button-styles";
 import { ConfirmDialog } from "@client/components/ui/confirm-dialog";
 import { isApiError } from "@client/lib/api-error";
@@ -8,7 +9,7 @@ import { useDocumentTitle } from "@client/lib/use-document-title";
 import { formatDate, formatMoney } from "@shared/format";
 import { paths } from "@shared/paths";
 import type { ProjectDetailDto } from "@shared/schemas/projects";
-import { ArrowLeft, FolderX, Pencil, RefreshCw, Trash2, TriangleAlert } from "lucide-react";
+import { ArrowLeft, FolderX, Pencil, Trash2 } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
@@ -66,21 +67,10 @@ export function ProjectDetail({ id }: { id: string }) {
             }
           />
         ) : (
-          <StatePanel
-            role="alert"
-            icon={<TriangleAlert className="size-6 text-danger" aria-hidden="true" />}
+          <LoadError
             title="Impossible de charger le projet"
-            description={query.error.message}
-            action={
-              <button
-                type="button"
-                onClick={() => query.refetch()}
-                className={buttonStyles({ variant: "secondary" })}
-              >
-                <RefreshCw aria-hidden="true" />
-                Réessayer
-              </button>
-            }
+            message={query.error.message}
+            onRetry={() => query.refetch()}
           />
         )}
       </Page>
