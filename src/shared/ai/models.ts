@@ -9,7 +9,7 @@
  * keeps the main model available when only an OpenRouter key is configured.
  */
 
-import { fold } from "@shared/domain/interpreter/scan";
+import { fold } from "@shared/fold";
 
 export type ModelProvider = "openai" | "openrouter";
 

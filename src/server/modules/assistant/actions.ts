@@ -1,4 +1,5 @@
 import { parisToday } from "@shared/domain/dates";
+import { fold } from "@shared/fold";
 import { formatDate, formatMoney } from "@shared/format";
 import { paths } from "@shared/paths";
 import type { ActionResult, AssistantActionType } from "@shared/schemas/assistant";
@@ -360,10 +361,7 @@ async function execute(
 
 /** A rule from French words: what triggers it and what it does. Unknown wording gives a manual rule. */
 export function automationFromDescription(description: string) {
-  const text = description
-    .normalize("NFD")
-    .replace(/\p{Diacritic}/gu, "")
-    .toLowerCase();
+  const text = fold(description);
   if (/(relanc|rappel).*(factur|impaye|retard)|(factur|impaye|retard).*(relanc|rappel)/.test(text))
     return {
       name: "Relance des factures en retard",

@@ -1,3 +1,4 @@
+import { fold } from "@shared/fold";
 import { formatMoney } from "@shared/format";
 import type { AnalysisDto } from "@shared/schemas/analysis";
 
@@ -6,12 +7,7 @@ const ANALYSIS_WORDS =
   /\b(analys\w*|sante|bilan|score|rapport|resume\w*|synthese|comment va|point sur|tresorerie|previsions?|conseils?|recommandations?)\b/;
 
 export function asksForAnalysis(text: string): boolean {
-  return ANALYSIS_WORDS.test(
-    text
-      .normalize("NFD")
-      .replace(/\p{Diacritic}/gu, "")
-      .toLowerCase(),
-  );
+  return ANALYSIS_WORDS.test(fold(text));
 }
 
 const priorityMarks = { urgent: "🔴", important: "🟠", optional: "🟢" } as const;

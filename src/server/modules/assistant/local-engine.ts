@@ -1,4 +1,5 @@
 import { type Interpretation, interpretCommand } from "@shared/domain/interpreter/interpret-command";
+import { fold } from "@shared/fold";
 import type { ViewDataType } from "@shared/schemas/interpretation";
 import type { ActionRequest } from "./actions";
 import { asksForAnalysis, describeAnalysis } from "./analysis-answer";
@@ -85,37 +86,35 @@ async function act(turn: Turn, request: ActionRequest): Promise<string> {
   return performed.result.success ? performed.result.message : `Échec : ${performed.result.message}`;
 }
 
-/** Status words in the question ("en retard", "impayées", "acceptés"…) become the list's filter. */
+/** Status words in a question ("en retard", "impayées", "acceptés"…) and the list filter they mean. */
+const STATUS_WORDS: Partial<Record<ViewDataType, [RegExp, string][]>> = {
+  invoices: [
+    [/retard/, "en-retard"],
+    [/impaye|en attente|a encaisser/, "en-attente"],
+    [/payee|reglee|encaissee/, "payée"],
+    [/brouillon/, "brouillon"],
+  ],
+  quotes: [
+    [/accepte|signe/, "accepté"],
+    [/refuse/, "refusé"],
+    [/expire/, "expiré"],
+    [/envoye|en attente/, "envoyé"],
+    [/brouillon/, "brouillon"],
+  ],
+  clients: [
+    [/prospect/, "prospect"],
+    [/inactif/, "inactif"],
+    [/actif/, "actif"],
+  ],
+  projects: [
+    [/en pause/, "en-pause"],
+    [/termine/, "terminé"],
+  ],
+};
+
 export function statusFilter(dataType: ViewDataType, text: string): ReadFilter {
-  const folded = text
-    .normalize("NFD")
-    .replace(/\p{Diacritic}/gu, "")
-    .toLowerCase();
-  const rules: Partial<Record<ViewDataType, [RegExp, string][]>> = {
-    invoices: [
-      [/retard/, "en-retard"],
-      [/impaye|en attente|a encaisser/, "en-attente"],
-      [/payee|reglee|encaissee/, "payée"],
-      [/brouillon/, "brouillon"],
-    ],
-    quotes: [
-      [/accepte|signe/, "accepté"],
-      [/refuse/, "refusé"],
-      [/expire/, "expiré"],
-      [/envoye|en attente/, "envoyé"],
-      [/brouillon/, "brouillon"],
-    ],
-    clients: [
-      [/prospect/, "prospect"],
-      [/inactif/, "inactif"],
-      [/actif/, "actif"],
-    ],
-    projects: [
-      [/en pause/, "en-pause"],
-      [/termine/, "terminé"],
-    ],
-  };
-  const status = rules[dataType]?.find(([pattern]) => pattern.test(folded))?.[1];
+  const folded = fold(text);
+  const status = STATUS_WORDS[dataType]?.find(([pattern]) => pattern.test(folded))?.[1];
   return status ? { status } : {};
 }
 
