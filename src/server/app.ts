@@ -49,14 +49,19 @@ export const businessModules = {
   "/clients": (services: Services) => clientRoutes(services.database.db),
   "/settings": (services: Services) => settingsRoutes(services.database.db),
   "/dashboard": (services: Services) => dashboardRoutes(services.database.db),
-  "/analysis": (services: Services) => analysisRoutes(services.database.db),
+  "/analysis": (services: Services) => analysisRoutes(services.readAnalysis),
   "/expenses": (services: Services) => expenseRoutes(services.database.db),
   "/quotes": (services: Services) => quoteRoutes({ db: services.database.db, mailer: services.mailer }),
   "/projects": (services: Services) => projectRoutes(services.database.db),
   "/contracts": (services: Services) => contractRoutes(services.database.db),
   "/invoices": (services: Services) => invoiceRoutes({ db: services.database.db, mailer: services.mailer }),
   "/assistant": (services: Services) =>
-    assistantRoutes({ db: services.database.db, env: services.env, logger: services.logger }),
+    assistantRoutes({
+      db: services.database.db,
+      env: services.env,
+      logger: services.logger,
+      analyze: services.readAnalysis,
+    }),
 } as const;
 
 /** Wraps routes behind the session (401) and the registration (402), with one middleware pair per app. */

@@ -5,6 +5,7 @@ import type { Database } from "./db/client";
 import { createMailer, type Mailer } from "./email/mailer";
 import type { Env } from "./env";
 import type { Logger } from "./logger";
+import { type AnalysisReader, createAnalysisReader } from "./modules/analysis/analysis.service";
 import { createPaymentProvider, type PaymentProvider } from "./payments/provider";
 
 /** Everything a request handler may need, built once at start (and by the tests, on a test database). */
@@ -15,6 +16,8 @@ export type Services = {
   mailer: Mailer;
   payments: PaymentProvider;
   auth: Auth;
+  /** The business analysis of a user, cached 5 minutes (spec §9): one cache for its page and the assistant. */
+  readAnalysis: AnalysisReader;
 };
 
 export type ServiceOverrides = { stripeConfig?: Stripe.StripeConfig };
@@ -28,5 +31,6 @@ export function createServices(
   const mailer = createMailer({ db: database.db, env, logger });
   const payments = createPaymentProvider(env, resolveAuthSecret(env), overrides.stripeConfig);
   const auth = createAuth({ db: database.db, env, mailer, logger });
-  return { database, env, logger, mailer, payments, auth };
+  const readAnalysis = createAnalysisReader(database.db);
+  return { database, env, logger, mailer, payments, auth, readAnalysis };
 }

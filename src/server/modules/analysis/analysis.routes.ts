@@ -1,13 +1,11 @@
 import { analysisQuery } from "@shared/schemas/analysis";
 import { Hono } from "hono";
 import type { AuthVariables } from "../../auth/session";
-import type { Db } from "../../db/client";
 import { valid } from "../../http/validate";
-import { createAnalysisReader } from "./analysis.service";
+import type { AnalysisReader } from "./analysis.service";
 
-/** /api/analysis: mounted behind the 401/402 guard (app.ts `businessModules`); one cache per app. */
-export function analysisRoutes(db: Db) {
-  const readAnalysis = createAnalysisReader(db);
+/** /api/analysis: mounted behind the 401/402 guard (app.ts `businessModules`); one cache per app, shared with the assistant (services.ts). */
+export function analysisRoutes(readAnalysis: AnalysisReader) {
   return new Hono<{ Variables: AuthVariables }>().get("/", valid(analysisQuery, "query"), async (c) => {
     const { fresh } = c.req.valid("query");
     return c.json(await readAnalysis(c.get("user").id, { fresh: fresh === "1" }));

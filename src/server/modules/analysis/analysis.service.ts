@@ -110,12 +110,14 @@ type ReaderOptions = { ttlMs?: number; clock?: () => Date };
  * promise is kept, so simultaneous requests share one computation; a failure is not kept. `fresh`
  * recomputes at once, for a user who has just changed their data.
  */
+export type AnalysisReader = (userId: string, options?: { fresh?: boolean }) => Promise<AnalysisDto>;
+
 export function createAnalysisReader(
   db: Db,
   { ttlMs = ANALYSIS_CACHE_MS, clock = () => new Date() }: ReaderOptions = {},
 ) {
   const cache = new Map<string, { expiresAt: number; analysis: Promise<AnalysisDto> }>();
-  return (userId: string, { fresh = false }: { fresh?: boolean } = {}): Promise<AnalysisDto> => {
+  const read: AnalysisReader = (userId, { fresh = false } = {}) => {
     const now = clock();
     const cached = cache.get(userId);
     if (!fresh && cached && cached.expiresAt > now.getTime()) return cached.analysis;
@@ -127,4 +129,5 @@ export function createAnalysisReader(
     });
     return analysis;
   };
+  return read;
 }

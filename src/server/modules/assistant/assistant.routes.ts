@@ -10,7 +10,7 @@ import type { AuthVariables } from "../../auth/session";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import { uuidParam, valid } from "../../http/validate";
-import { createAnalysisReader, getBusinessAnalysis } from "../analysis/analysis.service";
+import { getBusinessAnalysis } from "../analysis/analysis.service";
 import { autonomousRequest, executeAutonomously } from "./autonomous";
 import { type ChatDeps, runChat } from "./chat.service";
 import { generateDocument } from "./documents.service";
@@ -18,9 +18,8 @@ import { PROPOSAL_NOT_FOUND, settleProposal } from "./executions";
 import { availableModelIds, configuredProviders } from "./providers";
 
 /** /api/assistant: the chat (a stream of JSON lines), the proposals' confirmation, and what is usable now. */
-export function assistantRoutes({ db, env, logger }: Omit<ChatDeps, "analyze">) {
-  const readAnalysis = createAnalysisReader(db);
-  const deps: ChatDeps = { db, env, logger, analyze: (userId) => readAnalysis(userId) };
+export function assistantRoutes(deps: ChatDeps) {
+  const { db, env } = deps;
   return new Hono<{ Variables: AuthVariables }>()
     .get("/config", (c) =>
       c.json(
