@@ -63,8 +63,10 @@ export async function runChat(
     text: string;
     tokensUsed: number;
   } | null = null;
+  // The quota is read only when a provider could answer: the offline engine is never limited.
+  const configured = providerAttempts(env, question, request.model);
   const attempts =
-    (await tokensLeftToday(db, env, userId, now)) > 0 ? providerAttempts(env, question, request.model) : [];
+    configured.length > 0 && (await tokensLeftToday(db, env, userId, now)) > 0 ? configured : [];
   if (attempts.length > 0) {
     const profile = await readProfile(db, userId);
     for (const attempt of attempts) {
