@@ -23,32 +23,32 @@ export type ListState<Item> = {
   refetch: () => unknown;
 };
 
-type DataListProps<Item> = {
+type DataListProps<Item extends { id: string }> = {
   /** Accessible name of the table, e.g. "Liste des clients". */
   label: string;
   columns: Column<Item>[];
   state: ListState<Item>;
-  getKey: (item: Item) => string;
   /** Where a row leads; the first column becomes the link, the whole row is clickable. */
   getHref?: (item: Item) => string;
   /** The card shown instead of a table row below the `md` breakpoint. */
   renderCard: (item: Item) => ReactNode;
-  onPageChange: (page: number) => void;
   /** When nothing exists yet: what to say and the call to action. */
   empty: { icon?: ReactNode; title: string; description: string; action?: ReactNode };
-  /** True when a search or filter is on: an empty page then says "no result" and offers to clear it. */
-  isFiltered: boolean;
-  onClearFilters: () => void;
+  /**
+   * The page and filters, from useListParams. When a search or filter is on, an empty page says "no result"
+   * and offers to clear it.
+   */
+  list: { setPage: (page: number) => void; isFiltered: boolean; clearFilters: () => void };
 };
 
 /** A server-paginated list: table on desktop, cards on phones, with loading, empty and error states. */
-export function DataList<Item>(props: DataListProps<Item>) {
-  const { state, label } = props;
+export function DataList<Item extends { id: string }>(props: DataListProps<Item>) {
+  const { state, label, list } = props;
   if (state.isPending) return <ListSkeleton label={label} />;
   if (state.isError || !state.data)
     return <ListError message={state.error?.message} onRetry={() => state.refetch()} />;
   const { items, total, page, pageSize } = state.data;
-  if (items.length === 0 && props.isFiltered)
+  if (items.length === 0 && list.isFiltered)
     return (
       <StatePanel
         icon={<SearchX className="size-6" aria-hidden="true" />}
@@ -57,7 +57,7 @@ export function DataList<Item>(props: DataListProps<Item>) {
         action={
           <button
             type="button"
-            onClick={props.onClearFilters}
+            onClick={list.clearFilters}
             className={buttonStyles({ variant: "secondary" })}
           >
             Effacer les filtres
@@ -71,19 +71,18 @@ export function DataList<Item>(props: DataListProps<Item>) {
       <DesktopTable {...props} items={items} />
       <ul className="space-y-3 md:hidden" aria-label={label}>
         {items.map((item) => (
-          <li key={props.getKey(item)}>{props.renderCard(item)}</li>
+          <li key={item.id}>{props.renderCard(item)}</li>
         ))}
       </ul>
-      <Pagination page={page} pageSize={pageSize} total={total} onPageChange={props.onPageChange} />
+      <Pagination page={page} pageSize={pageSize} total={total} onPageChange={list.setPage} />
     </div>
   );
 }
 
-function DesktopTable<Item>({
+function DesktopTable<Item extends { id: string }>({
   label,
   columns,
   items,
-  getKey,
   getHref,
 }: DataListProps<Item> & { items: Item[] }) {
   return (
@@ -103,7 +102,7 @@ function DesktopTable<Item>({
             const href = getHref?.(item);
             return (
               <tr
-                key={getKey(item)}
+                key={item.id}
                 className={cn(
                   "transition-colors",
                   href && "relative hover:bg-muted/60 focus-within:bg-muted/60",

@@ -70,6 +70,8 @@ export function useListParams<Status extends string>(statuses: readonly Status[]
   };
 }
 
+export type ListParamsState<Status extends string> = ReturnType<typeof useListParams<Status>>;
+
 /** The query string of a list request (and of its CSV export, which takes the same filters). */
 export function listSearchParams(params: Partial<ListParams<string>>): string {
   const query = new URLSearchParams();

@@ -56,14 +56,15 @@ export function lineNumbers(line: Partial<DocumentFormLine> | undefined) {
   };
 }
 
-const optional = (text: string) => (text.trim() ? text.trim() : undefined);
+/** A text field for the API: trimmed, and absent when blank. */
+export const optionalText = (text: string) => (text.trim() ? text.trim() : undefined);
 
 /** The API line; unreadable numbers become NaN so the shared schema rejects them. */
 export function lineInputOf(line: DocumentFormLine): LineInput {
   return {
     description: line.description,
     quantity: parseQuantity(line.quantity) ?? Number.NaN,
-    unit: optional(line.unit),
+    unit: optionalText(line.unit),
     unitPriceCents: parseEurosToCents(line.unitPrice) ?? Number.NaN,
     vatRateBp: Number(line.vatRateBp),
   };

@@ -2,6 +2,7 @@ import { Badge, type BadgeTone } from "@client/components/data-list/badge";
 import { StatePanel } from "@client/components/data-list/data-list";
 import { LoadError } from "@client/components/load-error";
 import { buttonStyles } from "@client/components/ui/button-styles";
+import { SelectField } from "@client/components/ui/select-field";
 import { isApiError } from "@client/lib/api-error";
 import { useDocumentTitle } from "@client/lib/use-document-title";
 import { formatPhone } from "@shared/domain/identifiers";
@@ -24,7 +25,6 @@ import { useUpdateClient } from "../api/update-client";
 import { ClientForm } from "./client-form";
 import { ClientStatusBadge } from "./client-status-badge";
 import { DeleteClientDialog } from "./delete-client-dialog";
-import { SelectField } from "./select-field";
 import { showError } from "./show-error";
 
 const documentTones: Record<string, BadgeTone> = {

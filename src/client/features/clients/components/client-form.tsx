@@ -1,5 +1,6 @@
 import { Field } from "@client/components/ui/field";
-import { SubmitButton } from "@client/components/ui/submit-button";
+import { FormActions } from "@client/components/ui/form-actions";
+import { SelectField } from "@client/components/ui/select-field";
 import { isApiError } from "@client/lib/api-error";
 import { cn } from "@client/lib/cn";
 import { zodResolver } from "@client/lib/form";
@@ -15,7 +16,6 @@ import {
 import { Building2, User } from "lucide-react";
 import type { ReactNode } from "react";
 import { type Path, useForm } from "react-hook-form";
-import { SelectField } from "./select-field";
 import { showError } from "./show-error";
 
 /** Countries offered in the address; the schema accepts any ISO code. */
@@ -253,18 +253,7 @@ export function ClientForm({ initial, submitLabel, isPending, onSubmit, onCancel
         </div>
       </Section>
 
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        {onCancel ? (
-          <button
-            type="button"
-            onClick={onCancel}
-            className="inline-flex h-10 items-center justify-center rounded-lg border bg-surface px-4 text-sm font-medium shadow-sm hover:bg-muted"
-          >
-            Annuler
-          </button>
-        ) : null}
-        <SubmitButton isPending={isPending}>{submitLabel}</SubmitButton>
-      </div>
+      <FormActions submitLabel={submitLabel} isPending={isPending} onCancel={onCancel} />
     </form>
   );
 }

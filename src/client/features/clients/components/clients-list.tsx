@@ -1,14 +1,16 @@
 import { type Column, DataList } from "@client/components/data-list/data-list";
-import { ExportButton } from "@client/components/data-list/export-button";
-import { SearchInput } from "@client/components/data-list/search-input";
-import { StatusFilter } from "@client/components/data-list/status-filter";
+import {
+  countOf,
+  ListCardLink,
+  ListFilters,
+  ListHeader,
+  NewItemLink,
+} from "@client/components/data-list/list-page";
 import { useListParams } from "@client/components/data-list/use-list-params";
-import { buttonStyles } from "@client/components/ui/button-styles";
 import { formatDate } from "@shared/format";
 import { paths } from "@shared/paths";
 import { type ClientDto, clientStatuses, clientStatusLabels } from "@shared/schemas/clients";
-import { Plus, Users } from "lucide-react";
-import { Link } from "react-router";
+import { Users } from "lucide-react";
 import { clientsExportHref, useClients } from "../api/get-clients";
 import { ClientStatusBadge } from "./client-status-badge";
 
@@ -34,10 +36,7 @@ const columns: Column<ClientDto>[] = [
 
 function ClientCard({ client }: { client: ClientDto }) {
   return (
-    <Link
-      to={paths.app.clients.detail(client.id)}
-      className="block rounded-xl border bg-surface p-4 shadow-sm transition-colors hover:bg-muted/60"
-    >
+    <ListCardLink to={paths.app.clients.detail(client.id)}>
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
           <p className="truncate font-medium">{client.name}</p>
@@ -49,59 +48,37 @@ function ClientCard({ client }: { client: ClientDto }) {
         <span className="truncate">{client.email ?? "Pas d'e-mail"}</span>
         <span className="shrink-0">{formatDate(client.createdAt)}</span>
       </div>
-    </Link>
+    </ListCardLink>
   );
 }
 
 export function ClientsList() {
   const list = useListParams(clientStatuses);
   const query = useClients(list.params);
-  const newClient = (
-    <Link to={paths.app.clients.new} className={buttonStyles()}>
-      <Plus aria-hidden="true" />
-      Nouveau client
-    </Link>
-  );
+  const newClient = <NewItemLink to={paths.app.clients.new}>Nouveau client</NewItemLink>;
   return (
     <div className="mx-auto w-full max-w-6xl space-y-6 px-4 py-8 sm:px-6">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 className="text-2xl font-semibold tracking-tight">Clients</h1>
-          <p className="mt-1 text-sm text-muted-foreground">
-            {query.data
-              ? `${query.data.total} client${query.data.total > 1 ? "s" : ""}`
-              : "Vos clients et prospects"}
-          </p>
-        </div>
-        <div className="flex gap-2">
-          <ExportButton href={clientsExportHref(list.params)} fallbackFilename="clients.csv" />
-          {newClient}
-        </div>
-      </div>
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <SearchInput
-          value={list.searchInput}
-          onChange={list.setSearchInput}
-          placeholder="Nom, entreprise, e-mail, contact…"
-          label="Rechercher un client"
-        />
-        <StatusFilter
-          statuses={clientStatuses}
-          labels={clientStatusLabels}
-          value={list.status}
-          onChange={list.setStatus}
-        />
-      </div>
+      <ListHeader
+        title="Clients"
+        description={query.data ? countOf(query.data.total, "client") : "Vos clients et prospects"}
+        exportHref={clientsExportHref(list.params)}
+        exportFilename="clients.csv"
+        action={newClient}
+      />
+      <ListFilters
+        list={list}
+        statuses={clientStatuses}
+        statusLabels={clientStatusLabels}
+        searchLabel="Rechercher un client"
+        searchPlaceholder="Nom, entreprise, e-mail, contact…"
+      />
       <DataList
         label="Liste des clients"
         columns={columns}
         state={query}
-        getKey={(client) => client.id}
         getHref={(client) => paths.app.clients.detail(client.id)}
         renderCard={(client) => <ClientCard client={client} />}
-        onPageChange={list.setPage}
-        isFiltered={list.isFiltered}
-        onClearFilters={list.clearFilters}
+        list={list}
         empty={{
           icon: <Users className="size-6" aria-hidden="true" />,
           title: "Aucun client pour l'instant",

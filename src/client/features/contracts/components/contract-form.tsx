@@ -1,5 +1,6 @@
 import { Field } from "@client/components/ui/field";
-import { SubmitButton } from "@client/components/ui/submit-button";
+import { FormActions } from "@client/components/ui/form-actions";
+import { SelectField } from "@client/components/ui/select-field";
 import { isApiError } from "@client/lib/api-error";
 import { cn } from "@client/lib/cn";
 // zod's own messages in French, as every form of the product (see lib/form.ts).
@@ -10,8 +11,8 @@ import {
   type CreateContractData,
   createContractInput,
 } from "@shared/schemas/contracts";
-import { ChevronDown, FileText, LoaderCircle } from "lucide-react";
-import { type ComponentProps, useId, useState } from "react";
+import { FileText, LoaderCircle } from "lucide-react";
+import { useState } from "react";
 import { type Path, useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { useClientOptions, useProjectOptions } from "../api/get-options";
@@ -48,41 +49,6 @@ function formValues(contract?: ContractDto): FormValues {
     amount: centsToEuros(contract?.amountCents ?? null),
     content: contract?.content ?? "",
   };
-}
-
-function Select({
-  label,
-  error,
-  children,
-  ...select
-}: ComponentProps<"select"> & { label: string; error?: string }) {
-  const id = useId();
-  return (
-    <div className="space-y-1.5">
-      <label htmlFor={id} className="text-sm font-medium">
-        {label}
-      </label>
-      <div className="relative">
-        <select
-          id={id}
-          aria-invalid={error ? true : undefined}
-          className="h-11 w-full appearance-none rounded-lg border bg-surface pr-9 pl-3 text-base shadow-sm outline-none focus-visible:border-primary focus-visible:ring-2 focus-visible:ring-ring/30 sm:text-sm"
-          {...select}
-        >
-          {children}
-        </select>
-        <ChevronDown
-          className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-muted-foreground"
-          aria-hidden="true"
-        />
-      </div>
-      {error ? (
-        <p role="alert" className="text-sm text-danger">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
 }
 
 function Section({
@@ -193,22 +159,22 @@ export function ContractForm({ initial, submitLabel, isPending, onSubmit, onCanc
             error={errors.title?.message}
             {...form.register("title")}
           />
-          <Select label="Client" error={errors.clientId?.message} {...form.register("clientId")}>
+          <SelectField label="Client" error={errors.clientId?.message} {...form.register("clientId")}>
             <option value="">Aucun client</option>
             {(clients.data?.items ?? []).map((client) => (
               <option key={client.id} value={client.id}>
                 {client.name}
               </option>
             ))}
-          </Select>
-          <Select label="Projet" error={errors.projectId?.message} {...form.register("projectId")}>
+          </SelectField>
+          <SelectField label="Projet" error={errors.projectId?.message} {...form.register("projectId")}>
             <option value="">Aucun projet</option>
             {(projects.data?.items ?? []).map((project) => (
               <option key={project.id} value={project.id}>
                 {project.name}
               </option>
             ))}
-          </Select>
+          </SelectField>
           <Field
             label="Date de début"
             type="date"
@@ -311,18 +277,7 @@ export function ContractForm({ initial, submitLabel, isPending, onSubmit, onCanc
         </div>
       </Section>
 
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        {onCancel ? (
-          <button
-            type="button"
-            onClick={onCancel}
-            className="inline-flex h-10 items-center justify-center rounded-lg border bg-surface px-4 text-sm font-medium shadow-sm hover:bg-muted"
-          >
-            Annuler
-          </button>
-        ) : null}
-        <SubmitButton isPending={isPending}>{submitLabel}</SubmitButton>
-      </div>
+      <FormActions submitLabel={submitLabel} isPending={isPending} onCancel={onCancel} />
     </form>
   );
 }

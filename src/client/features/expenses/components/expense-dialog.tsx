@@ -1,5 +1,6 @@
 import { buttonStyles } from "@client/components/ui/button-styles";
 import { Field } from "@client/components/ui/field";
+import { SelectField } from "@client/components/ui/select-field";
 import { SubmitButton } from "@client/components/ui/submit-button";
 import { isApiError } from "@client/lib/api-error";
 import { zodResolver } from "@client/lib/form";
@@ -29,7 +30,6 @@ import { z } from "zod";
 import { useCreateExpense } from "../api/create-expense";
 import { useUpdateExpense } from "../api/update-expense";
 import { useUploadReceipt } from "../api/upload-receipt";
-import { Select } from "./select";
 
 // Amounts are typed in euros; the shared createExpenseInput validates the converted values.
 const expenseForm = z.object({
@@ -220,13 +220,18 @@ function ExpenseFormBody({ expense, onDone }: { expense?: ExpenseDto; onDone: ()
         <Field type="date" label="Date" error={errors.date?.message} {...form.register("date")} />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Select label="Taux de TVA" error={errors.vatRate?.message} {...form.register("vatRate")}>
+        <SelectField
+          isCompact
+          label="Taux de TVA"
+          error={errors.vatRate?.message}
+          {...form.register("vatRate")}
+        >
           {VAT_RATES_BP.map((rate) => (
             <option key={rate} value={rate}>
               {VAT_RATE_LABELS[rate]}
             </option>
           ))}
-        </Select>
+        </SelectField>
         <Field
           label="TVA (€)"
           inputMode="decimal"
@@ -239,20 +244,25 @@ function ExpenseFormBody({ expense, onDone }: { expense?: ExpenseDto; onDone: ()
         />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Select label="Catégorie" error={errors.category?.message} {...form.register("category")}>
+        <SelectField
+          isCompact
+          label="Catégorie"
+          error={errors.category?.message}
+          {...form.register("category")}
+        >
           {expenseCategories.map((category) => (
             <option key={category} value={category}>
               {expenseCategoryLabels[category]}
             </option>
           ))}
-        </Select>
-        <Select label="Statut" error={errors.status?.message} {...form.register("status")}>
+        </SelectField>
+        <SelectField isCompact label="Statut" error={errors.status?.message} {...form.register("status")}>
           {expenseStatuses.map((status) => (
             <option key={status} value={status}>
               {expenseStatusLabels[status]}
             </option>
           ))}
-        </Select>
+        </SelectField>
       </div>
       <Field
         label="Fournisseur"

@@ -1,9 +1,8 @@
 import { type Column, DataList } from "@client/components/data-list/data-list";
-import { ExportButton } from "@client/components/data-list/export-button";
-import { SearchInput } from "@client/components/data-list/search-input";
-import { StatusFilter } from "@client/components/data-list/status-filter";
+import { countOf, ListCardLink, ListFilters, ListHeader } from "@client/components/data-list/list-page";
 import { useListParams } from "@client/components/data-list/use-list-params";
 import { buttonStyles } from "@client/components/ui/button-styles";
+import { SelectField } from "@client/components/ui/select-field";
 import { useDocumentTitle } from "@client/lib/use-document-title";
 import { formatDate, formatMoney } from "@shared/format";
 import { paths } from "@shared/paths";
@@ -17,11 +16,10 @@ import {
 } from "@shared/schemas/expenses";
 import { Paperclip, Plus, Receipt } from "lucide-react";
 import { useState } from "react";
-import { Link, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
 import { expensesExportHref, useExpenses } from "../api/get-expenses";
 import { ExpenseDialog } from "./expense-dialog";
 import { ExpenseStatusBadge } from "./expense-status-badge";
-import { Select } from "./select";
 
 const attached = (expense: ExpenseDto) =>
   expense.receipt ? (
@@ -61,10 +59,7 @@ const columns: Column<ExpenseDto>[] = [
 
 function ExpenseCard({ expense }: { expense: ExpenseDto }) {
   return (
-    <Link
-      to={paths.app.expenses.detail(expense.id)}
-      className="block rounded-xl border bg-surface p-4 shadow-sm transition-colors hover:bg-muted/60"
-    >
+    <ListCardLink to={paths.app.expenses.detail(expense.id)}>
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
           <p className="flex items-center gap-1.5 truncate font-medium">
@@ -79,7 +74,7 @@ function ExpenseCard({ expense }: { expense: ExpenseDto }) {
       <div className="mt-3">
         <ExpenseStatusBadge status={expense.status} />
       </div>
-    </Link>
+    </ListCardLink>
   );
 }
 
@@ -116,63 +111,55 @@ export function ExpensesList() {
   );
   return (
     <div className="mx-auto w-full max-w-6xl space-y-6 px-4 py-8 sm:px-6">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 className="text-2xl font-semibold tracking-tight">Dépenses</h1>
-          <p className="mt-1 text-sm text-muted-foreground">
-            {query.data
-              ? `${query.data.total} dépense${query.data.total > 1 ? "s" : ""}`
-              : "Vos frais professionnels et leurs justificatifs"}
-          </p>
-        </div>
-        <div className="flex gap-2">
-          <ExportButton href={expensesExportHref(params)} fallbackFilename="depenses.csv" />
-          {newExpense}
-        </div>
-      </div>
-      <div className="flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between">
-        <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-          <SearchInput
-            value={list.searchInput}
-            onChange={list.setSearchInput}
-            placeholder="Intitulé, fournisseur…"
-            label="Rechercher une dépense"
-          />
-          <Select
-            label="Catégorie"
-            isLabelHidden
-            value={category ?? ""}
-            onChange={(event) => setCategory(event.target.value)}
-            className="shrink-0 sm:w-56"
-          >
-            <option value="">Toutes les catégories</option>
-            {expenseCategories.map((value) => (
-              <option key={value} value={value}>
-                {expenseCategoryLabels[value]}
-              </option>
-            ))}
-          </Select>
-        </div>
-        <StatusFilter
-          statuses={expenseStatuses}
-          labels={expenseStatusLabels}
-          value={list.status}
-          onChange={list.setStatus}
-          allLabel="Toutes"
-        />
-      </div>
+      <ListHeader
+        title="Dépenses"
+        description={
+          query.data
+            ? countOf(query.data.total, "dépense")
+            : "Vos frais professionnels et leurs justificatifs"
+        }
+        exportHref={expensesExportHref(params)}
+        exportFilename="depenses.csv"
+        action={newExpense}
+      />
+      <ListFilters
+        list={list}
+        statuses={expenseStatuses}
+        statusLabels={expenseStatusLabels}
+        allLabel="Toutes"
+        searchLabel="Rechercher une dépense"
+        searchPlaceholder="Intitulé, fournisseur…"
+        rowFrom="lg"
+      >
+        <SelectField
+          isCompact
+          label="Catégorie"
+          isLabelHidden
+          value={category ?? ""}
+          onChange={(event) => setCategory(event.target.value)}
+          className="shrink-0 sm:w-56"
+        >
+          <option value="">Toutes les catégories</option>
+          {expenseCategories.map((value) => (
+            <option key={value} value={value}>
+              {expenseCategoryLabels[value]}
+            </option>
+          ))}
+        </SelectField>
+      </ListFilters>
       <DataList
         label="Liste des dépenses"
         columns={columns}
         state={query}
-        getKey={(expense) => expense.id}
         getHref={(expense) => paths.app.expenses.detail(expense.id)}
         renderCard={(expense) => <ExpenseCard expense={expense} />}
-        onPageChange={list.setPage}
-        isFiltered={list.isFiltered || Boolean(category)}
-        onClearFilters={() => {
-          list.setSearchInput("");
-          setSearchParams(new URLSearchParams(), { replace: true });
+        list={{
+          ...list,
+          isFiltered: list.isFiltered || Boolean(category),
+          clearFilters: () => {
+            list.setSearchInput("");
+            setSearchParams(new URLSearchParams(), { replace: true });
+          },
         }}
         empty={{
           icon: <Receipt className="size-6" aria-hidden="true" />,

@@ -1,7 +1,6 @@
-import { TotalsSummary, vatRateLabel } from "@client/components/documents/totals-summary";
+import { DocumentLines, DocumentTotalsBlock } from "@client/components/documents/document-lines";
 import { cn } from "@client/lib/cn";
-import { computeTotals } from "@shared/domain/totals";
-import { formatDate, formatMoney } from "@shared/format";
+import { formatDate } from "@shared/format";
 import type { InvoiceDto } from "@shared/schemas/invoices";
 import type { IdentitySettingsDto } from "@shared/schemas/settings";
 
@@ -11,8 +10,6 @@ type InvoiceDocumentProps = {
   seller?: IdentitySettingsDto;
 };
 
-const quantity = new Intl.NumberFormat("fr-FR", { maximumFractionDigits: 3 });
-
 function documentTitle(invoice: InvoiceDto): string {
   return invoice.kind === "avoir" ? "Avoir" : "Facture";
 }
@@ -20,7 +17,6 @@ function documentTitle(invoice: InvoiceDto): string {
 /** The invoice as it reads on paper: an A4-like sheet with parties, lines, totals per rate and mentions. */
 export function InvoiceDocument({ invoice, seller }: InvoiceDocumentProps) {
   const isDraft = invoice.status === "brouillon";
-  const byRate = computeTotals(invoice.lines).byRate;
   // An issued invoice prints the identities frozen at issue; a draft, the settings it will freeze.
   const frozen = invoice.seller;
   const identity = frozen
@@ -118,80 +114,9 @@ export function InvoiceDocument({ invoice, seller }: InvoiceDocumentProps) {
           </Party>
         </div>
 
-        <div>
-          <table className="hidden w-full border-collapse sm:table">
-            <caption className="sr-only">Lignes de la facture</caption>
-            <thead>
-              <tr className="border-b-2 text-left text-xs tracking-wide text-muted-foreground uppercase">
-                <th scope="col" className="py-2 pr-3 font-medium">
-                  Description
-                </th>
-                <th scope="col" className="px-3 py-2 text-right font-medium">
-                  Qté
-                </th>
-                <th scope="col" className="px-3 py-2 text-right font-medium">
-                  PU HT
-                </th>
-                <th scope="col" className="px-3 py-2 text-right font-medium">
-                  TVA
-                </th>
-                <th scope="col" className="py-2 pl-3 text-right font-medium">
-                  Total HT
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {invoice.lines.map((line) => (
-                <tr key={line.id} className="border-b align-top">
-                  <td className="py-3 pr-3 whitespace-pre-line">{line.description}</td>
-                  <td className="px-3 py-3 text-right whitespace-nowrap tabular-nums">
-                    {quantity.format(line.quantity)}
-                    {line.unit ? <span className="text-muted-foreground"> {line.unit}</span> : null}
-                  </td>
-                  <td className="px-3 py-3 text-right whitespace-nowrap tabular-nums">
-                    {formatMoney(line.unitPriceCents)}
-                  </td>
-                  <td className="px-3 py-3 text-right whitespace-nowrap tabular-nums">
-                    {vatRateLabel(line.vatRateBp)}
-                  </td>
-                  <td className="py-3 pl-3 text-right font-medium whitespace-nowrap tabular-nums">
-                    {formatMoney(line.totalCents)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <ul className="divide-y border-y sm:hidden" aria-label="Lignes de la facture">
-            {invoice.lines.map((line) => (
-              <li key={line.id} className="flex gap-3 py-3">
-                <div className="min-w-0 flex-1">
-                  <p className="whitespace-pre-line">{line.description}</p>
-                  <p className="mt-0.5 text-xs text-muted-foreground tabular-nums">
-                    {quantity.format(line.quantity)}
-                    {line.unit ? ` ${line.unit}` : ""} × {formatMoney(line.unitPriceCents)} · TVA{" "}
-                    {vatRateLabel(line.vatRateBp)}
-                  </p>
-                </div>
-                <p className="shrink-0 text-right font-medium tabular-nums">{formatMoney(line.totalCents)}</p>
-              </li>
-            ))}
-          </ul>
-          {invoice.lines.length === 0 ? (
-            <p className="py-6 text-center text-muted-foreground">Aucune ligne.</p>
-          ) : null}
-        </div>
+        <DocumentLines lines={invoice.lines} label="Lignes de la facture" emptyText="Aucune ligne." />
 
-        <div className="flex justify-end">
-          <TotalsSummary
-            className="w-full sm:max-w-72"
-            totals={{
-              byRate,
-              subtotalCents: invoice.subtotalCents,
-              taxCents: invoice.taxCents,
-              totalCents: invoice.totalCents,
-            }}
-          />
-        </div>
+        <DocumentTotalsBlock document={invoice} />
 
         {invoice.notes ? (
           <p className="rounded-lg bg-muted/60 p-3 whitespace-pre-line">{invoice.notes}</p>

@@ -1,55 +1,32 @@
 import {
-  addLineIssues,
-  documentLineValues,
-  emptyLine,
-  formLineOf,
-  lineInputOf,
-} from "@client/components/documents/line-values";
+  documentFormValues,
+  documentFormValuesOf,
+  documentInputOf,
+  emptyDocumentForm,
+} from "@client/components/documents/document-form-values";
+import { addLineIssues, optionalText } from "@client/components/documents/line-values";
 import { type CreateInvoiceInput, createInvoiceInput, type InvoiceDto } from "@shared/schemas/invoices";
 import { z } from "zod";
 
 /**
  * What the invoice form edits: amounts and quantities as typed, the French way ("1 250,75", "0,5"). The
  * shared `createInvoiceInput` validates the converted value (see `invoiceFormSchema`); this only holds text.
- * The line helpers are shared with quotes (components/documents/line-values).
+ * The client, notes and lines are shared with quotes (components/documents/document-form-values).
  */
-export const invoiceFormValues = z.object({
-  clientId: z.string(),
-  clientName: z.string(),
+export const invoiceFormValues = documentFormValues.extend({
   serviceDate: z.string(),
-  notes: z.string(),
-  lines: z.array(documentLineValues),
 });
 export type InvoiceFormValues = z.infer<typeof invoiceFormValues>;
 
-export const emptyInvoiceForm = (): InvoiceFormValues => ({
-  clientId: "",
-  clientName: "",
-  serviceDate: "",
-  notes: "",
-  lines: [emptyLine()],
-});
+export const emptyInvoiceForm = (): InvoiceFormValues => ({ ...emptyDocumentForm(), serviceDate: "" });
 
 export function formValuesFromInvoice(invoice: InvoiceDto): InvoiceFormValues {
-  return {
-    clientId: invoice.clientId ?? "",
-    clientName: invoice.clientName,
-    serviceDate: invoice.serviceDate ?? "",
-    notes: invoice.notes ?? "",
-    lines: invoice.lines.map(formLineOf),
-  };
+  return { ...documentFormValuesOf(invoice), serviceDate: invoice.serviceDate ?? "" };
 }
 
 /** The API input; unreadable numbers become NaN so the shared schema rejects them. */
 export function toInvoiceInput(values: InvoiceFormValues): CreateInvoiceInput {
-  const optional = (text: string) => (text.trim() ? text.trim() : undefined);
-  return {
-    clientId: optional(values.clientId),
-    clientName: values.clientName,
-    serviceDate: optional(values.serviceDate),
-    notes: optional(values.notes),
-    lines: values.lines.map(lineInputOf),
-  };
+  return { ...documentInputOf(values), serviceDate: optionalText(values.serviceDate) };
 }
 
 /**

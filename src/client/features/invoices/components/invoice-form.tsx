@@ -1,16 +1,17 @@
-import { ClientPicker } from "@client/components/documents/client-picker";
-import { LineEditor } from "@client/components/documents/line-editor";
-import { formPath, lineNumbers } from "@client/components/documents/line-values";
-import { TotalsSummary } from "@client/components/documents/totals-summary";
+import {
+  ClientPickerField,
+  LinesFields,
+  useLiveTotals,
+} from "@client/components/documents/document-form-fields";
+import { formPath } from "@client/components/documents/line-values";
 import { buttonStyles } from "@client/components/ui/button-styles";
 import { Field } from "@client/components/ui/field";
 import { SubmitButton } from "@client/components/ui/submit-button";
 import { isApiError } from "@client/lib/api-error";
 import { zodResolver } from "@client/lib/form";
-import { computeTotals } from "@shared/domain/totals";
 import type { CreateInvoiceInput } from "@shared/schemas/invoices";
 import { Save } from "lucide-react";
-import { Controller, type FieldPath, useForm, useWatch } from "react-hook-form";
+import { type FieldPath, useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { type InvoiceFormValues, invoiceFormSchema, toInvoiceInput } from "./invoice-form-values";
 
@@ -37,9 +38,7 @@ function fieldOf(apiPath: string, values: InvoiceFormValues): FieldPath<InvoiceF
 export function InvoiceForm({ defaultValues, onSubmit, onCancel }: InvoiceFormProps) {
   const form = useForm<InvoiceFormValues>({ resolver: zodResolver(invoiceFormSchema), defaultValues });
   const { errors, isSubmitting } = form.formState;
-  const lines = useWatch({ control: form.control, name: "lines" });
-  // The only totals logic of the product: the same function the server stores and the PDF prints.
-  const totals = computeTotals((lines ?? []).map(lineNumbers));
+  const totals = useLiveTotals(form);
 
   const submit = form.handleSubmit(async (values) => {
     try {
@@ -65,22 +64,7 @@ export function InvoiceForm({ defaultValues, onSubmit, onCancel }: InvoiceFormPr
           Client et prestation
         </h2>
         <div className="mt-4 grid gap-4 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
-          <Controller
-            control={form.control}
-            name="clientName"
-            render={({ field, fieldState }) => (
-              <ClientPicker
-                clientName={field.value}
-                clientId={form.watch("clientId")}
-                onBlur={field.onBlur}
-                error={fieldState.error?.message}
-                onChange={(value) => {
-                  form.setValue("clientId", value.clientId, { shouldDirty: true });
-                  field.onChange(value.clientName);
-                }}
-              />
-            )}
-          />
+          <ClientPickerField form={form} />
           <Field
             type="date"
             label="Date de la prestation"
@@ -95,20 +79,7 @@ export function InvoiceForm({ defaultValues, onSubmit, onCancel }: InvoiceFormPr
         <h2 id="invoice-form-lines" className="text-base font-semibold">
           Lignes
         </h2>
-        <p className="mt-1 text-sm text-muted-foreground">
-          Prix unitaires hors taxes, saisis comme vous les écrivez : « 1 250,75 ».
-        </p>
-        <div className="mt-4">
-          <LineEditor
-            control={form.control}
-            register={form.register}
-            errors={errors}
-            lineTotalsCents={totals.lineTotalsCents}
-          />
-        </div>
-        <div className="mt-6 flex justify-end">
-          <TotalsSummary totals={totals} className="w-full sm:max-w-xs" />
-        </div>
+        <LinesFields form={form} totals={totals} />
       </section>
 
       <div className={sectionClass}>

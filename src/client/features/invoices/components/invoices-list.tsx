@@ -1,7 +1,5 @@
-import { ExportButton } from "@client/components/data-list/export-button";
+import { ListFilters, ListHeader, NewItemLink } from "@client/components/data-list/list-page";
 import { Pagination } from "@client/components/data-list/pagination";
-import { SearchInput } from "@client/components/data-list/search-input";
-import { StatusFilter } from "@client/components/data-list/status-filter";
 import { useListParams } from "@client/components/data-list/use-list-params";
 import { buttonStyles } from "@client/components/ui/button-styles";
 import { cn } from "@client/lib/cn";
@@ -9,7 +7,7 @@ import { useDocumentTitle } from "@client/lib/use-document-title";
 import { formatDate, formatMoney } from "@shared/format";
 import { paths } from "@shared/paths";
 import { type InvoiceDto, type InvoiceStatus, invoiceStatusLabels } from "@shared/schemas/invoices";
-import { CircleAlert, FileText, Plus, SearchX } from "lucide-react";
+import { CircleAlert, FileText, SearchX } from "lucide-react";
 import { Link, useNavigate } from "react-router";
 import { invoicesExportHref, useInvoices } from "../api/get-invoices";
 import { InvoiceStatusBadge } from "./invoice-status-badge";
@@ -26,41 +24,26 @@ export function InvoicesList() {
   const { data, isPending, isError, error, isPlaceholderData, refetch } = useInvoices(list.params);
   const navigate = useNavigate();
 
-  const newButton = (
-    <Link to={paths.app.invoices.new} className={buttonStyles()}>
-      <Plus aria-hidden="true" />
-      Nouvelle facture
-    </Link>
-  );
+  const newButton = <NewItemLink to={paths.app.invoices.new}>Nouvelle facture</NewItemLink>;
 
   return (
     <div className="mx-auto w-full max-w-6xl space-y-5 px-4 py-6 sm:px-6 sm:py-8">
-      <div className="flex flex-wrap items-start justify-between gap-4">
-        <div>
-          <h1 className="text-2xl font-semibold tracking-tight">Factures</h1>
-          <p className="mt-1 text-sm text-muted-foreground">Brouillons, factures émises et avoirs.</p>
-        </div>
-        <div className="flex gap-2">
-          <ExportButton href={invoicesExportHref(list.params)} fallbackFilename="factures.csv" />
-          {newButton}
-        </div>
-      </div>
-
-      <div className="flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between">
-        <SearchInput
-          value={list.searchInput}
-          onChange={list.setSearchInput}
-          placeholder="Numéro ou client…"
-          label="Rechercher une facture"
-        />
-        <StatusFilter
-          statuses={STATUSES}
-          labels={invoiceStatusLabels}
-          value={list.status}
-          onChange={list.setStatus}
-          allLabel="Toutes"
-        />
-      </div>
+      <ListHeader
+        title="Factures"
+        description="Brouillons, factures émises et avoirs."
+        exportHref={invoicesExportHref(list.params)}
+        exportFilename="factures.csv"
+        action={newButton}
+      />
+      <ListFilters
+        list={list}
+        statuses={STATUSES}
+        statusLabels={invoiceStatusLabels}
+        allLabel="Toutes"
+        searchLabel="Rechercher une facture"
+        searchPlaceholder="Numéro ou client…"
+        rowFrom="lg"
+      />
 
       {isPending ? (
         <ListSkeleton />

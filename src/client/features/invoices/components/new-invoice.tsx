@@ -1,8 +1,8 @@
+import { FormPageHeader } from "@client/components/ui/form-page-header";
 import { useDocumentTitle } from "@client/lib/use-document-title";
 import { paths } from "@shared/paths";
-import { ArrowLeft } from "lucide-react";
 import { useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import { toast } from "sonner";
 import { useCreateInvoice } from "../api/create-invoice";
 import { InvoiceForm } from "./invoice-form";
@@ -16,19 +16,12 @@ export function NewInvoice() {
   const [defaultValues] = useState(emptyInvoiceForm);
   return (
     <div className="mx-auto w-full max-w-6xl space-y-6 px-4 py-6 sm:px-6 sm:py-8">
-      <Link
-        to={paths.app.invoices.list}
-        className="inline-flex items-center gap-1.5 text-sm text-muted-foreground hover:text-foreground"
-      >
-        <ArrowLeft className="size-4" aria-hidden="true" />
-        Factures
-      </Link>
-      <div>
-        <h1 className="text-2xl font-semibold tracking-tight">Nouvelle facture</h1>
-        <p className="mt-1 text-sm text-muted-foreground">
-          Enregistrée comme brouillon : vous pourrez la relire avant de l'émettre.
-        </p>
-      </div>
+      <FormPageHeader
+        backTo={paths.app.invoices.list}
+        backLabel="Factures"
+        title="Nouvelle facture"
+        description="Enregistrée comme brouillon : vous pourrez la relire avant de l'émettre."
+      />
       <InvoiceForm
         defaultValues={defaultValues}
         onCancel={() => navigate(paths.app.invoices.list)}

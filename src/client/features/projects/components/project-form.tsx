@@ -1,5 +1,6 @@
 import { Field } from "@client/components/ui/field";
-import { SubmitButton } from "@client/components/ui/submit-button";
+import { FormActions } from "@client/components/ui/form-actions";
+import { SelectField } from "@client/components/ui/select-field";
 import { isApiError } from "@client/lib/api-error";
 // zod's own messages in French, as every form of the product (see lib/form.ts).
 import "@shared/zod-fr";
@@ -11,8 +12,6 @@ import {
   projectStatuses,
   projectStatusLabels,
 } from "@shared/schemas/projects";
-import { ChevronDown } from "lucide-react";
-import { type ComponentProps, useId } from "react";
 import { type Path, useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { useClientOptions } from "../api/get-client-options";
@@ -46,41 +45,6 @@ export function projectFormValues(project?: ProjectDto): FormValues {
 }
 
 const amountMessage = "Montant invalide (ex. : 1 500,00).";
-
-function Select({
-  label,
-  error,
-  children,
-  ...select
-}: ComponentProps<"select"> & { label: string; error?: string }) {
-  const id = useId();
-  return (
-    <div className="space-y-1.5">
-      <label htmlFor={id} className="text-sm font-medium">
-        {label}
-      </label>
-      <div className="relative">
-        <select
-          id={id}
-          aria-invalid={error ? true : undefined}
-          className="h-11 w-full appearance-none rounded-lg border bg-surface pr-9 pl-3 text-base shadow-sm outline-none focus-visible:border-primary focus-visible:ring-2 focus-visible:ring-ring/30 sm:text-sm"
-          {...select}
-        >
-          {children}
-        </select>
-        <ChevronDown
-          className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-muted-foreground"
-          aria-hidden="true"
-        />
-      </div>
-      {error ? (
-        <p role="alert" className="text-sm text-danger">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
 
 type ProjectFormProps = {
   initial?: ProjectDto;
@@ -139,21 +103,21 @@ export function ProjectForm({ initial, submitLabel, isPending, onSubmit, onCance
           error={errors.name?.message}
           {...form.register("name")}
         />
-        <Select label="Client" error={errors.clientId?.message} {...form.register("clientId")}>
+        <SelectField label="Client" error={errors.clientId?.message} {...form.register("clientId")}>
           <option value="">Aucun client</option>
           {(clients.data?.items ?? []).map((client) => (
             <option key={client.id} value={client.id}>
               {client.name}
             </option>
           ))}
-        </Select>
-        <Select label="Statut" error={errors.status?.message} {...form.register("status")}>
+        </SelectField>
+        <SelectField label="Statut" error={errors.status?.message} {...form.register("status")}>
           {projectStatuses.map((status) => (
             <option key={status} value={status}>
               {projectStatusLabels[status]}
             </option>
           ))}
-        </Select>
+        </SelectField>
         <Field
           label="Date de début"
           type="date"
@@ -194,18 +158,7 @@ export function ProjectForm({ initial, submitLabel, isPending, onSubmit, onCance
           {errors.description ? <p className="text-sm text-danger">{errors.description.message}</p> : null}
         </div>
       </section>
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        {onCancel ? (
-          <button
-            type="button"
-            onClick={onCancel}
-            className="inline-flex h-10 items-center justify-center rounded-lg border bg-surface px-4 text-sm font-medium shadow-sm hover:bg-muted"
-          >
-            Annuler
-          </button>
-        ) : null}
-        <SubmitButton isPending={isPending}>{submitLabel}</SubmitButton>
-      </div>
+      <FormActions submitLabel={submitLabel} isPending={isPending} onCancel={onCancel} />
     </form>
   );
 }

@@ -1,15 +1,17 @@
 import { type Column, DataList } from "@client/components/data-list/data-list";
-import { ExportButton } from "@client/components/data-list/export-button";
-import { SearchInput } from "@client/components/data-list/search-input";
-import { StatusFilter } from "@client/components/data-list/status-filter";
+import {
+  countOf,
+  ListCardLink,
+  ListFilters,
+  ListHeader,
+  NewItemLink,
+} from "@client/components/data-list/list-page";
 import { useListParams } from "@client/components/data-list/use-list-params";
-import { buttonStyles } from "@client/components/ui/button-styles";
 import { useDocumentTitle } from "@client/lib/use-document-title";
 import { formatDate, formatMoney } from "@shared/format";
 import { paths } from "@shared/paths";
 import { type ProjectDto, projectStatuses, projectStatusLabels } from "@shared/schemas/projects";
-import { FolderKanban, Plus } from "lucide-react";
-import { Link } from "react-router";
+import { FolderKanban } from "lucide-react";
 import { projectsExportHref, useProjects } from "../api/get-projects";
 import { ProjectStatusBadge } from "./project-status-badge";
 
@@ -56,10 +58,7 @@ const columns: Column<ProjectDto>[] = [
 
 function ProjectCard({ project }: { project: ProjectDto }) {
   return (
-    <Link
-      to={paths.app.projects.detail(project.id)}
-      className="block rounded-xl border bg-surface p-4 shadow-sm transition-colors hover:bg-muted/60"
-    >
+    <ListCardLink to={paths.app.projects.detail(project.id)}>
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
           <p className="truncate font-medium">{project.name}</p>
@@ -73,7 +72,7 @@ function ProjectCard({ project }: { project: ProjectDto }) {
           {project.budgetCents === null ? "" : formatMoney(project.budgetCents)}
         </span>
       </div>
-    </Link>
+    </ListCardLink>
   );
 }
 
@@ -81,52 +80,32 @@ export function ProjectsList() {
   useDocumentTitle("Projets");
   const list = useListParams(projectStatuses);
   const query = useProjects(list.params);
-  const newProject = (
-    <Link to={paths.app.projects.new} className={buttonStyles()}>
-      <Plus aria-hidden="true" />
-      Nouveau projet
-    </Link>
-  );
+  const newProject = <NewItemLink to={paths.app.projects.new}>Nouveau projet</NewItemLink>;
   return (
     <div className="mx-auto w-full max-w-6xl space-y-6 px-4 py-8 sm:px-6">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 className="text-2xl font-semibold tracking-tight">Projets</h1>
-          <p className="mt-1 text-sm text-muted-foreground">
-            {query.data
-              ? `${query.data.total} projet${query.data.total > 1 ? "s" : ""}`
-              : "Vos missions, leurs tâches et leur budget"}
-          </p>
-        </div>
-        <div className="flex gap-2">
-          <ExportButton href={projectsExportHref(list.params)} fallbackFilename="projets.csv" />
-          {newProject}
-        </div>
-      </div>
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <SearchInput
-          value={list.searchInput}
-          onChange={list.setSearchInput}
-          placeholder="Nom, description, client…"
-          label="Rechercher un projet"
-        />
-        <StatusFilter
-          statuses={projectStatuses}
-          labels={projectStatusLabels}
-          value={list.status}
-          onChange={list.setStatus}
-        />
-      </div>
+      <ListHeader
+        title="Projets"
+        description={
+          query.data ? countOf(query.data.total, "projet") : "Vos missions, leurs tâches et leur budget"
+        }
+        exportHref={projectsExportHref(list.params)}
+        exportFilename="projets.csv"
+        action={newProject}
+      />
+      <ListFilters
+        list={list}
+        statuses={projectStatuses}
+        statusLabels={projectStatusLabels}
+        searchLabel="Rechercher un projet"
+        searchPlaceholder="Nom, description, client…"
+      />
       <DataList
         label="Liste des projets"
         columns={columns}
         state={query}
-        getKey={(project) => project.id}
         getHref={(project) => paths.app.projects.detail(project.id)}
         renderCard={(project) => <ProjectCard project={project} />}
-        onPageChange={list.setPage}
-        isFiltered={list.isFiltered}
-        onClearFilters={list.clearFilters}
+        list={list}
         empty={{
           icon: <FolderKanban className="size-6" aria-hidden="true" />,
           title: "Aucun projet pour l'instant",

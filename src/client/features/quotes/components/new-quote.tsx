@@ -1,8 +1,8 @@
+import { FormPageHeader } from "@client/components/ui/form-page-header";
 import { useDocumentTitle } from "@client/lib/use-document-title";
 import { paths } from "@shared/paths";
-import { ArrowLeft } from "lucide-react";
 import { useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import { toast } from "sonner";
 import { useCreateQuote } from "../api/create-quote";
 import { emptyQuoteForm } from "./quote-form-values";
@@ -16,19 +16,12 @@ export function NewQuote() {
   const [defaultValues] = useState(emptyQuoteForm);
   return (
     <div className="mx-auto w-full max-w-6xl space-y-6 px-4 py-6 sm:px-6 sm:py-8">
-      <Link
-        to={paths.app.quotes.list}
-        className="inline-flex items-center gap-1.5 text-sm text-muted-foreground hover:text-foreground"
-      >
-        <ArrowLeft className="size-4" aria-hidden="true" />
-        Devis
-      </Link>
-      <div>
-        <h1 className="text-2xl font-semibold tracking-tight">Nouveau devis</h1>
-        <p className="mt-1 text-sm text-muted-foreground">
-          Enregistré comme brouillon : vous le marquerez comme envoyé une fois transmis au client.
-        </p>
-      </div>
+      <FormPageHeader
+        backTo={paths.app.quotes.list}
+        backLabel="Devis"
+        title="Nouveau devis"
+        description="Enregistré comme brouillon : vous le marquerez comme envoyé une fois transmis au client."
+      />
       <QuoteWizard
         defaultValues={defaultValues}
         submitLabel="Créer le devis"

@@ -1,13 +1,9 @@
-import { TotalsSummary, vatRateLabel } from "@client/components/documents/totals-summary";
-import { computeTotals } from "@shared/domain/totals";
-import { formatDate, formatMoney } from "@shared/format";
+import { DocumentLines, DocumentTotalsBlock } from "@client/components/documents/document-lines";
+import { formatDate } from "@shared/format";
 import type { QuoteDto } from "@shared/schemas/quotes";
-
-const quantity = new Intl.NumberFormat("fr-FR", { maximumFractionDigits: 3 });
 
 /** The quote as it reads on paper: dates, client, lines, totals per rate, validity and the signature box. */
 export function QuoteDocument({ quote }: { quote: QuoteDto }) {
-  const byRate = computeTotals(quote.lines).byRate;
   return (
     <article
       aria-label="Aperçu du devis"
@@ -43,77 +39,9 @@ export function QuoteDocument({ quote }: { quote: QuoteDto }) {
           <p className="mt-1 font-medium">{quote.clientName}</p>
         </div>
 
-        <div>
-          <table className="hidden w-full border-collapse sm:table">
-            <caption className="sr-only">Lignes du devis</caption>
-            <thead>
-              <tr className="border-b-2 text-left text-xs tracking-wide text-muted-foreground uppercase">
-                <th scope="col" className="py-2 pr-3 font-medium">
-                  Description
-                </th>
-                <th scope="col" className="px-3 py-2 text-right font-medium">
-                  Qté
-                </th>
-                <th scope="col" className="px-3 py-2 text-right font-medium">
-                  PU HT
-                </th>
-                <th scope="col" className="px-3 py-2 text-right font-medium">
-                  TVA
-                </th>
-                <th scope="col" className="py-2 pl-3 text-right font-medium">
-                  Total HT
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {quote.lines.map((line) => (
-                <tr key={line.id} className="border-b align-top">
-                  <td className="py-3 pr-3 whitespace-pre-line">{line.description}</td>
-                  <td className="px-3 py-3 text-right whitespace-nowrap tabular-nums">
-                    {quantity.format(line.quantity)}
-                    {line.unit ? <span className="text-muted-foreground"> {line.unit}</span> : null}
-                  </td>
-                  <td className="px-3 py-3 text-right whitespace-nowrap tabular-nums">
-                    {formatMoney(line.unitPriceCents)}
-                  </td>
-                  <td className="px-3 py-3 text-right whitespace-nowrap tabular-nums">
-                    {vatRateLabel(line.vatRateBp)}
-                  </td>
-                  <td className="py-3 pl-3 text-right font-medium whitespace-nowrap tabular-nums">
-                    {formatMoney(line.totalCents)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <ul className="divide-y border-y sm:hidden" aria-label="Lignes du devis">
-            {quote.lines.map((line) => (
-              <li key={line.id} className="flex gap-3 py-3">
-                <div className="min-w-0 flex-1">
-                  <p className="whitespace-pre-line">{line.description}</p>
-                  <p className="mt-0.5 text-xs text-muted-foreground tabular-nums">
-                    {quantity.format(line.quantity)}
-                    {line.unit ? ` ${line.unit}` : ""} × {formatMoney(line.unitPriceCents)} · TVA{" "}
-                    {vatRateLabel(line.vatRateBp)}
-                  </p>
-                </div>
-                <p className="shrink-0 text-right font-medium tabular-nums">{formatMoney(line.totalCents)}</p>
-              </li>
-            ))}
-          </ul>
-        </div>
+        <DocumentLines lines={quote.lines} label="Lignes du devis" />
 
-        <div className="flex justify-end">
-          <TotalsSummary
-            className="w-full sm:max-w-72"
-            totals={{
-              byRate,
-              subtotalCents: quote.subtotalCents,
-              taxCents: quote.taxCents,
-              totalCents: quote.totalCents,
-            }}
-          />
-        </div>
+        <DocumentTotalsBlock document={quote} />
 
         <div className="space-y-2">
           <p className="font-medium">Devis valable jusqu'au {formatDate(quote.validUntil)}.</p>

@@ -1,10 +1,10 @@
 import {
-  addLineIssues,
-  documentLineValues,
-  emptyLine,
-  formLineOf,
-  lineInputOf,
-} from "@client/components/documents/line-values";
+  documentFormValues,
+  documentFormValuesOf,
+  documentInputOf,
+  emptyDocumentForm,
+} from "@client/components/documents/document-form-values";
+import { addLineIssues, optionalText } from "@client/components/documents/line-values";
 import { type CreateQuoteInput, createQuoteInput, type QuoteDto } from "@shared/schemas/quotes";
 import { z } from "zod";
 
@@ -12,47 +12,24 @@ import { z } from "zod";
  * What the quote wizard edits, as typed (amounts the French way). The shared `createQuoteInput` validates
  * the converted value (see `quoteFormSchema`); this only holds text.
  */
-export const quoteFormValues = z.object({
-  clientId: z.string(),
-  clientName: z.string(),
+export const quoteFormValues = documentFormValues.extend({
   validUntil: z.string(),
-  notes: z.string(),
   terms: z.string(),
-  lines: z.array(documentLineValues),
 });
 export type QuoteFormValues = z.infer<typeof quoteFormValues>;
 
-export const emptyQuoteForm = (): QuoteFormValues => ({
-  clientId: "",
-  clientName: "",
-  validUntil: "",
-  notes: "",
-  terms: "",
-  lines: [emptyLine()],
-});
+export const emptyQuoteForm = (): QuoteFormValues => ({ ...emptyDocumentForm(), validUntil: "", terms: "" });
 
 export function formValuesFromQuote(quote: QuoteDto): QuoteFormValues {
-  return {
-    clientId: quote.clientId ?? "",
-    clientName: quote.clientName,
-    validUntil: quote.validUntil,
-    notes: quote.notes ?? "",
-    terms: quote.terms ?? "",
-    lines: quote.lines.map(formLineOf),
-  };
+  return { ...documentFormValuesOf(quote), validUntil: quote.validUntil, terms: quote.terms ?? "" };
 }
-
-const optional = (text: string) => (text.trim() ? text.trim() : undefined);
 
 /** The API input; an empty validity lets the server apply the seller's default. */
 export function toQuoteInput(values: QuoteFormValues): CreateQuoteInput {
   return {
-    clientId: optional(values.clientId),
-    clientName: values.clientName,
-    validUntil: optional(values.validUntil),
-    notes: optional(values.notes),
-    terms: optional(values.terms),
-    lines: values.lines.map(lineInputOf),
+    ...documentInputOf(values),
+    validUntil: optionalText(values.validUntil),
+    terms: optionalText(values.terms),
   };
 }
 

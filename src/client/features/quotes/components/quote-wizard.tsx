@@ -1,6 +1,9 @@
-import { ClientPicker } from "@client/components/documents/client-picker";
-import { LineEditor } from "@client/components/documents/line-editor";
-import { formPath, lineNumbers } from "@client/components/documents/line-values";
+import {
+  ClientPickerField,
+  LinesFields,
+  useLiveTotals,
+} from "@client/components/documents/document-form-fields";
+import { formPath } from "@client/components/documents/line-values";
 import { TotalsSummary } from "@client/components/documents/totals-summary";
 import { buttonStyles } from "@client/components/ui/button-styles";
 import { Field } from "@client/components/ui/field";
@@ -8,12 +11,11 @@ import { SubmitButton } from "@client/components/ui/submit-button";
 import { isApiError } from "@client/lib/api-error";
 import { cn } from "@client/lib/cn";
 import { zodResolver } from "@client/lib/form";
-import { computeTotals } from "@shared/domain/totals";
 import { formatDate, formatMoney } from "@shared/format";
 import type { CreateQuoteInput } from "@shared/schemas/quotes";
 import { ArrowLeft, ArrowRight, Check, Save } from "lucide-react";
 import { useId, useRef, useState } from "react";
-import { Controller, type FieldPath, useForm, useWatch } from "react-hook-form";
+import { type FieldPath, useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { type QuoteFormValues, quoteFormSchema, STEP_FIELDS, toQuoteInput } from "./quote-form-values";
 
@@ -58,9 +60,7 @@ export function QuoteWizard({ defaultValues, submitLabel, onSubmit, onCancel }: 
     mode: "onChange",
   });
   const { errors, isSubmitting } = form.formState;
-  const lines = useWatch({ control: form.control, name: "lines" });
-  // The only totals logic of the product: the same function the server stores and the PDF prints.
-  const totals = computeTotals((lines ?? []).map(lineNumbers));
+  const totals = useLiveTotals(form);
   const step = STEPS[stepIndex] ?? STEPS[0];
 
   const goTo = (index: number) => {
@@ -155,44 +155,11 @@ export function QuoteWizard({ defaultValues, submitLabel, onSubmit, onCancel }: 
 
         {step.id === "client" ? (
           <div className="mt-4 max-w-xl">
-            <Controller
-              control={form.control}
-              name="clientName"
-              render={({ field, fieldState }) => (
-                <ClientPicker
-                  clientName={field.value}
-                  clientId={form.watch("clientId")}
-                  onBlur={field.onBlur}
-                  error={fieldState.error?.message}
-                  documentLabel="le devis"
-                  onChange={(value) => {
-                    form.setValue("clientId", value.clientId, { shouldDirty: true });
-                    field.onChange(value.clientName);
-                  }}
-                />
-              )}
-            />
+            <ClientPickerField form={form} documentLabel="le devis" />
           </div>
         ) : null}
 
-        {step.id === "lines" ? (
-          <>
-            <p className="mt-1 text-sm text-muted-foreground">
-              Prix unitaires hors taxes, saisis comme vous les écrivez : « 1 250,75 ».
-            </p>
-            <div className="mt-4">
-              <LineEditor
-                control={form.control}
-                register={form.register}
-                errors={errors}
-                lineTotalsCents={totals.lineTotalsCents}
-              />
-            </div>
-            <div className="mt-6 flex justify-end">
-              <TotalsSummary totals={totals} className="w-full sm:max-w-xs" />
-            </div>
-          </>
-        ) : null}
+        {step.id === "lines" ? <LinesFields form={form} totals={totals} /> : null}
 
         {step.id === "validity" ? (
           <div className="mt-4 grid gap-5">

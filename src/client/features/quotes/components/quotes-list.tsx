@@ -1,15 +1,17 @@
 import { type Column, DataList } from "@client/components/data-list/data-list";
-import { ExportButton } from "@client/components/data-list/export-button";
-import { SearchInput } from "@client/components/data-list/search-input";
-import { StatusFilter } from "@client/components/data-list/status-filter";
+import {
+  countOf,
+  ListCardLink,
+  ListFilters,
+  ListHeader,
+  NewItemLink,
+} from "@client/components/data-list/list-page";
 import { useListParams } from "@client/components/data-list/use-list-params";
-import { buttonStyles } from "@client/components/ui/button-styles";
 import { useDocumentTitle } from "@client/lib/use-document-title";
 import { formatDate, formatMoney } from "@shared/format";
 import { paths } from "@shared/paths";
 import { type QuoteDto, type QuoteStatus, quoteStatusLabels } from "@shared/schemas/quotes";
-import { FileSignature, Plus } from "lucide-react";
-import { Link } from "react-router";
+import { FileSignature } from "lucide-react";
 import { quotesExportHref, useQuotes } from "../api/get-quotes";
 import { QuoteStatusBadge } from "./quote-status-badge";
 
@@ -46,10 +48,7 @@ const columns: Column<QuoteDto>[] = [
 
 function QuoteCard({ quote }: { quote: QuoteDto }) {
   return (
-    <Link
-      to={paths.app.quotes.detail(quote.id)}
-      className="block rounded-xl border bg-surface p-4 shadow-sm transition-colors hover:bg-muted/60"
-    >
+    <ListCardLink to={paths.app.quotes.detail(quote.id)}>
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
           <p className="truncate font-medium">{quote.clientName}</p>
@@ -63,7 +62,7 @@ function QuoteCard({ quote }: { quote: QuoteDto }) {
           {formatMoney(quote.totalCents)}
         </span>
       </div>
-    </Link>
+    </ListCardLink>
   );
 }
 
@@ -72,51 +71,34 @@ export function QuotesList() {
   useDocumentTitle("Devis");
   const list = useListParams(STATUSES);
   const query = useQuotes(list.params);
-  const newQuote = (
-    <Link to={paths.app.quotes.new} className={buttonStyles()}>
-      <Plus aria-hidden="true" />
-      Nouveau devis
-    </Link>
-  );
+  const newQuote = <NewItemLink to={paths.app.quotes.new}>Nouveau devis</NewItemLink>;
   return (
     <div className="mx-auto w-full max-w-6xl space-y-6 px-4 py-8 sm:px-6">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 className="text-2xl font-semibold tracking-tight">Devis</h1>
-          <p className="mt-1 text-sm text-muted-foreground">
-            {query.data ? `${query.data.total} devis` : "Vos propositions commerciales"}
-          </p>
-        </div>
-        <div className="flex gap-2">
-          <ExportButton href={quotesExportHref(list.params)} fallbackFilename="devis.csv" />
-          {newQuote}
-        </div>
-      </div>
-      <div className="flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between">
-        <SearchInput
-          value={list.searchInput}
-          onChange={list.setSearchInput}
-          placeholder="Numéro ou client…"
-          label="Rechercher un devis"
-        />
-        <StatusFilter
-          statuses={STATUSES}
-          labels={quoteStatusLabels}
-          value={list.status}
-          onChange={list.setStatus}
-          allLabel="Tous"
-        />
-      </div>
+      <ListHeader
+        title="Devis"
+        description={
+          query.data ? countOf(query.data.total, "devis", "devis") : "Vos propositions commerciales"
+        }
+        exportHref={quotesExportHref(list.params)}
+        exportFilename="devis.csv"
+        action={newQuote}
+      />
+      <ListFilters
+        list={list}
+        statuses={STATUSES}
+        statusLabels={quoteStatusLabels}
+        allLabel="Tous"
+        searchLabel="Rechercher un devis"
+        searchPlaceholder="Numéro ou client…"
+        rowFrom="lg"
+      />
       <DataList
         label="Liste des devis"
         columns={columns}
         state={query}
-        getKey={(quote) => quote.id}
         getHref={(quote) => paths.app.quotes.detail(quote.id)}
         renderCard={(quote) => <QuoteCard quote={quote} />}
-        onPageChange={list.setPage}
-        isFiltered={list.isFiltered}
-        onClearFilters={list.clearFilters}
+        list={list}
         empty={{
           icon: <FileSignature className="size-6" aria-hidden="true" />,
           title: "Aucun devis pour l'instant",
