@@ -85,3 +85,13 @@ export async function markPaid(context: TestContext, userId: string): Promise<vo
     .set({ subscriptionStatus: "active" })
     .where(eq(profiles.id, userId));
 }
+
+/** A confirmed account whose registration is paid: what most API tests act as. */
+export async function registerPaid(
+  context: TestContext,
+  account: { email: string; password?: string; name?: string },
+): Promise<{ cookie: string; userId: string }> {
+  const user = await registerAndConfirm(context, account);
+  await markPaid(context, user.userId);
+  return user;
+}

@@ -8,7 +8,7 @@ import {
   normalizeVatNumber,
 } from "../domain/identifiers";
 import { emailSchema } from "../security/validators";
-import { listQuery, listResult } from "./list";
+import { emptyIsAll, listQuery, listResult, relatedInvoice, relatedQuote } from "./list";
 
 export const clientStatuses = ["prospect", "actif", "inactif"] as const;
 export type ClientStatus = (typeof clientStatuses)[number];
@@ -159,11 +159,7 @@ export const clientDto = z.object({
 export type ClientDto = z.infer<typeof clientDto>;
 
 export const clientListQuery = listQuery.extend({
-  // An empty status (the "Tous" filter) means no filter.
-  status: z
-    .union([z.literal(""), clientStatus])
-    .optional()
-    .transform((value) => value || undefined),
+  status: emptyIsAll(clientStatus),
 });
 export type ClientListQuery = z.input<typeof clientListQuery>;
 
@@ -171,22 +167,8 @@ export const clientList = listResult(clientDto);
 export type ClientList = z.infer<typeof clientList>;
 
 const related = {
-  invoice: z.object({
-    id: z.string(),
-    kind: z.string(),
-    number: z.string().nullable(),
-    date: z.string(),
-    status: z.string(),
-    totalCents: z.number().int(),
-    paidCents: z.number().int(),
-  }),
-  quote: z.object({
-    id: z.string(),
-    number: z.string().nullable(),
-    date: z.string(),
-    status: z.string(),
-    totalCents: z.number().int(),
-  }),
+  invoice: relatedInvoice,
+  quote: relatedQuote,
   project: z.object({ id: z.string(), name: z.string(), status: z.string(), createdAt: z.string() }),
   contract: z.object({
     id: z.string(),

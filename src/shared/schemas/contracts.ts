@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { listQuery, listResult } from "./list";
+import { emptyIsAll, listQuery, listResult } from "./list";
 
 // The same values as the database CHECK (server/db/schema/contracts.ts); shared code cannot import it.
 export const contractStatuses = ["brouillon", "envoyé", "signé", "terminé"] as const;
@@ -142,10 +142,7 @@ export const contractListItem = contractDto.omit({ content: true });
 export type ContractListItem = z.infer<typeof contractListItem>;
 
 export const contractListQuery = listQuery.extend({
-  status: z
-    .union([z.literal(""), contractStatus])
-    .optional()
-    .transform((value) => value || undefined),
+  status: emptyIsAll(contractStatus),
 });
 export type ContractListQuery = z.input<typeof contractListQuery>;
 

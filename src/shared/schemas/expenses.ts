@@ -8,7 +8,7 @@ import {
   normalizeMimeType,
   validateFile,
 } from "../security/file-validation";
-import { listQuery, listResult } from "./list";
+import { emptyIsAll, listQuery, listResult } from "./list";
 
 export const expenseCategories = [
   "transport",
@@ -164,13 +164,6 @@ export const expenseDto = z.object({
   updatedAt: z.string(),
 });
 export type ExpenseDto = z.infer<typeof expenseDto>;
-
-/** An empty value (the "Tous" filter) means no filter. */
-const emptyIsAll = <T extends z.ZodType>(schema: T) =>
-  z
-    .union([z.literal(""), schema])
-    .optional()
-    .transform((value) => (value === "" ? undefined : (value as z.output<T> | undefined)));
 
 export const expenseListQuery = listQuery.extend({
   status: emptyIsAll(z.enum(expenseStatuses, { error: "Statut inconnu." })),

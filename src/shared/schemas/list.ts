@@ -17,6 +17,13 @@ export const listQuery = z.object({
 });
 export type ListQuery = z.infer<typeof listQuery>;
 
+/** A filter of a list's query string where an empty value (the "Tous" filter) means no filter. */
+export const emptyIsAll = <T extends z.ZodType>(schema: T) =>
+  z
+    .union([z.literal(""), schema])
+    .optional()
+    .transform((value) => (value === "" ? undefined : (value as z.output<T> | undefined)));
+
 export type ListResult<Item> = { items: Item[]; total: number; page: number; pageSize: number };
 
 export const listResult = <Item extends z.ZodType>(item: Item) =>
@@ -26,3 +33,22 @@ export const listResult = <Item extends z.ZodType>(item: Item) =>
     page: z.number().int(),
     pageSize: z.number().int(),
   });
+
+// The invoices and quotes a detail page (client, project) lists beside its record, newest first.
+export const relatedInvoice = z.object({
+  id: z.string(),
+  kind: z.string(),
+  number: z.string().nullable(),
+  date: z.string(),
+  status: z.string(),
+  totalCents: z.number().int(),
+  paidCents: z.number().int(),
+});
+
+export const relatedQuote = z.object({
+  id: z.string(),
+  number: z.string().nullable(),
+  date: z.string(),
+  status: z.string(),
+  totalCents: z.number().int(),
+});

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { listQuery, listResult } from "./list";
+import { emptyIsAll, listQuery, listResult, relatedInvoice, relatedQuote } from "./list";
 
 // The same values as the database CHECK (server/db/schema/projects.ts); shared code cannot import it.
 export const projectStatuses = ["en-cours", "active", "en-pause", "terminé"] as const;
@@ -107,11 +107,7 @@ export const projectDto = z.object({
 export type ProjectDto = z.infer<typeof projectDto>;
 
 export const projectListQuery = listQuery.extend({
-  // An empty status (the "Tous" filter) means no filter.
-  status: z
-    .union([z.literal(""), projectStatus])
-    .optional()
-    .transform((value) => value || undefined),
+  status: emptyIsAll(projectStatus),
 });
 export type ProjectListQuery = z.input<typeof projectListQuery>;
 
@@ -169,22 +165,8 @@ export type TaskDto = z.infer<typeof taskDto>;
 export const taskList = z.array(taskDto);
 
 const related = {
-  invoice: z.object({
-    id: z.string(),
-    kind: z.string(),
-    number: z.string().nullable(),
-    date: z.string(),
-    status: z.string(),
-    totalCents: z.number().int(),
-    paidCents: z.number().int(),
-  }),
-  quote: z.object({
-    id: z.string(),
-    number: z.string().nullable(),
-    date: z.string(),
-    status: z.string(),
-    totalCents: z.number().int(),
-  }),
+  invoice: relatedInvoice,
+  quote: relatedQuote,
   contract: z.object({
     id: z.string(),
     number: z.string().nullable(),

@@ -9,13 +9,13 @@ import type {
 import { clientStatuses } from "@shared/schemas/clients";
 import type { ListResult } from "@shared/schemas/list";
 import { and, count, desc, eq, exists, inArray, ne, or, type SQL, sql } from "drizzle-orm";
-import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client";
 import { clients, contracts, invoices, projects, quotes } from "../../db/schema/index";
 import { type Tx, withTenant } from "../../db/tenant";
 import { AppError } from "../../errors";
 import { pageWindow } from "../../http/csv";
 import { latestInvoices, latestQuotes } from "../documents/related";
+import { containing, folded } from "./text-search";
 
 type ClientRow = typeof clients.$inferSelect;
 
@@ -50,20 +50,6 @@ export function toClientDto(row: ClientRow): ClientDto {
     updatedAt: row.updatedAt.toISOString(),
   };
 }
-
-// Accent- and case-insensitive search without the unaccent extension, the same on PGlite and on a
-// PostgreSQL cluster whatever its locale (lower() leaves "É" alone under the C locale).
-const ACCENTED = "àâäáãåçéèêëíìîïñóòôöõúùûüýÿÀÂÄÁÃÅÇÉÈÊËÍÌÎÏÑÓÒÔÖÕÚÙÛÜÝŸ";
-const PLAIN = "aaaaaaceeeeiiiinooooouuuuyyaaaaaaceeeeiiiinooooouuuuyy";
-const folded = (column: AnyPgColumn) => sql`translate(lower(${column}), ${ACCENTED}, ${PLAIN})`;
-const foldText = (text: string) =>
-  text
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase();
-
-/** `%term%` for LIKE, with the user's own % and _ taken literally. */
-const containing = (term: string) => `%${foldText(term).replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
 type Filters = { search?: string; status?: ClientStatus };
 

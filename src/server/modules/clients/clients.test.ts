@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { invoices } from "../../db/schema/index";
-import { call, markPaid, registerAndConfirm } from "../../test/accounts";
+import { call, registerAndConfirm, registerPaid } from "../../test/accounts";
 import { createTestContext, type TestContext } from "../../test/test-app";
 
 let context: TestContext;
@@ -10,10 +10,8 @@ let aliceId: string;
 
 beforeAll(async () => {
   context = await createTestContext();
-  const a = await registerAndConfirm(context, { email: "alice.clients@example.fr" });
-  const b = await registerAndConfirm(context, { email: "bob.clients@example.fr" });
-  await markPaid(context, a.userId);
-  await markPaid(context, b.userId);
+  const a = await registerPaid(context, { email: "alice.clients@example.fr" });
+  const b = await registerPaid(context, { email: "bob.clients@example.fr" });
   alice = a.cookie;
   bob = b.cookie;
   aliceId = a.userId;
@@ -124,8 +122,7 @@ describe("clients CRUD", () => {
 describe("clients list", () => {
   let cookie: string;
   beforeAll(async () => {
-    const carol = await registerAndConfirm(context, { email: "carol.clients@example.fr" });
-    await markPaid(context, carol.userId);
+    const carol = await registerPaid(context, { email: "carol.clients@example.fr" });
     cookie = carol.cookie;
     for (let index = 1; index <= 25; index++) {
       const response = await create(cookie, {

@@ -12,6 +12,7 @@ import { Hono } from "hono";
 import type { AuthVariables } from "../../auth/session";
 import type { Db } from "../../db/client";
 import { type CsvColumn, csvResponse, toCsv } from "../../http/csv";
+import { pdfResponse } from "../../http/pdf";
 import { uuidParam, valid } from "../../http/validate";
 import { getContractPdf } from "./contract-pdf.service";
 import { templateList } from "./contract-templates";
@@ -96,12 +97,8 @@ export function contractRoutes(db: Db) {
           }),
         ),
       )
-      .get("/:id/pdf", async (c) => {
-        const pdf = await getContractPdf(db, { userId: c.get("user").id, id: c.req.param("id") });
-        c.header("content-type", "application/pdf");
-        c.header("content-disposition", `attachment; filename="${pdf.filename}"`);
-        c.header("cache-control", "private, no-cache");
-        return c.body(new Uint8Array(pdf.bytes));
-      })
+      .get("/:id/pdf", async (c) =>
+        pdfResponse(c, await getContractPdf(db, { userId: c.get("user").id, id: c.req.param("id") })),
+      )
   );
 }

@@ -16,13 +16,15 @@ import {
 } from "@shared/schemas/contracts";
 import type { ListResult } from "@shared/schemas/list";
 import { and, count, desc, eq, getTableColumns, or, type SQL, sql } from "drizzle-orm";
-import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client";
 import { businessIdentities, clients, contracts, projects } from "../../db/schema/index";
 import { type Tx, withTenant } from "../../db/tenant";
 import { AppError } from "../../errors";
 import { pageWindow } from "../../http/csv";
+import { ownClient } from "../clients/own-client";
+import { containing, folded } from "../clients/text-search";
 import { takeNextNumber } from "../invoices/numbering";
+import { ownProject } from "../projects/own-project";
 import { CONTRACT_TEMPLATES, fillTemplate } from "./contract-templates";
 
 type ContractRow = typeof contracts.$inferSelect;
@@ -58,17 +60,6 @@ function toListItem(row: ContractWithNames): ContractListItem {
 }
 
 const toDto = (row: ContractWithNames): ContractDto => ({ ...toListItem(row), content: row.content });
-
-// Accent- and case-insensitive search, as in the clients module (no unaccent extension on PGlite).
-const ACCENTED = "àâäáãåçéèêëíìîïñóòôöõúùûüýÿÀÂÄÁÃÅÇÉÈÊËÍÌÎÏÑÓÒÔÖÕÚÙÛÜÝŸ";
-const PLAIN = "aaaaaaceeeeiiiinooooouuuuyyaaaaaaceeeeiiiinooooouuuuyy";
-const folded = (column: AnyPgColumn) => sql`translate(lower(${column}), ${ACCENTED}, ${PLAIN})`;
-const containing = (term: string) =>
-  `%${term
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
 type Filters = { search?: string; status?: ContractStatus };
 
@@ -146,32 +137,6 @@ async function lockOwn(tx: Tx, userId: string, id: string): Promise<ContractRow>
     .for("update");
   if (!row) throw contractNotFound();
   return row;
-}
-
-async function ownClient(tx: Tx, userId: string, clientId: string | null | undefined) {
-  if (!clientId) return undefined;
-  const [client] = await tx
-    .select()
-    .from(clients)
-    .where(and(eq(clients.id, clientId), eq(clients.userId, userId)));
-  if (!client)
-    throw new AppError("validation_failed", "Client introuvable.", [
-      { path: "clientId", message: "Client introuvable." },
-    ]);
-  return client;
-}
-
-async function ownProject(tx: Tx, userId: string, projectId: string | null | undefined) {
-  if (!projectId) return undefined;
-  const [project] = await tx
-    .select()
-    .from(projects)
-    .where(and(eq(projects.id, projectId), eq(projects.userId, userId)));
-  if (!project)
-    throw new AppError("validation_failed", "Projet introuvable.", [
-      { path: "projectId", message: "Projet introuvable." },
-    ]);
-  return project;
 }
 
 export async function getContract(db: Db, { userId, id }: { userId: string; id: string }) {

@@ -1,11 +1,7 @@
-import { execFileSync } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { businessIdentities, clients } from "../../db/schema/index";
-import { call, markPaid, registerAndConfirm } from "../../test/accounts";
-import { testDatabaseKind } from "../../test/database";
+import { call, registerAndConfirm, registerPaid } from "../../test/accounts";
+import { pdfText } from "../../test/pdf-text";
 import { createTestContext, type TestContext } from "../../test/test-app";
 
 let context: TestContext;
@@ -16,10 +12,8 @@ let clientId: string;
 
 beforeAll(async () => {
   context = await createTestContext();
-  const a = await registerAndConfirm(context, { email: "alice.contracts@example.fr" });
-  const b = await registerAndConfirm(context, { email: "bob.contracts@example.fr" });
-  await markPaid(context, a.userId);
-  await markPaid(context, b.userId);
+  const a = await registerPaid(context, { email: "alice.contracts@example.fr" });
+  const b = await registerPaid(context, { email: "bob.contracts@example.fr" });
   alice = a.cookie;
   bob = b.cookie;
   aliceId = a.userId;
@@ -59,29 +53,6 @@ const json = async (response: Response, status = 200) => {
   return response.json();
 };
 const year = new Date().toLocaleDateString("sv-SE", { timeZone: "Europe/Paris" }).slice(0, 4);
-
-/** The text of a PDF as poppler reads it; a PNG of its first page is kept under test-results/ for a look. */
-function pdfText(bytes: ArrayBuffer, name: string): string {
-  const path = join(tmpdir(), `${name}-${process.pid}.pdf`);
-  writeFileSync(path, Buffer.from(bytes));
-  mkdirSync("test-results/pdf", { recursive: true });
-  execFileSync("pdftoppm", [
-    "-png",
-    "-r",
-    "70",
-    "-f",
-    "1",
-    "-l",
-    "1",
-    path,
-    `test-results/pdf/${name}-${testDatabaseKind}`,
-  ]);
-  const pages = execFileSync("pdfinfo", [path])
-    .toString("utf8")
-    .match(/Pages:\s+(\d+)/)?.[1];
-  const text = execFileSync("pdftotext", ["-layout", path, "-"]).toString("utf8");
-  return `${text.replace(/[\u202f\u00a0]/g, " ")}\n[pages: ${pages}]`;
-}
 
 describe("templates", () => {
   it("lists the three French templates and fills one from the identity, the client and the fields", async () => {

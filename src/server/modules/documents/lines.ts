@@ -47,3 +47,16 @@ export function lineDtos(items: StoredLine[]) {
       totalCents: item.totalCents,
     }));
 }
+
+type CopiedLine = Pick<LineInput, "description" | "quantity" | "unit" | "unitPriceCents" | "vatRateBp">;
+
+/** The lines of a document as the input of a new one (a duplicate, a quote's invoice): no ids nor totals. */
+export function copiedLines(lines: CopiedLine[]): LineInput[] {
+  return lines.map(({ description, quantity, unit, unitPriceCents, vatRateBp }) => ({
+    description,
+    quantity,
+    unit,
+    unitPriceCents,
+    vatRateBp,
+  }));
+}

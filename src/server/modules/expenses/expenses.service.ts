@@ -11,13 +11,14 @@ import {
 } from "@shared/schemas/expenses";
 import type { ListResult } from "@shared/schemas/list";
 import { and, count, desc, eq, or, type SQL, sql } from "drizzle-orm";
-import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client";
 import { expenses, files, projects } from "../../db/schema/index";
 import { type Tx, withTenant } from "../../db/tenant";
 import { AppError } from "../../errors";
 import { pageWindow } from "../../http/csv";
 import { deleteFile, readFile, saveFile } from "../../storage/file-storage";
+import { containing, folded } from "../clients/text-search";
+import { ownProject } from "../projects/own-project";
 
 export const EXPENSE_NOT_FOUND = "Dépense introuvable.";
 export const NO_RECEIPT_MESSAGE = "Aucun justificatif pour cette dépense.";
@@ -71,17 +72,6 @@ function toDto(row: Selected): ExpenseDto {
     updatedAt: expense.updatedAt.toISOString(),
   };
 }
-
-// The same accent- and case-insensitive search as the clients list (no unaccent extension needed).
-const ACCENTED = "àâäáãåçéèêëíìîïñóòôöõúùûüýÿÀÂÄÁÃÅÇÉÈÊËÍÌÎÏÑÓÒÔÖÕÚÙÛÜÝŸ";
-const PLAIN = "aaaaaaceeeeiiiinooooouuuuyyaaaaaaceeeeiiiinooooouuuuyy";
-const folded = (column: AnyPgColumn) => sql`translate(lower(${column}), ${ACCENTED}, ${PLAIN})`;
-const containing = (term: string) =>
-  `%${term
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
 export type ExpenseFilters = { search?: string; status?: ExpenseStatus; category?: ExpenseCategory };
 
@@ -149,19 +139,6 @@ async function findOwn(tx: Tx, userId: string, id: string): Promise<ExpenseDto> 
   return toDto(row);
 }
 
-/** The projects table's foreign key is not tenant-scoped: a project id must be checked as the user's own. */
-async function assertOwnProject(tx: Tx, userId: string, projectId: string | null | undefined) {
-  if (!projectId) return;
-  const [project] = await tx
-    .select({ id: projects.id })
-    .from(projects)
-    .where(and(eq(projects.id, projectId), eq(projects.userId, userId)));
-  if (!project)
-    throw new AppError("validation_failed", "Projet introuvable.", [
-      { path: "projectId", message: "Projet introuvable." },
-    ]);
-}
-
 export async function getExpense(db: Db, { userId, id }: { userId: string; id: string }) {
   return withTenant(db, userId, (tx) => findOwn(tx, userId, id));
 }
@@ -171,7 +148,7 @@ export async function createExpense(
   { userId, input, now = new Date() }: { userId: string; input: CreateExpenseData; now?: Date },
 ): Promise<ExpenseDto> {
   return withTenant(db, userId, async (tx) => {
-    await assertOwnProject(tx, userId, input.projectId);
+    await ownProject(tx, userId, input.projectId);
     const [row] = await tx
       .insert(expenses)
       .values({
@@ -199,7 +176,7 @@ export async function updateExpense(
 ): Promise<ExpenseDto> {
   return withTenant(db, userId, async (tx) => {
     const current = await findOwn(tx, userId, id);
-    await assertOwnProject(tx, userId, input.projectId);
+    await ownProject(tx, userId, input.projectId);
     const amountCents = input.amountCents ?? current.amountCents;
     const vatRateBp = input.vatRateBp ?? current.vatRateBp;
     // A new amount or rate without a VAT figure recomputes the VAT; the rule holds on the merged record.

@@ -1,9 +1,9 @@
-import { deflateSync } from "node:zlib";
 import { parisToday } from "@shared/domain/dates";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { files, projects } from "../../db/schema/index";
 import { call, markPaid, registerAndConfirm } from "../../test/accounts";
+import { png as pngOf } from "../../test/png";
 import { createTestContext, TEST_APP_URL, type TestContext } from "../../test/test-app";
 
 let context: TestContext;
@@ -32,39 +32,8 @@ const messagesOf = async (response: Response) =>
 
 // --- Real file bytes, built here so the tests show exactly what is uploaded. ---
 
-const crcTable = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-function crc32(bytes: Uint8Array): number {
-  let crc = 0xffffffff;
-  for (const byte of bytes) crc = (crcTable[(crc ^ byte) & 0xff] as number) ^ (crc >>> 8);
-  return (crc ^ 0xffffffff) >>> 0;
-}
-function chunk(type: string, data: Uint8Array): Buffer {
-  const head = Buffer.alloc(8);
-  head.writeUInt32BE(data.length, 0);
-  head.write(type, 4, "ascii");
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])), 0);
-  return Buffer.concat([head, data, crc]);
-}
 /** A valid 2×2 PNG; `padding` adds an ancillary text chunk to reach a given size. */
-function png(padding = 0): Uint8Array {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(2, 0);
-  header.writeUInt32BE(2, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  const row = Buffer.from([0, 200, 80, 40, 200, 80, 40]);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk("IHDR", header),
-    ...(padding > 0 ? [chunk("tEXt", Buffer.alloc(padding, 0x61))] : []),
-    chunk("IDAT", deflateSync(Buffer.concat([row, row]))),
-    chunk("IEND", new Uint8Array()),
-  ]);
-}
+const png = (padding = 0) => pngOf(2, 2, [200, 80, 40], padding);
 const PDF = Buffer.from(
   "%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n",
 );

@@ -7,16 +7,15 @@ import {
 import { computeTotals } from "@shared/domain/totals";
 import { and, asc, eq, isNull } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { businessIdentities, clients, invoiceItems, invoices } from "../../db/schema/index";
+import { invoiceItems, invoices } from "../../db/schema/index";
 import { withTenant } from "../../db/tenant";
 import { AppError } from "../../errors";
 import { type PrintableInvoice, renderInvoicePdf } from "../../pdf/invoice-pdf";
 import { readFile, saveFile } from "../../storage/file-storage";
+import { embeddableLogo, identityAndClient } from "../documents/pdf-sources";
 import { buyerOf, sellerOf } from "./invoices.service";
 
 export type InvoicePdf = { filename: string; bytes: Uint8Array; isStored: boolean };
-
-const EMBEDDABLE_LOGO_TYPES = new Set(["image/png", "image/jpeg"]);
 
 /**
  * The PDF of an invoice or credit note. An issued document's PDF is rendered once, stored through the
@@ -33,19 +32,13 @@ export async function getInvoicePdf(
       .from(invoices)
       .where(and(eq(invoices.id, id), eq(invoices.userId, userId)));
     if (!invoice) throw new AppError("not_found", "Facture introuvable.");
-    const [lines, [seller], [buyer], [creditedInvoice]] = await Promise.all([
+    const [lines, parties, [creditedInvoice]] = await Promise.all([
       tx
         .select()
         .from(invoiceItems)
         .where(and(eq(invoiceItems.invoiceId, id), eq(invoiceItems.userId, userId)))
         .orderBy(asc(invoiceItems.position)),
-      tx.select().from(businessIdentities).where(eq(businessIdentities.userId, userId)),
-      invoice.clientId
-        ? tx
-            .select()
-            .from(clients)
-            .where(and(eq(clients.id, invoice.clientId), eq(clients.userId, userId)))
-        : Promise.resolve([]),
+      identityAndClient(tx, userId, invoice.clientId),
       invoice.creditedInvoiceId
         ? tx
             .select({ number: invoices.invoiceNumber })
@@ -53,7 +46,7 @@ export async function getInvoicePdf(
             .where(and(eq(invoices.id, invoice.creditedInvoiceId), eq(invoices.userId, userId)))
         : Promise.resolve([]),
     ]);
-    return { row: invoice, items: lines, identity: seller, client: buyer, credited: creditedInvoice };
+    return { row: invoice, items: lines, ...parties, credited: creditedInvoice };
   });
 
   const label = row.kind === "avoir" ? "Avoir" : "Facture";
@@ -77,9 +70,7 @@ export async function getInvoicePdf(
     (mention): mention is string =>
       Boolean(mention) && (buyer.isBusiness || mention !== RECOVERY_INDEMNITY_MENTION),
   );
-  const logo = identity?.logoFileId
-    ? await readFile(db, { userId, id: identity.logoFileId }).catch(() => null)
-    : null;
+  const logo = await embeddableLogo(db, userId, identity?.logoFileId);
   // Per-rate VAT from the shared domain, the same computation as the stored totals (negative for an avoir).
   const { byRate } = computeTotals(items);
 
@@ -101,7 +92,7 @@ export async function getInvoicePdf(
     mentions,
     footer: identity?.invoiceFooter ?? null,
     creditedNumber: credited?.number ?? null,
-    logo: logo && EMBEDDABLE_LOGO_TYPES.has(logo.mimeType) ? logo.bytes : null,
+    logo,
   };
   const bytes = await renderInvoicePdf(printable);
   if (row.status === "brouillon") return { filename, bytes, isStored: false };

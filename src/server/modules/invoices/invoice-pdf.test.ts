@@ -1,41 +1,12 @@
-import { execFileSync } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { formatMoney } from "@shared/format";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { businessIdentities, clients } from "../../db/schema/index";
 import { call, markPaid, registerAndConfirm } from "../../test/accounts";
-import { testDatabaseKind } from "../../test/database";
+import { pdfText, spaces } from "../../test/pdf-text";
 import { createTestContext, type TestContext } from "../../test/test-app";
 
 let context: TestContext;
 let seller: { cookie: string; userId: string };
-
-/** The text of a PDF as poppler reads it; a PNG of its first page is kept under test-results/ for a look. */
-function pdfText(bytes: ArrayBuffer, name: string): string {
-  const path = join(tmpdir(), `${name}-${process.pid}.pdf`);
-  writeFileSync(path, Buffer.from(bytes));
-  mkdirSync("test-results/pdf", { recursive: true });
-  execFileSync("pdftoppm", [
-    "-png",
-    "-r",
-    "70",
-    "-f",
-    "1",
-    "-l",
-    "1",
-    path,
-    `test-results/pdf/${name}-${testDatabaseKind}`,
-  ]);
-  const pages = execFileSync("pdfinfo", [path])
-    .toString("utf8")
-    .match(/Pages:\s+(\d+)/)?.[1];
-  return `${spaces(execFileSync("pdftotext", ["-layout", path, "-"]).toString("utf8"))}\n[pages: ${pages}]`;
-}
-
-// pdftotext reads the narrow no-break space of French amounts back as a plain space.
-const spaces = (text: string) => text.replace(/[\u202f\u00a0]/g, " ");
 
 beforeAll(async () => {
   context = await createTestContext();

@@ -14,6 +14,7 @@ import type { AuthVariables } from "../../auth/session";
 import type { Db } from "../../db/client";
 import type { Mailer } from "../../email/mailer";
 import { type CsvColumn, csvResponse, toCsv } from "../../http/csv";
+import { pdfResponse } from "../../http/pdf";
 import { uuidParam, valid } from "../../http/validate";
 import { getInvoicePdf } from "./invoice-pdf.service";
 import {
@@ -98,13 +99,9 @@ export function invoiceRoutes({ db, mailer }: { db: Db; mailer: Mailer }) {
           }),
         ),
       )
-      .get("/:id/pdf", async (c) => {
-        const pdf = await getInvoicePdf(db, { userId: c.get("user").id, id: c.req.param("id") });
-        c.header("content-type", "application/pdf");
-        c.header("content-disposition", `attachment; filename="${pdf.filename}"`);
-        c.header("cache-control", "private, no-cache");
-        return c.body(new Uint8Array(pdf.bytes));
-      })
+      .get("/:id/pdf", async (c) =>
+        pdfResponse(c, await getInvoicePdf(db, { userId: c.get("user").id, id: c.req.param("id") })),
+      )
       .post("/:id/send", valid(sendInvoiceInput), async (c) =>
         c.json(
           await sendInvoice(

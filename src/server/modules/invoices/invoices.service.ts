@@ -25,7 +25,9 @@ import {
 import { type Tx, withTenant } from "../../db/tenant";
 import { AppError } from "../../errors";
 import { pageWindow } from "../../http/csv";
-import { lineDtos, lineRows } from "../documents/lines";
+import { ownClient } from "../clients/own-client";
+import { likeContaining } from "../clients/text-search";
+import { copiedLines, lineDtos, lineRows } from "../documents/lines";
 import { takeNextNumber } from "./numbering";
 
 type InvoiceRow = typeof invoices.$inferSelect;
@@ -94,18 +96,6 @@ async function loadItems(tx: Tx, userId: string, invoiceId: string) {
     .orderBy(asc(invoiceItems.position));
 }
 
-async function assertOwnClient(tx: Tx, userId: string, clientId: string | undefined) {
-  if (!clientId) return;
-  const [client] = await tx
-    .select({ id: clients.id })
-    .from(clients)
-    .where(and(eq(clients.id, clientId), eq(clients.userId, userId)));
-  if (!client)
-    throw new AppError("validation_failed", "Client introuvable.", [
-      { path: "clientId", message: "Client introuvable." },
-    ]);
-}
-
 /** Replaces the lines and stores the totals the shared domain computes (never those sent by a client). */
 async function writeLines(tx: Tx, userId: string, invoiceId: string, lines: LineInput[]) {
   const { rows, totals } = lineRows(lines);
@@ -127,7 +117,7 @@ export async function createInvoiceDraft(
   }: { userId: string; input: CreateInvoiceInput; quoteId?: string; now?: Date },
 ): Promise<InvoiceDto> {
   return withTenant(db, userId, async (tx) => {
-    await assertOwnClient(tx, userId, input.clientId);
+    await ownClient(tx, userId, input.clientId);
     const [created] = await tx
       .insert(invoices)
       .values({
@@ -198,7 +188,7 @@ function statusFilter(status: InvoiceStatus, today: string): SQL | undefined {
 function listWhere(userId: string, query: InvoiceFilters, today: string) {
   const filters: (SQL | undefined)[] = [eq(invoices.userId, userId)];
   if (query.search) {
-    const pattern = `%${query.search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+    const pattern = likeContaining(query.search);
     filters.push(or(ilike(invoices.invoiceNumber, pattern), ilike(invoices.clientName, pattern)));
   }
   if (query.status) filters.push(statusFilter(query.status, today));
@@ -277,7 +267,7 @@ export async function updateInvoiceDraft(
   return withTenant(db, userId, async (tx) => {
     const row = await loadForUpdate(tx, userId, id);
     assertDraft(row);
-    await assertOwnClient(tx, userId, input.clientId);
+    await ownClient(tx, userId, input.clientId);
     const { lines, ...fields } = input;
     const totals = lines ? await writeLines(tx, userId, id, lines) : {};
     const [updated] = await tx
@@ -426,6 +416,20 @@ async function insertReminders(
   );
 }
 
+/** A paid or cancelled invoice is owed nothing more: its reminders still to send are dropped. */
+async function cancelPendingReminders(tx: Tx, userId: string, invoiceId: string) {
+  await tx
+    .update(invoiceReminders)
+    .set({ status: "cancelled" })
+    .where(
+      and(
+        eq(invoiceReminders.invoiceId, invoiceId),
+        eq(invoiceReminders.userId, userId),
+        eq(invoiceReminders.status, "pending"),
+      ),
+    );
+}
+
 /**
  * Schedules again the payment reminders an unpaid issued invoice is missing (cancelled ones, or none yet):
  * the assistant's "schedule reminders". Returns the dates now planned; nothing is sent here.
@@ -499,18 +503,7 @@ export async function recordPayment(
       .set({ paidCents, ...(isPaid ? { status: "payée" as const, paidAt: now } : {}) })
       .where(and(eq(invoices.id, id), eq(invoices.userId, userId)))
       .returning();
-    if (isPaid) {
-      await tx
-        .update(invoiceReminders)
-        .set({ status: "cancelled" })
-        .where(
-          and(
-            eq(invoiceReminders.invoiceId, id),
-            eq(invoiceReminders.userId, userId),
-            eq(invoiceReminders.status, "pending"),
-          ),
-        );
-    }
+    if (isPaid) await cancelPendingReminders(tx, userId, id);
     return toDto(updated ?? row, await loadItems(tx, userId, id), today);
   });
 }
@@ -579,16 +572,7 @@ export async function cancelInvoice(
       .update(invoices)
       .set({ status: "annulée", cancelledAt: now })
       .where(and(eq(invoices.id, id), eq(invoices.userId, userId)));
-    await tx
-      .update(invoiceReminders)
-      .set({ status: "cancelled" })
-      .where(
-        and(
-          eq(invoiceReminders.invoiceId, id),
-          eq(invoiceReminders.userId, userId),
-          eq(invoiceReminders.status, "pending"),
-        ),
-      );
+    await cancelPendingReminders(tx, userId, id);
     return toDto(creditNote, await loadItems(tx, userId, creditNote.id), today);
   });
 }
@@ -624,13 +608,7 @@ export async function duplicateInvoice(
         clientName: row.clientName,
         projectId: row.projectId ?? undefined,
         notes: row.notes ?? undefined,
-        lines: lineDtos(items).map(({ description, quantity, unit, unitPriceCents, vatRateBp }) => ({
-          description,
-          quantity,
-          unit,
-          unitPriceCents,
-          vatRateBp,
-        })),
+        lines: copiedLines(lineDtos(items)),
       },
     });
   });

@@ -26,16 +26,14 @@ export async function sendInvoice(
   const current = await getInvoice(db, { userId, id, now });
   if (current.status === "annulée")
     throw new AppError("conflict", "Cette facture est annulée : envoyez plutôt son avoir.");
-  if (current.status === "brouillon") {
-    if (!input.issueDraft) {
-      throw new AppError(
-        "conflict",
-        "Cette facture est un brouillon : confirmez son émission avant de l'envoyer.",
-      );
-    }
-    await issueInvoice(db, { userId, id, now });
+  if (current.status === "brouillon" && !input.issueDraft) {
+    throw new AppError(
+      "conflict",
+      "Cette facture est un brouillon : confirmez son émission avant de l'envoyer.",
+    );
   }
-  const invoice = await getInvoice(db, { userId, id, now });
+  // Issuing returns the issued invoice; a draft had no payments nor credit note to add to it.
+  const invoice = current.status === "brouillon" ? await issueInvoice(db, { userId, id, now }) : current;
   const recipient = input.to ?? invoice.buyer?.email;
   if (!recipient) {
     throw new AppError(
@@ -67,5 +65,5 @@ export async function sendInvoice(
       .set({ sentAt: now })
       .where(and(eq(invoices.id, id), eq(invoices.userId, userId))),
   );
-  return getInvoice(db, { userId, id, now });
+  return { ...invoice, sentAt: now.toISOString() };
 }

@@ -1,3 +1,4 @@
+import { addDays, parisToday } from "@shared/domain/dates";
 import { formatDate, formatMoney } from "@shared/format";
 import { paths } from "@shared/paths";
 import type { NotificationItem, NotificationsDto } from "@shared/schemas/notifications";
@@ -8,12 +9,6 @@ import { withTenant } from "../../db/tenant";
 
 const LIST_LIMIT = 20;
 
-/** Today and today + 7 days in France, as YYYY-MM-DD (the calendar invoices are dated in). */
-function parisDays(now: Date): { today: string; inAWeek: string } {
-  const format = (date: Date) => date.toLocaleDateString("sv-SE", { timeZone: "Europe/Paris" });
-  return { today: format(now), inAWeek: format(new Date(now.getTime() + 7 * 24 * 3600 * 1000)) };
-}
-
 /**
  * The bell: issued invoices past their due date, reminders due and not sent, sent quotes expiring within
  * a week. Counts are exact; the list shows the most urgent first, up to 20.
@@ -22,7 +17,9 @@ export async function getNotifications(
   db: Db,
   { userId, now = new Date() }: { userId: string; now?: Date },
 ): Promise<NotificationsDto> {
-  const { today, inAWeek } = parisDays(now);
+  // Calendar days in France (the calendar invoices are dated in).
+  const today = parisToday(now);
+  const inAWeek = addDays(today, 7);
   return withTenant(db, userId, async (tx) => {
     const overdueWhere = and(
       eq(invoices.userId, userId),

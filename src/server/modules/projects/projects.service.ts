@@ -11,12 +11,13 @@ import type {
 } from "@shared/schemas/projects";
 import { END_BEFORE_START_MESSAGE } from "@shared/schemas/projects";
 import { and, asc, count, desc, eq, getTableColumns, or, type SQL, sql } from "drizzle-orm";
-import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client";
 import { clients, contracts, invoices, projects, quotes, tasks } from "../../db/schema/index";
 import { type Tx, withTenant } from "../../db/tenant";
 import { AppError } from "../../errors";
 import { pageWindow } from "../../http/csv";
+import { ownClient } from "../clients/own-client";
+import { containing, folded } from "../clients/text-search";
 import { latestInvoices, latestQuotes } from "../documents/related";
 
 type ProjectRow = typeof projects.$inferSelect;
@@ -62,17 +63,6 @@ export function toTaskDto(row: TaskRow): TaskDto {
     updatedAt: row.updatedAt.toISOString(),
   };
 }
-
-// Accent- and case-insensitive search, as in the clients module (no unaccent extension on PGlite).
-const ACCENTED = "àâäáãåçéèêëíìîïñóòôöõúùûüýÿÀÂÄÁÃÅÇÉÈÊËÍÌÎÏÑÓÒÔÖÕÚÙÛÜÝŸ";
-const PLAIN = "aaaaaaceeeeiiiinooooouuuuyyaaaaaaceeeeiiiinooooouuuuyy";
-const folded = (column: AnyPgColumn) => sql`translate(lower(${column}), ${ACCENTED}, ${PLAIN})`;
-const containing = (term: string) =>
-  `%${term
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
 type Filters = { search?: string; status?: ProjectStatus };
 
@@ -159,18 +149,6 @@ async function findOwn(tx: Tx, userId: string, projectId: string): Promise<Proje
   return row;
 }
 
-async function assertOwnClient(tx: Tx, userId: string, clientId: string | null | undefined) {
-  if (!clientId) return;
-  const [client] = await tx
-    .select({ id: clients.id })
-    .from(clients)
-    .where(and(eq(clients.id, clientId), eq(clients.userId, userId)));
-  if (!client)
-    throw new AppError("validation_failed", "Client introuvable.", [
-      { path: "clientId", message: "Client introuvable." },
-    ]);
-}
-
 async function loadTasks(tx: Tx, userId: string, projectId: string) {
   return tx
     .select()
@@ -237,7 +215,7 @@ export async function createProject(
   { userId, input }: { userId: string; input: CreateProjectData },
 ): Promise<ProjectDto> {
   return withTenant(db, userId, async (tx) => {
-    await assertOwnClient(tx, userId, input.clientId);
+    await ownClient(tx, userId, input.clientId);
     const [row] = await tx
       .insert(projects)
       .values({ ...input, userId })
@@ -261,7 +239,7 @@ export async function updateProject(
         { path: "endDate", message: END_BEFORE_START_MESSAGE },
       ]);
     if (Object.keys(input).length === 0) return toProjectDto(current);
-    await assertOwnClient(tx, userId, input.clientId);
+    await ownClient(tx, userId, input.clientId);
     await tx
       .update(projects)
       .set(input)

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contracts, invoices, quotes } from "../../db/schema/index";
-import { call, markPaid, registerAndConfirm } from "../../test/accounts";
+import { call, registerAndConfirm, registerPaid } from "../../test/accounts";
 import { createTestContext, type TestContext } from "../../test/test-app";
 
 let context: TestContext;
@@ -10,10 +10,8 @@ let aliceId: string;
 
 beforeAll(async () => {
   context = await createTestContext();
-  const a = await registerAndConfirm(context, { email: "alice.projects@example.fr" });
-  const b = await registerAndConfirm(context, { email: "bob.projects@example.fr" });
-  await markPaid(context, a.userId);
-  await markPaid(context, b.userId);
+  const a = await registerPaid(context, { email: "alice.projects@example.fr" });
+  const b = await registerPaid(context, { email: "bob.projects@example.fr" });
   alice = a.cookie;
   bob = b.cookie;
   aliceId = a.userId;
@@ -239,8 +237,7 @@ describe("related records and budget", () => {
 describe("projects list", () => {
   let cookie: string;
   beforeAll(async () => {
-    const carol = await registerAndConfirm(context, { email: "carol.projects@example.fr" });
-    await markPaid(context, carol.userId);
+    const carol = await registerPaid(context, { email: "carol.projects@example.fr" });
     cookie = carol.cookie;
     const client = await json(
       await call(context, "/api/clients", { method: "POST", cookie, body: { name: "Boulangerie Dupont" } }),

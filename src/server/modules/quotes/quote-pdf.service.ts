@@ -4,15 +4,13 @@ import { computeTotals } from "@shared/domain/totals";
 import { DEFAULT_QUOTE_VALIDITY_DAYS } from "@shared/schemas/quotes";
 import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { businessIdentities, clients, quoteItems, quotes } from "../../db/schema/index";
+import { quoteItems, quotes } from "../../db/schema/index";
 import { withTenant } from "../../db/tenant";
 import { AppError } from "../../errors";
 import { type PrintableQuote, renderQuotePdf } from "../../pdf/quote-pdf";
-import { readFile } from "../../storage/file-storage";
+import { embeddableLogo, identityAndClient } from "../documents/pdf-sources";
 import { buyerOf, sellerOf } from "../invoices/invoices.service";
 import { QUOTE_NOT_FOUND } from "./quotes.service";
-
-const EMBEDDABLE_LOGO_TYPES = new Set(["image/png", "image/jpeg"]);
 
 /**
  * The PDF of a quote, rendered on each request from the seller's identity and the client as they are
@@ -29,21 +27,15 @@ export async function getQuotePdf(
       .from(quotes)
       .where(and(eq(quotes.id, id), eq(quotes.userId, userId)));
     if (!quote) throw new AppError("not_found", QUOTE_NOT_FOUND);
-    const [lines, [seller], [buyer]] = await Promise.all([
+    const [lines, parties] = await Promise.all([
       tx
         .select()
         .from(quoteItems)
         .where(and(eq(quoteItems.quoteId, id), eq(quoteItems.userId, userId)))
         .orderBy(asc(quoteItems.position)),
-      tx.select().from(businessIdentities).where(eq(businessIdentities.userId, userId)),
-      quote.clientId
-        ? tx
-            .select()
-            .from(clients)
-            .where(and(eq(clients.id, quote.clientId), eq(clients.userId, userId)))
-        : Promise.resolve([]),
+      identityAndClient(tx, userId, quote.clientId),
     ]);
-    return { row: quote, items: lines, identity: seller, client: buyer };
+    return { row: quote, items: lines, ...parties };
   });
 
   if (!identity) {
@@ -52,9 +44,7 @@ export async function getQuotePdf(
   const seller = sellerOf(identity);
   // buyerOf reads only the client name of the document it is given.
   const buyer = buyerOf({ clientName: row.clientName } as Parameters<typeof buyerOf>[0], client);
-  const logo = identity.logoFileId
-    ? await readFile(db, { userId, id: identity.logoFileId }).catch(() => null)
-    : null;
+  const logo = await embeddableLogo(db, userId, identity.logoFileId);
   const { byRate } = computeTotals(items);
   const printable: PrintableQuote = {
     number: row.quoteNumber ?? "",
@@ -77,7 +67,7 @@ export async function getQuotePdf(
       ),
     ].filter((mention): mention is string => Boolean(mention)),
     footer: identity.invoiceFooter,
-    logo: logo && EMBEDDABLE_LOGO_TYPES.has(logo.mimeType) ? logo.bytes : null,
+    logo,
   };
   return { filename: `Devis-${printable.number}.pdf`, bytes: await renderQuotePdf(printable) };
 }

@@ -13,6 +13,7 @@ import type { AuthVariables } from "../../auth/session";
 import type { Db } from "../../db/client";
 import type { Mailer } from "../../email/mailer";
 import { type CsvColumn, csvResponse, toCsv } from "../../http/csv";
+import { pdfResponse } from "../../http/pdf";
 import { uuidParam, valid } from "../../http/validate";
 import { getQuotePdf } from "./quote-pdf.service";
 import {
@@ -99,12 +100,8 @@ export function quoteRoutes({ db, mailer }: { db: Db; mailer: Mailer }) {
       .post("/:id/convert", async (c) =>
         c.json(await convertQuote(db, { userId: c.get("user").id, id: c.req.param("id") }), 201),
       )
-      .get("/:id/pdf", async (c) => {
-        const pdf = await getQuotePdf(db, { userId: c.get("user").id, id: c.req.param("id") });
-        c.header("content-type", "application/pdf");
-        c.header("content-disposition", `attachment; filename="${pdf.filename}"`);
-        c.header("cache-control", "private, no-cache");
-        return c.body(new Uint8Array(pdf.bytes));
-      })
+      .get("/:id/pdf", async (c) =>
+        pdfResponse(c, await getQuotePdf(db, { userId: c.get("user").id, id: c.req.param("id") })),
+      )
   );
 }

@@ -16,7 +16,9 @@ import { businessIdentities, clients, invoices, quoteItems, quotes } from "../..
 import { type Tx, withTenant } from "../../db/tenant";
 import { AppError } from "../../errors";
 import { pageWindow } from "../../http/csv";
-import { lineDtos, lineRows } from "../documents/lines";
+import { ownClient } from "../clients/own-client";
+import { likeContaining } from "../clients/text-search";
+import { copiedLines, lineDtos, lineRows } from "../documents/lines";
 import { createInvoiceDraft } from "../invoices/invoices.service";
 import { takeNextNumber } from "../invoices/numbering";
 
@@ -155,18 +157,6 @@ async function detailDto(tx: Tx, userId: string, row: QuoteRow, today: string): 
   );
 }
 
-async function assertOwnClient(tx: Tx, userId: string, clientId: string | undefined) {
-  if (!clientId) return;
-  const [client] = await tx
-    .select({ id: clients.id })
-    .from(clients)
-    .where(and(eq(clients.id, clientId), eq(clients.userId, userId)));
-  if (!client)
-    throw new AppError("validation_failed", "Client introuvable.", [
-      { path: "clientId", message: "Client introuvable." },
-    ]);
-}
-
 function assertValidity(date: string, validUntil: string) {
   if (validUntil < date) {
     throw new AppError("validation_failed", VALID_UNTIL_BEFORE_DATE, [
@@ -193,7 +183,7 @@ export async function createQuote(
 ): Promise<QuoteDto> {
   const today = parisToday(now);
   return withTenant(db, userId, async (tx) => {
-    await assertOwnClient(tx, userId, input.clientId);
+    await ownClient(tx, userId, input.clientId);
     const date = input.date ?? today;
     let validUntil = input.validUntil;
     if (!validUntil) {
@@ -252,7 +242,7 @@ function statusFilter(status: QuoteStatus, today: string): SQL | undefined {
 function listWhere(userId: string, query: Pick<QuoteListQuery, "search" | "status">, today: string) {
   const filters: (SQL | undefined)[] = [eq(quotes.userId, userId)];
   if (query.search) {
-    const pattern = `%${query.search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+    const pattern = likeContaining(query.search);
     filters.push(or(ilike(quotes.quoteNumber, pattern), ilike(quotes.clientName, pattern)));
   }
   if (query.status) filters.push(statusFilter(query.status, today));
@@ -328,7 +318,7 @@ export async function updateQuote(
   return withTenant(db, userId, async (tx) => {
     const row = await loadForUpdate(tx, userId, id);
     assertDraft(row);
-    await assertOwnClient(tx, userId, input.clientId);
+    await ownClient(tx, userId, input.clientId);
     assertValidity(input.date ?? row.date, input.validUntil ?? row.validUntil ?? row.date);
     const { lines, ...fields } = input;
     const totals = lines ? await writeLines(tx, userId, id, lines) : {};
@@ -474,13 +464,7 @@ export async function convertQuote(
         clientName: row.clientName,
         projectId: row.projectId ?? undefined,
         notes: [reference, row.notes].filter(Boolean).join("\n\n"),
-        lines: lineDtos(items).map(({ description, quantity, unit, unitPriceCents, vatRateBp }) => ({
-          description,
-          quantity,
-          unit,
-          unitPriceCents,
-          vatRateBp,
-        })),
+        lines: copiedLines(lineDtos(items)),
       },
     });
   });
@@ -504,13 +488,7 @@ export async function duplicateQuote(
       projectId: source.projectId ?? undefined,
       notes: source.notes ?? undefined,
       terms: source.terms ?? undefined,
-      lines: source.lines.map(({ description, quantity, unit, unitPriceCents, vatRateBp }) => ({
-        description,
-        quantity,
-        unit,
-        unitPriceCents,
-        vatRateBp,
-      })),
+      lines: copiedLines(source.lines),
     },
   });
 }

@@ -1,13 +1,9 @@
-import { execFileSync } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { addDays, parisToday } from "@shared/domain/dates";
 import { formatDate, formatMoney } from "@shared/format";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { businessIdentities, clients, outboxEmails, projects } from "../../db/schema/index";
 import { call, lastEmailTo, markPaid, registerAndConfirm } from "../../test/accounts";
-import { testDatabaseKind } from "../../test/database";
+import { pdfText, spaces } from "../../test/pdf-text";
 import { createTestContext, type TestContext } from "../../test/test-app";
 import { createQuote, duplicateQuote, transitionQuote } from "./quotes.service";
 
@@ -46,31 +42,6 @@ async function accepted(cookie: string, body?: Record<string, unknown>) {
   const response = await post(cookie, `/${quote.id}/accept`);
   expect(response.status).toBe(200);
   return response.json();
-}
-
-// pdftotext reads the narrow no-break space of French amounts back as a plain space.
-const spaces = (text: string) => text.replace(/[\u202f\u00a0]/g, " ");
-
-/** The text of a PDF as poppler reads it; a PNG of its first page is kept under test-results/ for a look. */
-function pdfText(bytes: ArrayBuffer, name: string): string {
-  const path = join(tmpdir(), `${name}-${process.pid}.pdf`);
-  writeFileSync(path, Buffer.from(bytes));
-  mkdirSync("test-results/pdf", { recursive: true });
-  execFileSync("pdftoppm", [
-    "-png",
-    "-r",
-    "70",
-    "-f",
-    "1",
-    "-l",
-    "1",
-    path,
-    `test-results/pdf/${name}-${testDatabaseKind}`,
-  ]);
-  const pages = execFileSync("pdfinfo", [path])
-    .toString("utf8")
-    .match(/Pages:\s+(\d+)/)?.[1];
-  return `${spaces(execFileSync("pdftotext", ["-layout", path, "-"]).toString("utf8"))}\n[pages: ${pages}]`;
 }
 
 beforeAll(async () => {

@@ -1,0 +1,21 @@
+import { and, eq } from "drizzle-orm";
+import { clients } from "../../db/schema/index";
+import type { Tx } from "../../db/tenant";
+import { AppError } from "../../errors";
+
+/**
+ * The user's own client of this id (none asked, none returned). A document's client_id foreign key is not
+ * tenant-scoped, so an id sent by a caller must be checked as the user's own before it is stored.
+ */
+export async function ownClient(tx: Tx, userId: string, clientId: string | null | undefined) {
+  if (!clientId) return undefined;
+  const [client] = await tx
+    .select()
+    .from(clients)
+    .where(and(eq(clients.id, clientId), eq(clients.userId, userId)));
+  if (!client)
+    throw new AppError("validation_failed", "Client introuvable.", [
+      { path: "clientId", message: "Client introuvable." },
+    ]);
+  return client;
+}
