@@ -66,7 +66,7 @@ export const businessModules = {
 
 /** Wraps routes behind the session (401) and the registration (402), with one middleware pair per app. */
 function guardFor(services: Services) {
-  const user = requireUser(services.auth);
+  const user = requireUser(services.auth, services.database.db);
   const paid = requirePaid(services.database.db, services.logger);
   return (routes: Hono<{ Variables: AuthVariables }>) =>
     new Hono<{ Variables: AuthVariables }>().use(user).use(paid).route("/", routes);

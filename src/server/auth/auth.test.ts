@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { securityAuditLog } from "../db/schema/index";
+import { securityAuditLog, session } from "../db/schema/index";
 import {
   call,
   cookieFrom,
@@ -153,6 +153,45 @@ describe("sessions", () => {
     expect(signOut.status).toBe(200);
     expect((await call(context, "/api/profile", { cookie: phone })).status).toBe(401);
     expect((await call(context, "/api/profile", { cookie: laptop })).status).toBe(401);
+  });
+
+  it("refuses a cookie whose token was altered, and a session past its expiry", async () => {
+    const { cookie, userId } = await registerAndConfirm(context, { email: "cookie.altere@example.fr" });
+    expect((await call(context, "/api/profile", { cookie })).status).toBe(200);
+    // Same signature, another token: the signature no longer matches.
+    const altered = cookie.replace(/session_token=(.)/, (_, first: string) =>
+      `session_token=${first === "a" ? "b" : "a"}`,
+    );
+    expect(altered).not.toBe(cookie);
+    const refused = await call(context, "/api/profile", { cookie: altered });
+    expect(refused.status).toBe(401);
+    expect((await refused.json()).error.message).toBe("Session requise : veuillez vous connecter.");
+
+    const { db } = context.database;
+    await db
+      .update(session)
+      .set({ expiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(session.userId, userId));
+    expect((await call(context, "/api/profile", { cookie })).status).toBe(401);
+  });
+
+  it("extends a session used after a day, as better-auth does (7 days from the request)", async () => {
+    const { cookie, userId } = await registerAndConfirm(context, { email: "session.glissante@example.fr" });
+    const { db } = context.database;
+    const day = 24 * 3600_000;
+    const expiresOf = async () =>
+      (await db.select({ at: session.expiresAt }).from(session).where(eq(session.userId, userId)))[0]?.at;
+    const fresh = await expiresOf();
+    expect((await call(context, "/api/profile", { cookie })).status).toBe(200);
+    expect(await expiresOf()).toEqual(fresh);
+
+    await db
+      .update(session)
+      .set({ expiresAt: new Date(Date.now() + 5 * day) })
+      .where(eq(session.userId, userId));
+    expect((await call(context, "/api/profile", { cookie })).status).toBe(200);
+    const extended = (await expiresOf())?.getTime() ?? 0;
+    expect(Math.abs(extended - (Date.now() + 7 * day))).toBeLessThan(60_000);
   });
 
   it("resets a forgotten password with a single-use link and revokes every session", async () => {

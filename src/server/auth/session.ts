@@ -1,5 +1,9 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { and, eq, gt } from "drizzle-orm";
 import type { MiddlewareHandler } from "hono";
+import { getCookie } from "hono/cookie";
 import type { Db } from "../db/client";
+import { session, user } from "../db/schema/index";
 import { AppError } from "../errors";
 import type { Logger } from "../logger";
 import { logSecurityEvent } from "../modules/audit/audit.service";
@@ -9,14 +13,57 @@ import type { Auth } from "./auth";
 export type SessionUser = { id: string; email: string; name: string; emailVerified: boolean };
 export type AuthVariables = { user: SessionUser; sessionId: string };
 
-/** 401 unless the request carries a live session (read from the database every time: revocation is immediate). */
-export function requireUser(auth: Auth): MiddlewareHandler<{ Variables: AuthVariables }> {
+/**
+ * The token of better-auth's session cookie when its signature is ours. better-call signs the cookie as
+ * `token.base64(HMAC-SHA256(token, secret))`; checking it here with node:crypto (synchronous, no WebCrypto
+ * key import per request) is what better-auth does, minus its per-request context (decision 008).
+ */
+export function verifiedSessionToken(cookieValue: string | undefined, secret: string): string | null {
+  if (!cookieValue) return null;
+  const dot = cookieValue.lastIndexOf(".");
+  if (dot < 1) return null;
+  const token = cookieValue.slice(0, dot);
+  const signature = Buffer.from(cookieValue.slice(dot + 1), "base64");
+  const expected = createHmac("sha256", secret).update(token).digest();
+  return signature.length === expected.length && timingSafeEqual(signature, expected) ? token : null;
+}
+
+/**
+ * 401 unless the request carries a live session, read from the database every time (revocation is
+ * immediate): the signed cookie checked, then one query joining session and user. When the session is due
+ * for its sliding renewal (better-auth's updateAge), better-auth reads it instead and extends it.
+ */
+export function requireUser(auth: Auth, db: Db): MiddlewareHandler<{ Variables: AuthVariables }> {
+  const settings = auth.$context.then(({ authCookies, secret, sessionConfig }) => ({
+    cookieName: authCookies.sessionToken.name,
+    secret,
+    renewAfterMs: (sessionConfig.expiresIn - sessionConfig.updateAge) * 1000,
+  }));
   return async (c, next) => {
-    const session = await auth.api.getSession({ headers: c.req.raw.headers });
-    if (!session) throw new AppError("unauthenticated", "Session requise : veuillez vous connecter.");
-    const { id, email, name, emailVerified } = session.user;
+    const { cookieName, secret, renewAfterMs } = await settings;
+    const token = verifiedSessionToken(getCookie(c, cookieName), secret);
+    const now = new Date();
+    const [found] = token
+      ? await db
+          .select({
+            sessionId: session.id,
+            expiresAt: session.expiresAt,
+            id: user.id,
+            email: user.email,
+            name: user.name,
+            emailVerified: user.emailVerified,
+          })
+          .from(session)
+          .innerJoin(user, eq(user.id, session.userId))
+          .where(and(eq(session.token, token), gt(session.expiresAt, now)))
+      : [];
+    if (!found) throw new AppError("unauthenticated", "Session requise : veuillez vous connecter.");
+    if (found.expiresAt.getTime() - now.getTime() < renewAfterMs) {
+      await auth.api.getSession({ headers: c.req.raw.headers });
+    }
+    const { id, email, name, emailVerified } = found;
     c.set("user", { id, email, name, emailVerified });
-    c.set("sessionId", session.session.id);
+    c.set("sessionId", found.sessionId);
     await next();
   };
 }

@@ -16,7 +16,7 @@ type Deps = Parameters<typeof handlePaymentWebhook>[0] & { auth: Auth };
 /** POST /functions/v1/create-registration-payment → { url } (spec §7), session required. */
 export function paymentFunctionRoutes(deps: Deps) {
   return new Hono<{ Variables: AuthVariables }>()
-    .use("/create-registration-payment", requireUser(deps.auth))
+    .use("/create-registration-payment", requireUser(deps.auth, deps.db))
     .post("/create-registration-payment", async (c) => {
       const user = c.get("user");
       if (await hasPaid(deps.db, user.id))
@@ -48,7 +48,7 @@ export function paymentRoutes(deps: Deps) {
         );
         return c.json(outcome);
       })
-      .use("/payments/confirm", requireUser(deps.auth))
+      .use("/payments/confirm", requireUser(deps.auth, deps.db))
       .post("/payments/confirm", valid(confirmPaymentInput), async (c) =>
         c.json(
           await confirmCheckout(deps, { userId: c.get("user").id, sessionId: c.req.valid("json").sessionId }),
@@ -58,7 +58,7 @@ export function paymentRoutes(deps: Deps) {
         localOnly();
         await next();
       })
-      .use("/dev/stripe/*", requireUser(deps.auth))
+      .use("/dev/stripe/*", requireUser(deps.auth, deps.db))
       .get("/dev/stripe/sessions/:id", async (c) => {
         const session = await findLocalSession(deps.db, {
           userId: c.get("user").id,

@@ -16,7 +16,7 @@ const permissionInput = z.object({
 /** The spec's server functions is_admin and has_admin_permission, answering a bare boolean. */
 export function adminRpcRoutes({ auth, db, logger }: { auth: Auth; db: Db; logger: Logger }) {
   return new Hono<{ Variables: AuthVariables }>()
-    .use(requireUser(auth))
+    .use(requireUser(auth, db))
     .post("/is_admin", async (c) => c.json(await isAdmin(db, logger, c.get("user").id)))
     .post("/has_admin_permission", valid(permissionInput), async (c) => {
       const caller = c.get("user").id;

@@ -21,7 +21,7 @@ const UNAUTHENTICATED: Record<ModelProvider, string> = {
  * so the other functions under that prefix are untouched.
  */
 export function aiProxyRoutes(deps: AiProxyDeps & { auth: Auth }) {
-  const user = requireUser(deps.auth);
+  const user = requireUser(deps.auth, deps.db);
   const paid = requirePaid(deps.db, deps.logger);
   const proxy = (provider: ModelProvider, schema: z.ZodType<ProxyRequest, unknown>) =>
     new Hono<{ Variables: AuthVariables }>()

@@ -10,8 +10,23 @@ import type {
   UpdateInvoiceInput,
 } from "@shared/schemas/invoices";
 import type { ListResult } from "@shared/schemas/list";
-import { and, asc, count, desc, eq, gte, ilike, isNull, lt, ne, or, type SQL } from "drizzle-orm";
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  gte,
+  ilike,
+  isNull,
+  lt,
+  ne,
+  or,
+  type SQL,
+} from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { pageTotal, totalOf } from "../../db/paging";
 import {
   businessIdentities,
   clients,
@@ -211,19 +226,17 @@ export async function listInvoices(
   const where = listWhere(userId, query, today);
   const { limit, offset } = pageWindow(query);
   return withTenant(db, userId, async (tx) => {
-    const [rows, [counted]] = await Promise.all([
-      tx
-        .select()
-        .from(invoices)
-        .where(where)
-        .orderBy(desc(invoices.createdAt), desc(invoices.id))
-        .limit(limit)
-        .offset(offset),
-      tx.select({ n: count() }).from(invoices).where(where),
-    ]);
+    const counting = tx.select({ n: count() }).from(invoices).where(where);
+    const rows = await tx
+      .select({ ...getTableColumns(invoices), total: totalOf(counting) })
+      .from(invoices)
+      .where(where)
+      .orderBy(desc(invoices.createdAt), desc(invoices.id))
+      .limit(limit)
+      .offset(offset);
     return {
       items: rows.map((row) => toDto(row, [], today)),
-      total: counted?.n ?? 0,
+      total: await pageTotal(rows, counting),
       page: query.page,
       pageSize: query.pageSize,
     };

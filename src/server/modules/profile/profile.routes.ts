@@ -16,8 +16,8 @@ type Deps = { auth: Auth; db: Db; logger: Logger };
 export function profileRoutes({ auth, db, logger }: Deps) {
   return (
     new Hono<{ Variables: AuthVariables }>()
-      .use("/profile", requireUser(auth))
-      .use("/account/*", requireUser(auth))
+      .use("/profile", requireUser(auth, db))
+      .use("/account/*", requireUser(auth, db))
       .get("/profile", async (c) => {
         const user = c.get("user");
         return c.json(await getProfile(db, { userId: user.id, email: user.email, name: user.name }));

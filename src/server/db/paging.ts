@@ -1,0 +1,22 @@
+import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
+
+/*
+ * A list page and its total in one statement (decision 008): the total rides on every row of the page as an
+ * uncorrelated scalar subquery, which PostgreSQL evaluates once (an InitPlan), unlike `count(*) over ()`
+ * that materialises every matching row. It saves a round trip per list request.
+ */
+
+type Counting = SQLWrapper & PromiseLike<{ n: number }[]>;
+
+/** The selection field carrying the total of `counting` (a `select count()` with the page's filters). */
+export function totalOf(counting: Counting): SQL.Aliased<number> {
+  return sql<number>`(${counting})`.mapWith(Number).as("total");
+}
+
+/** The total carried by the page's rows; past the last page there is no row to carry it, so it is counted. */
+export async function pageTotal(rows: { total: number }[], counting: Counting): Promise<number> {
+  const [first] = rows;
+  if (first) return first.total;
+  const [counted] = await counting;
+  return counted?.n ?? 0;
+}
