@@ -159,8 +159,9 @@ describe("sessions", () => {
     const { cookie, userId } = await registerAndConfirm(context, { email: "cookie.altere@example.fr" });
     expect((await call(context, "/api/profile", { cookie })).status).toBe(200);
     // Same signature, another token: the signature no longer matches.
-    const altered = cookie.replace(/session_token=(.)/, (_, first: string) =>
-      `session_token=${first === "a" ? "b" : "a"}`,
+    const altered = cookie.replace(
+      /session_token=(.)/,
+      (_, first: string) => `session_token=${first === "a" ? "b" : "a"}`,
     );
     expect(altered).not.toBe(cookie);
     const refused = await call(context, "/api/profile", { cookie: altered });
