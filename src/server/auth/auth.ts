@@ -141,8 +141,8 @@ export function createAuth({ db, env, mailer, logger }: AuthDeps) {
       useSecureCookies: env.NODE_ENV === "production",
       // Set by our own middleware from the socket (or a trusted proxy), never from the client.
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
-      // Every business request reads its session from the database (no cookie cache, so revocation is
-      // immediate): one query joining session and user instead of two.
+      // No cookie cache, so /get-session reads the database every time: one query joining session and user
+      // instead of two (business requests use requireUser's own read, decision 008).
       database: { joins: true },
     },
     ...(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
