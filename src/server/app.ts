@@ -47,7 +47,8 @@ export type AppOptions = {
 export const businessModules = {
   "/notifications": (services: Services) => notificationRoutes(services.database.db),
   "/clients": (services: Services) => clientRoutes(services.database.db),
-  "/settings": (services: Services) => settingsRoutes(services.database.db),
+  "/settings": (services: Services) =>
+    settingsRoutes({ db: services.database.db, appUrl: services.env.appUrl }),
   "/dashboard": (services: Services) => dashboardRoutes(services.database.db),
   "/analysis": (services: Services) => analysisRoutes(services.readAnalysis),
   "/expenses": (services: Services) => expenseRoutes(services.database.db),

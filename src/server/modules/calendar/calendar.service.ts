@@ -1,8 +1,9 @@
 import { randomBytes } from "node:crypto";
+import type { CalendarFeedDto } from "@shared/schemas/settings";
 import { and, asc, eq, isNotNull } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { integrations } from "../../db/schema/index";
-import { withTenant } from "../../db/tenant";
+import { type Tx, withTenant } from "../../db/tenant";
 import { AppError } from "../../errors";
 import { readCalendarEvents } from "./calendar-events";
 import { serializeCalendar } from "./ical";
@@ -21,34 +22,94 @@ export const calendarFeedUrl = (appUrl: string, token: string) => `${appUrl}/api
 
 export type CalendarConnection = { id: string; url: string };
 
+const activeFeed = (userId: string) =>
+  and(
+    eq(integrations.userId, userId),
+    eq(integrations.kind, "ics"),
+    eq(integrations.isActive, true),
+    isNotNull(integrations.publicToken),
+  );
+
+async function findActiveFeed(tx: Tx, userId: string) {
+  const [feed] = await tx
+    .select({
+      id: integrations.id,
+      token: integrations.publicToken,
+      createdAt: integrations.createdAt,
+      lastUsedAt: integrations.lastUsedAt,
+    })
+    .from(integrations)
+    .where(activeFeed(userId))
+    .orderBy(asc(integrations.createdAt))
+    .limit(1);
+  return feed;
+}
+
+async function createFeed(tx: Tx, userId: string) {
+  const [created] = await tx
+    .insert(integrations)
+    .values({ userId, kind: "ics", name: "Google Calendar", publicToken: newToken() })
+    .returning({ id: integrations.id, token: integrations.publicToken });
+  if (!created?.token) throw new Error("integration insert returned nothing");
+  return { id: created.id, token: created.token };
+}
+
 /**
  * The user's calendar feed: the active `ics` integration if there is one (so the URL already pasted in
  * Google Calendar keeps working), otherwise a new one with a fresh secret token.
  */
 export async function connectCalendar(db: Db, userId: string, appUrl: string): Promise<CalendarConnection> {
   const { id, token } = await withTenant(db, userId, async (tx) => {
-    const [existing] = await tx
-      .select({ id: integrations.id, token: integrations.publicToken })
-      .from(integrations)
-      .where(
-        and(
-          eq(integrations.userId, userId),
-          eq(integrations.kind, "ics"),
-          eq(integrations.isActive, true),
-          isNotNull(integrations.publicToken),
-        ),
-      )
-      .orderBy(asc(integrations.createdAt))
-      .limit(1);
-    if (existing?.token) return { id: existing.id, token: existing.token };
-    const [created] = await tx
-      .insert(integrations)
-      .values({ userId, kind: "ics", name: "Google Calendar", publicToken: newToken() })
-      .returning({ id: integrations.id, token: integrations.publicToken });
-    if (!created?.token) throw new Error("integration insert returned nothing");
-    return { id: created.id, token: created.token };
+    const existing = await findActiveFeed(tx, userId);
+    return existing?.token ? { id: existing.id, token: existing.token } : createFeed(tx, userId);
   });
   return { id, url: calendarFeedUrl(appUrl, token) };
+}
+
+/** What the settings page shows: the active feed's URL, when it was made and last read, or null. */
+export async function readCalendarFeedSettings(
+  db: Db,
+  userId: string,
+  appUrl: string,
+): Promise<CalendarFeedDto> {
+  const feed = await withTenant(db, userId, (tx) => findActiveFeed(tx, userId));
+  return {
+    feed: feed?.token
+      ? {
+          url: calendarFeedUrl(appUrl, feed.token),
+          createdAt: feed.createdAt.toISOString(),
+          lastReadAt: feed.lastUsedAt?.toISOString() ?? null,
+        }
+      : null,
+  };
+}
+
+/**
+ * A new secret URL for the feed (creating it if there was none): the old URL answers 404 at once, so a
+ * link that leaked stops working; the calendar app must subscribe to the new one.
+ */
+export async function regenerateCalendarFeed(
+  db: Db,
+  userId: string,
+  appUrl: string,
+): Promise<CalendarFeedDto> {
+  await withTenant(db, userId, async (tx) => {
+    const existing = await findActiveFeed(tx, userId);
+    if (!existing) return createFeed(tx, userId);
+    await tx
+      .update(integrations)
+      .set({ publicToken: newToken(), lastUsedAt: null })
+      .where(and(eq(integrations.id, existing.id), eq(integrations.userId, userId)));
+  });
+  return readCalendarFeedSettings(db, userId, appUrl);
+}
+
+/** Stops the feed: its URL answers 404 and the token is forgotten. */
+export async function disconnectCalendarFeed(db: Db, userId: string): Promise<CalendarFeedDto> {
+  await withTenant(db, userId, (tx) =>
+    tx.update(integrations).set({ isActive: false, publicToken: null }).where(activeFeed(userId)),
+  );
+  return { feed: null };
 }
 
 /**

@@ -276,3 +276,65 @@ describe("the Google Calendar feed", () => {
     });
   });
 });
+
+describe("the calendar feed in the settings", () => {
+  const settings = (cookie: string, method = "GET", path = "") =>
+    call(context, `/api/settings/calendar${path}`, { method, cookie });
+  let claire: { cookie: string; userId: string };
+  beforeAll(async () => {
+    claire = await registerAndConfirm(context, { email: "claire.agenda@example.fr" });
+    await markPaid(context, claire.userId);
+  });
+
+  it("is off until turned on, then shows its URL and when a calendar app last read it", async () => {
+    expect(await (await settings(claire.cookie)).json()).toEqual({ feed: null });
+
+    const turnedOn = await settings(claire.cookie, "POST");
+    expect(turnedOn.status).toBe(200);
+    const { feed } = await turnedOn.json();
+    expect(feed).toMatchObject({ url: expect.stringMatching(FEED_URL), lastReadAt: null });
+    expect((await settings(claire.cookie, "POST")).status).toBe(200);
+    expect((await (await settings(claire.cookie)).json()).feed.url).toBe(feed.url);
+    // The assistant hands out the same URL.
+    expect((await connect(claire.cookie)).url).toBe(feed.url);
+
+    expect((await fetchFeed(feed.url)).status).toBe(200);
+    const read = (await (await settings(claire.cookie)).json()).feed;
+    expect(Date.parse(read.lastReadAt)).toBeGreaterThan(Date.now() - 60_000);
+  });
+
+  it("gets a new secret URL on demand: the old one stops answering at once", async () => {
+    const before = (await (await settings(claire.cookie)).json()).feed.url;
+    const regenerated = await settings(claire.cookie, "POST", "/regenerate");
+    expect(regenerated.status).toBe(200);
+    const after = (await regenerated.json()).feed;
+    expect(after.url).toMatch(FEED_URL);
+    expect(after.url).not.toBe(before);
+    expect(after.lastReadAt).toBeNull();
+    expect((await fetchFeed(before)).status).toBe(404);
+    expect((await fetchFeed(after.url)).status).toBe(200);
+  });
+
+  it("stops the feed, and a new one never reuses the stopped URL", async () => {
+    const before = (await (await settings(claire.cookie)).json()).feed.url;
+    const stopped = await settings(claire.cookie, "DELETE");
+    expect(stopped.status).toBe(200);
+    expect(await stopped.json()).toEqual({ feed: null });
+    expect((await fetchFeed(before)).status).toBe(404);
+    expect(await (await settings(claire.cookie)).json()).toEqual({ feed: null });
+
+    const again = (await (await settings(claire.cookie, "POST")).json()).feed.url;
+    expect(again).not.toBe(before);
+    expect((await fetchFeed(again)).status).toBe(200);
+  });
+
+  it("acts only on the caller's own feed", async () => {
+    const claires = (await (await settings(claire.cookie)).json()).feed.url;
+    const brunos = (await (await settings(bruno.cookie)).json()).feed;
+    expect(brunos?.url).not.toBe(claires);
+    await settings(bruno.cookie, "POST", "/regenerate");
+    await settings(bruno.cookie, "DELETE");
+    expect((await fetchFeed(claires)).status).toBe(200);
+    expect((await (await settings(claire.cookie)).json()).feed.url).toBe(claires);
+  });
+});

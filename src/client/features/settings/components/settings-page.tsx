@@ -2,6 +2,7 @@ import { buttonStyles } from "@client/components/ui/button-styles";
 import { useSellerIdentity } from "@client/lib/seller-identity";
 import { RefreshCw } from "lucide-react";
 import { AppearanceCard } from "./appearance-card";
+import { CalendarFeedCard } from "./calendar-feed-card";
 import { IdentityForm } from "./identity-form";
 import { LogoCard } from "./logo-card";
 
@@ -10,6 +11,7 @@ const SECTIONS = [
   ["banque", "Banque"],
   ["facturation", "Facturation"],
   ["logo", "Logo"],
+  ["calendrier", "Calendrier"],
   ["apparence", "Apparence"],
 ] as const;
 
@@ -65,6 +67,7 @@ export function SettingsPage() {
           <LogoCard logo={data.identity.logo} />
         </>
       )}
+      <CalendarFeedCard />
       <AppearanceCard />
     </div>
   );

@@ -1,0 +1,30 @@
+import { apiFetch } from "@client/lib/api-client";
+import { type CalendarFeedDto, calendarFeedDto } from "@shared/schemas/settings";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+
+const calendarFeedQuery = queryOptions({
+  queryKey: ["settings", "calendar"],
+  queryFn: ({ signal }) => apiFetch("/api/settings/calendar", { schema: calendarFeedDto, signal }),
+});
+
+export function useCalendarFeed() {
+  return useQuery(calendarFeedQuery);
+}
+
+/** Turn on, new secret URL, or stop: each answers the feed as it now is. */
+const CHANGES = {
+  connect: { path: "/api/settings/calendar", method: "POST" },
+  regenerate: { path: "/api/settings/calendar/regenerate", method: "POST" },
+  disconnect: { path: "/api/settings/calendar", method: "DELETE" },
+} as const;
+
+export type CalendarFeedChange = keyof typeof CHANGES;
+
+export function useChangeCalendarFeed() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (change: CalendarFeedChange): Promise<CalendarFeedDto> =>
+      apiFetch(CHANGES[change].path, { method: CHANGES[change].method, schema: calendarFeedDto }),
+    onSuccess: (feed) => queryClient.setQueryData(calendarFeedQuery.queryKey, feed),
+  });
+}

@@ -1,0 +1,174 @@
+import { buttonStyles } from "@client/components/ui/button-styles";
+import { ConfirmDialog } from "@client/components/ui/confirm-dialog";
+import { formatDate } from "@shared/format";
+import { CalendarDays, Check, Copy, LoaderCircle, RefreshCw } from "lucide-react";
+import { useId, useState } from "react";
+import { toast } from "sonner";
+import { type CalendarFeedChange, useCalendarFeed, useChangeCalendarFeed } from "../api/calendar-feed";
+import { SettingsCard } from "./settings-card";
+
+const DONE: Record<CalendarFeedChange, string> = {
+  connect: "Flux de calendrier activé",
+  regenerate: "Nouveau lien créé : l'ancien ne fonctionne plus",
+  disconnect: "Flux de calendrier désactivé",
+};
+
+/**
+ * The calendar feed: a secret iCalendar URL with the user's due dates, which Google Calendar (or any
+ * calendar app) subscribes to. Turned on here or by the assistant; a new secret or a stop cuts the old URL.
+ */
+export function CalendarFeedCard() {
+  const urlId = useId();
+  const { data, isPending, isError, error, refetch } = useCalendarFeed();
+  const change = useChangeCalendarFeed();
+  const [confirming, setConfirming] = useState<"regenerate" | "disconnect" | null>(null);
+  const [isCopied, setIsCopied] = useState(false);
+
+  const apply = (next: CalendarFeedChange) =>
+    change.mutate(next, {
+      onSuccess: () => {
+        toast.success(DONE[next]);
+        setConfirming(null);
+        setIsCopied(false);
+      },
+      onError: (failure) => toast.error("Le flux n'a pas été modifié", { description: failure.message }),
+    });
+
+  const copy = async (url: string) => {
+    try {
+      await navigator.clipboard.writeText(url);
+      setIsCopied(true);
+      toast.success("Lien copié");
+    } catch {
+      toast.error("Copie impossible : sélectionnez le lien et copiez-le.");
+    }
+  };
+
+  const feed = data?.feed;
+  return (
+    <SettingsCard
+      id="calendrier"
+      icon={CalendarDays}
+      title="Calendrier"
+      description="Vos échéances de factures, rappels de paiement, fins de validité des devis, tâches et fins de contrat dans Google Calendar ou tout agenda compatible iCalendar."
+    >
+      {isPending ? (
+        <div role="status" aria-busy="true" className="h-24 animate-pulse rounded-xl bg-muted">
+          <span className="sr-only">Chargement du flux de calendrier…</span>
+        </div>
+      ) : isError ? (
+        <div role="alert" className="text-sm">
+          <p className="font-medium text-foreground">Impossible de lire le flux de calendrier.</p>
+          <p className="mt-1 text-muted-foreground">{error.message}</p>
+          <button
+            type="button"
+            onClick={() => void refetch()}
+            className={buttonStyles({ variant: "secondary", size: "sm", className: "mt-3" })}
+          >
+            <RefreshCw aria-hidden="true" />
+            Réessayer
+          </button>
+        </div>
+      ) : feed ? (
+        <div className="space-y-4">
+          <div>
+            <label htmlFor={urlId} className="text-sm font-medium text-foreground">
+              Adresse du flux
+            </label>
+            <div className="mt-1.5 flex flex-col gap-2 sm:flex-row">
+              <input
+                id={urlId}
+                readOnly
+                value={feed.url}
+                onFocus={(event) => event.target.select()}
+                className="h-10 w-full min-w-0 rounded-lg border bg-background px-3 font-mono text-xs text-foreground sm:flex-1"
+              />
+              <button
+                type="button"
+                onClick={() => void copy(feed.url)}
+                className={buttonStyles({ variant: "secondary" })}
+              >
+                {isCopied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
+                {isCopied ? "Copié" : "Copier le lien"}
+              </button>
+            </div>
+            <p className="mt-2 text-sm text-muted-foreground">
+              {feed.lastReadAt
+                ? `Lu par un agenda le ${formatDate(feed.lastReadAt)}.`
+                : "Pas encore lu par un agenda."}{" "}
+              Activé le {formatDate(feed.createdAt)}.
+            </p>
+          </div>
+          <ol className="list-decimal space-y-1 pl-5 text-sm text-muted-foreground">
+            <li>Dans Google Calendar sur ordinateur, ouvrez « Autres agendas » puis « + ».</li>
+            <li>Choisissez « À partir de l'URL », collez l'adresse et cliquez sur « Ajouter l'agenda ».</li>
+            <li>Google le met à jour de lui-même, toutes les quelques heures.</li>
+          </ol>
+          <p className="rounded-lg bg-muted px-3 py-2 text-sm text-muted-foreground">
+            Ce lien est secret : il donne accès à ces dates sans connexion. S'il a circulé, créez-en un
+            nouveau.
+          </p>
+          <div className="flex flex-col gap-2 sm:flex-row">
+            <button
+              type="button"
+              onClick={() => setConfirming("regenerate")}
+              className={buttonStyles({ variant: "secondary" })}
+            >
+              <RefreshCw aria-hidden="true" />
+              Créer un nouveau lien
+            </button>
+            <button
+              type="button"
+              onClick={() => setConfirming("disconnect")}
+              className={buttonStyles({ variant: "ghost", className: "text-danger hover:text-danger" })}
+            >
+              Désactiver le flux
+            </button>
+          </div>
+        </div>
+      ) : (
+        <div className="flex flex-col items-start gap-3 sm:flex-row sm:items-center sm:justify-between">
+          <p className="text-sm text-muted-foreground">
+            Le flux est désactivé. Activez-le pour obtenir une adresse à ajouter dans votre agenda.
+          </p>
+          <button
+            type="button"
+            onClick={() => apply("connect")}
+            disabled={change.isPending}
+            className={buttonStyles({ className: "shrink-0" })}
+          >
+            {change.isPending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
+            Activer le flux
+          </button>
+        </div>
+      )}
+      <ConfirmDialog
+        isOpen={confirming === "regenerate"}
+        onOpenChange={(isOpen) => setConfirming(isOpen ? "regenerate" : null)}
+        title="Créer un nouveau lien ?"
+        confirmLabel="Créer un nouveau lien"
+        isPending={change.isPending}
+        onConfirm={() => apply("regenerate")}
+      >
+        <p>
+          L'adresse actuelle cessera aussitôt de fonctionner : les agendas abonnés ne recevront plus vos dates
+          tant que vous n'y aurez pas ajouté la nouvelle.
+        </p>
+      </ConfirmDialog>
+      <ConfirmDialog
+        isOpen={confirming === "disconnect"}
+        onOpenChange={(isOpen) => setConfirming(isOpen ? "disconnect" : null)}
+        title="Désactiver le flux de calendrier ?"
+        confirmLabel="Désactiver"
+        isPending={change.isPending}
+        isDestructive
+        onConfirm={() => apply("disconnect")}
+      >
+        <p>
+          L'adresse cessera de fonctionner et vos agendas ne recevront plus vos échéances. Vous pourrez en
+          activer une nouvelle plus tard.
+        </p>
+      </ConfirmDialog>
+    </SettingsCard>
+  );
+}
