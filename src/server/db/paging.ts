@@ -8,15 +8,32 @@ import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
 
 type Counting = SQLWrapper & PromiseLike<{ n: number }[]>;
 
+/** Fields a list's shared selection takes for its page query only (the total). */
+export type PageExtras = Record<string, SQL.Aliased>;
+
+/** LIMIT/OFFSET of a page. */
+export const pageWindow = ({ page, pageSize }: { page: number; pageSize: number }) => ({
+  limit: pageSize,
+  offset: (page - 1) * pageSize,
+});
+
 /** The selection field carrying the total of `counting` (a `select count()` with the page's filters). */
 export function totalOf(counting: Counting): SQL.Aliased<number> {
   return sql<number>`(${counting})`.mapWith(Number).as("total");
 }
 
-/** The total carried by the page's rows; past the last page there is no row to carry it, so it is counted. */
-export async function pageTotal(rows: { total: number }[], counting: Counting): Promise<number> {
+/**
+ * The total carried by the page's rows. An empty first page means nothing matches; past the last page there
+ * is no row to carry it, so only then is it counted apart.
+ */
+export async function pageTotal(
+  rows: { total: number }[],
+  counting: Counting,
+  offset: number,
+): Promise<number> {
   const [first] = rows;
   if (first) return first.total;
+  if (offset === 0) return 0;
   const [counted] = await counting;
   return counted?.n ?? 0;
 }

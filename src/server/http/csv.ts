@@ -27,9 +27,3 @@ export function csvResponse(c: Context, filename: string, csv: string): Response
   c.header("content-disposition", `attachment; filename="${filename}"`);
   return c.body(csv);
 }
-
-/** LIMIT/OFFSET of a page. */
-export const pageWindow = ({ page, pageSize }: { page: number; pageSize: number }) => ({
-  limit: pageSize,
-  offset: (page - 1) * pageSize,
-});

@@ -8,12 +8,12 @@ import type {
 } from "@shared/schemas/clients";
 import { clientStatuses } from "@shared/schemas/clients";
 import type { ListResult } from "@shared/schemas/list";
-import { and, count, desc, eq, exists, inArray, ne, or, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, exists, getTableColumns, inArray, ne, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { pageTotal, pageWindow, totalOf } from "../../db/paging";
 import { clients, contracts, invoices, projects, quotes } from "../../db/schema/index";
 import { type Tx, withTenant } from "../../db/tenant";
 import { AppError } from "../../errors";
-import { pageWindow } from "../../http/csv";
 import { latestInvoices, latestQuotes } from "../documents/related";
 import { containing, folded } from "./text-search";
 
@@ -76,17 +76,15 @@ export async function listClients(db: Db, params: ListParams): Promise<ListResul
   const where = listWhere(userId, params);
   const { limit, offset } = pageWindow({ page, pageSize });
   return withTenant(db, userId, async (tx) => {
-    const [rows, [total]] = await Promise.all([
-      tx
-        .select()
-        .from(clients)
-        .where(where)
-        .orderBy(desc(clients.createdAt), desc(clients.id))
-        .limit(limit)
-        .offset(offset),
-      tx.select({ n: count() }).from(clients).where(where),
-    ]);
-    return { items: rows.map(toClientDto), total: total?.n ?? 0, page, pageSize };
+    const counting = tx.select({ n: count() }).from(clients).where(where);
+    const rows = await tx
+      .select({ ...getTableColumns(clients), total: totalOf(counting) })
+      .from(clients)
+      .where(where)
+      .orderBy(desc(clients.createdAt), desc(clients.id))
+      .limit(limit)
+      .offset(offset);
+    return { items: rows.map(toClientDto), total: await pageTotal(rows, counting, offset), page, pageSize };
   });
 }
 

@@ -17,10 +17,10 @@ import {
 import type { ListResult } from "@shared/schemas/list";
 import { and, count, desc, eq, getTableColumns, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { type PageExtras, pageTotal, pageWindow, totalOf } from "../../db/paging";
 import { businessIdentities, clients, contracts, projects } from "../../db/schema/index";
 import { type Tx, withTenant } from "../../db/tenant";
 import { AppError } from "../../errors";
-import { pageWindow } from "../../http/csv";
 import { ownClient } from "../clients/own-client";
 import { containing, folded } from "../clients/text-search";
 import { takeNextNumber } from "../invoices/numbering";
@@ -78,9 +78,13 @@ function listWhere(userId: string, { search, status }: Filters): SQL | undefined
   );
 }
 
-function selectContracts(tx: Tx, userId: string) {
+function selectContracts<Extra extends PageExtras = Record<never, never>>(
+  tx: Tx,
+  userId: string,
+  extra = {} as Extra,
+) {
   return tx
-    .select({ ...getTableColumns(contracts), clientName: clients.name, projectName: projects.name })
+    .select({ ...getTableColumns(contracts), clientName: clients.name, projectName: projects.name, ...extra })
     .from(contracts)
     .leftJoin(clients, and(eq(clients.id, contracts.clientId), eq(clients.userId, userId)))
     .leftJoin(projects, and(eq(projects.id, contracts.projectId), eq(projects.userId, userId)));
@@ -93,19 +97,17 @@ export async function listContracts(db: Db, params: ListParams): Promise<ListRes
   const where = listWhere(userId, params);
   const { limit, offset } = pageWindow({ page, pageSize });
   return withTenant(db, userId, async (tx) => {
-    const [rows, [total]] = await Promise.all([
-      selectContracts(tx, userId)
-        .where(where)
-        .orderBy(desc(contracts.createdAt), desc(contracts.id))
-        .limit(limit)
-        .offset(offset),
-      tx
-        .select({ n: count() })
-        .from(contracts)
-        .leftJoin(clients, and(eq(clients.id, contracts.clientId), eq(clients.userId, userId)))
-        .where(where),
-    ]);
-    return { items: rows.map(toListItem), total: total?.n ?? 0, page, pageSize };
+    const counting = tx
+      .select({ n: count() })
+      .from(contracts)
+      .leftJoin(clients, and(eq(clients.id, contracts.clientId), eq(clients.userId, userId)))
+      .where(where);
+    const rows = await selectContracts(tx, userId, { total: totalOf(counting) })
+      .where(where)
+      .orderBy(desc(contracts.createdAt), desc(contracts.id))
+      .limit(limit)
+      .offset(offset);
+    return { items: rows.map(toListItem), total: await pageTotal(rows, counting, offset), page, pageSize };
   });
 }
 

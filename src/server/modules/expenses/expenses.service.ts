@@ -12,10 +12,10 @@ import {
 import type { ListResult } from "@shared/schemas/list";
 import { and, count, desc, eq, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { type PageExtras, pageTotal, pageWindow, totalOf } from "../../db/paging";
 import { expenses, files, projects } from "../../db/schema/index";
 import { type Tx, withTenant } from "../../db/tenant";
 import { AppError } from "../../errors";
-import { pageWindow } from "../../http/csv";
 import { deleteFile, readFile, saveFile } from "../../storage/file-storage";
 import { containing, folded } from "../clients/text-search";
 import { ownProject } from "../projects/own-project";
@@ -91,9 +91,13 @@ function listWhere(userId: string, { search, status, category }: ExpenseFilters)
   );
 }
 
-const selectExpenses = (tx: Tx, userId: string) =>
+const selectExpenses = <Extra extends PageExtras = Record<never, never>>(
+  tx: Tx,
+  userId: string,
+  extra = {} as Extra,
+) =>
   tx
-    .select(selection)
+    .select({ ...selection, ...extra })
     .from(expenses)
     .leftJoin(projects, and(eq(projects.id, expenses.projectId), eq(projects.userId, userId)))
     .leftJoin(files, and(eq(files.id, expenses.receiptFileId), eq(files.userId, userId)));
@@ -107,15 +111,13 @@ export async function listExpenses(
   const where = listWhere(userId, params);
   const { limit, offset } = pageWindow({ page, pageSize });
   return withTenant(db, userId, async (tx) => {
-    const [rows, [total]] = await Promise.all([
-      selectExpenses(tx, userId)
-        .where(where)
-        .orderBy(desc(expenses.date), desc(expenses.createdAt), desc(expenses.id))
-        .limit(limit)
-        .offset(offset),
-      tx.select({ n: count() }).from(expenses).where(where),
-    ]);
-    return { items: rows.map(toDto), total: total?.n ?? 0, page, pageSize };
+    const counting = tx.select({ n: count() }).from(expenses).where(where);
+    const rows = await selectExpenses(tx, userId, { total: totalOf(counting) })
+      .where(where)
+      .orderBy(desc(expenses.date), desc(expenses.createdAt), desc(expenses.id))
+      .limit(limit)
+      .offset(offset);
+    return { items: rows.map(toDto), total: await pageTotal(rows, counting, offset), page, pageSize };
   });
 }
 

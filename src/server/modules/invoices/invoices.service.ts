@@ -26,7 +26,7 @@ import {
   type SQL,
 } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { pageTotal, totalOf } from "../../db/paging";
+import { pageTotal, pageWindow, totalOf } from "../../db/paging";
 import {
   businessIdentities,
   clients,
@@ -39,7 +39,6 @@ import {
 } from "../../db/schema/index";
 import { type Tx, withTenant } from "../../db/tenant";
 import { AppError } from "../../errors";
-import { pageWindow } from "../../http/csv";
 import { ownClient } from "../clients/own-client";
 import { likeContaining } from "../clients/text-search";
 import { copiedLines, lineDtos, lineRows } from "../documents/lines";
@@ -236,7 +235,7 @@ export async function listInvoices(
       .offset(offset);
     return {
       items: rows.map((row) => toDto(row, [], today)),
-      total: await pageTotal(rows, counting),
+      total: await pageTotal(rows, counting, offset),
       page: query.page,
       pageSize: query.pageSize,
     };

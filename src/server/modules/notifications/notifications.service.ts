@@ -2,8 +2,9 @@ import { addDays, parisToday } from "@shared/domain/dates";
 import { formatDate, formatMoney } from "@shared/format";
 import { paths } from "@shared/paths";
 import type { NotificationItem, NotificationsDto } from "@shared/schemas/notifications";
-import { and, asc, between, eq, inArray, lt, lte, sql } from "drizzle-orm";
+import { and, asc, between, count, eq, getTableColumns, inArray, lt, lte } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { pageTotal, totalOf } from "../../db/paging";
 import { invoiceReminders, invoices, quotes } from "../../db/schema/index";
 import { withTenant } from "../../db/tenant";
 
@@ -36,23 +37,34 @@ export async function getNotifications(
       eq(quotes.status, "envoyé"),
       between(quotes.validUntil, today, inAWeek),
     );
-    const total = sql<number>`count(*)::int`;
-    const [[overdueCount], [remindersCount], [quotesCount], overdue, reminders, expiring] = await Promise.all(
-      [
-        tx.select({ n: total }).from(invoices).where(overdueWhere),
-        tx.select({ n: total }).from(invoiceReminders).where(remindersWhere),
-        tx.select({ n: total }).from(quotes).where(quotesWhere),
-        tx.select().from(invoices).where(overdueWhere).orderBy(asc(invoices.dueDate)).limit(LIST_LIMIT),
-        tx
-          .select({ reminder: invoiceReminders, number: invoices.invoiceNumber, client: invoices.clientName })
-          .from(invoiceReminders)
-          .innerJoin(invoices, eq(invoices.id, invoiceReminders.invoiceId))
-          .where(remindersWhere)
-          .orderBy(asc(invoiceReminders.scheduledFor))
-          .limit(LIST_LIMIT),
-        tx.select().from(quotes).where(quotesWhere).orderBy(asc(quotes.validUntil)).limit(LIST_LIMIT),
-      ],
-    );
+    // Each list carries its exact count (src/server/db/paging.ts): three statements instead of six.
+    const overdueCount = tx.select({ n: count() }).from(invoices).where(overdueWhere);
+    const remindersCount = tx.select({ n: count() }).from(invoiceReminders).where(remindersWhere);
+    const quotesCount = tx.select({ n: count() }).from(quotes).where(quotesWhere);
+    const overdue = await tx
+      .select({ ...getTableColumns(invoices), total: totalOf(overdueCount) })
+      .from(invoices)
+      .where(overdueWhere)
+      .orderBy(asc(invoices.dueDate))
+      .limit(LIST_LIMIT);
+    const reminders = await tx
+      .select({
+        reminder: invoiceReminders,
+        number: invoices.invoiceNumber,
+        client: invoices.clientName,
+        total: totalOf(remindersCount),
+      })
+      .from(invoiceReminders)
+      .innerJoin(invoices, eq(invoices.id, invoiceReminders.invoiceId))
+      .where(remindersWhere)
+      .orderBy(asc(invoiceReminders.scheduledFor))
+      .limit(LIST_LIMIT);
+    const expiring = await tx
+      .select({ ...getTableColumns(quotes), total: totalOf(quotesCount) })
+      .from(quotes)
+      .where(quotesWhere)
+      .orderBy(asc(quotes.validUntil))
+      .limit(LIST_LIMIT);
     const items: NotificationItem[] = [
       ...overdue.map((invoice) => ({
         id: `invoice:${invoice.id}`,
@@ -80,7 +92,10 @@ export async function getNotifications(
       })),
     ];
     return {
-      count: (overdueCount?.n ?? 0) + (remindersCount?.n ?? 0) + (quotesCount?.n ?? 0),
+      count:
+        (await pageTotal(overdue, overdueCount, 0)) +
+        (await pageTotal(reminders, remindersCount, 0)) +
+        (await pageTotal(expiring, quotesCount, 0)),
       items: items.slice(0, LIST_LIMIT),
     };
   });

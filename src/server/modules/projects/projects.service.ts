@@ -12,10 +12,10 @@ import type {
 import { END_BEFORE_START_MESSAGE } from "@shared/schemas/projects";
 import { and, asc, count, desc, eq, getTableColumns, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { type PageExtras, pageTotal, pageWindow, totalOf } from "../../db/paging";
 import { clients, contracts, invoices, projects, quotes, tasks } from "../../db/schema/index";
 import { type Tx, withTenant } from "../../db/tenant";
 import { AppError } from "../../errors";
-import { pageWindow } from "../../http/csv";
 import { ownClient } from "../clients/own-client";
 import { containing, folded } from "../clients/text-search";
 import { latestInvoices, latestQuotes } from "../documents/related";
@@ -82,7 +82,11 @@ function listWhere(userId: string, { search, status }: Filters): SQL | undefined
 }
 
 /** Projects with their client's name and task counts, in one query. */
-function selectProjects(tx: Tx, userId: string) {
+function selectProjects<Extra extends PageExtras = Record<never, never>>(
+  tx: Tx,
+  userId: string,
+  extra = {} as Extra,
+) {
   const taskCounts = tx
     .select({
       projectId: tasks.projectId,
@@ -100,6 +104,7 @@ function selectProjects(tx: Tx, userId: string) {
         clientName: clients.name,
         taskCount: sql<number>`coalesce(${taskCounts.total}, 0)`,
         doneTaskCount: sql<number>`coalesce(${taskCounts.done}, 0)`,
+        ...extra,
       })
       .from(projects)
       .leftJoin(clients, and(eq(clients.id, projects.clientId), eq(clients.userId, userId)))
@@ -115,19 +120,17 @@ export async function listProjects(db: Db, params: ListParams): Promise<ListResu
   const where = listWhere(userId, params);
   const { limit, offset } = pageWindow({ page, pageSize });
   return withTenant(db, userId, async (tx) => {
-    const [rows, [total]] = await Promise.all([
-      selectProjects(tx, userId)
-        .query.where(where)
-        .orderBy(desc(projects.createdAt), desc(projects.id))
-        .limit(limit)
-        .offset(offset),
-      tx
-        .select({ n: count() })
-        .from(projects)
-        .leftJoin(clients, and(eq(clients.id, projects.clientId), eq(clients.userId, userId)))
-        .where(where),
-    ]);
-    return { items: rows.map(toProjectDto), total: total?.n ?? 0, page, pageSize };
+    const counting = tx
+      .select({ n: count() })
+      .from(projects)
+      .leftJoin(clients, and(eq(clients.id, projects.clientId), eq(clients.userId, userId)))
+      .where(where);
+    const rows = await selectProjects(tx, userId, { total: totalOf(counting) })
+      .query.where(where)
+      .orderBy(desc(projects.createdAt), desc(projects.id))
+      .limit(limit)
+      .offset(offset);
+    return { items: rows.map(toProjectDto), total: await pageTotal(rows, counting, offset), page, pageSize };
   });
 }
 

@@ -10,12 +10,26 @@ import {
   type UpdateQuoteInput,
   VALID_UNTIL_BEFORE_DATE,
 } from "@shared/schemas/quotes";
-import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, or, type SQL } from "drizzle-orm";
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  gte,
+  ilike,
+  inArray,
+  isNull,
+  lt,
+  or,
+  type SQL,
+} from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { pageTotal, pageWindow, totalOf } from "../../db/paging";
 import { businessIdentities, clients, invoices, quoteItems, quotes } from "../../db/schema/index";
 import { type Tx, withTenant } from "../../db/tenant";
 import { AppError } from "../../errors";
-import { pageWindow } from "../../http/csv";
 import { ownClient } from "../clients/own-client";
 import { likeContaining } from "../clients/text-search";
 import { copiedLines, lineDtos, lineRows } from "../documents/lines";
@@ -257,19 +271,17 @@ export async function listQuotes(
   const where = listWhere(userId, query, today);
   const { limit, offset } = pageWindow(query);
   return withTenant(db, userId, async (tx) => {
-    const [rows, [total]] = await Promise.all([
-      tx
-        .select()
-        .from(quotes)
-        .where(where)
-        .orderBy(desc(quotes.createdAt), desc(quotes.id))
-        .limit(limit)
-        .offset(offset),
-      tx.select({ n: count() }).from(quotes).where(where),
-    ]);
+    const counting = tx.select({ n: count() }).from(quotes).where(where);
+    const rows = await tx
+      .select({ ...getTableColumns(quotes), total: totalOf(counting) })
+      .from(quotes)
+      .where(where)
+      .orderBy(desc(quotes.createdAt), desc(quotes.id))
+      .limit(limit)
+      .offset(offset);
     return {
       items: await toDtos(tx, userId, rows, today),
-      total: total?.n ?? 0,
+      total: await pageTotal(rows, counting, offset),
       page: query.page,
       pageSize: query.pageSize,
     };
