@@ -67,7 +67,7 @@ function writeLogoPng(): string {
   return path;
 }
 
-test("settings: fill the legal identity, watch the missing list go, upload a logo, turn on the calendar feed, switch the theme", async ({
+test("settings: fill the legal identity, watch the missing list go, upload a logo, switch the theme", async ({
   page,
   baseURL,
 }) => {
@@ -130,27 +130,6 @@ test("settings: fill the legal identity, watch the missing list go, upload a log
     await expect.poll(() => logo.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(48);
   });
 
-  await test.step("turn on the calendar feed, read it as a calendar app does, then change its secret", async () => {
-    const card = page.locator("#calendrier");
-    await card.getByRole("button", { name: "Activer le flux" }).click();
-    await expect(page.getByText("Flux de calendrier activé")).toBeVisible();
-    const address = card.getByLabel("Adresse du flux");
-    const first = await address.inputValue();
-    expect(first).toMatch(/\/api\/calendar\/[A-Za-z0-9_-]{32}\.ics$/);
-    await expect(card.getByText("Pas encore lu par un agenda.")).toBeVisible();
-    const feed = await page.request.get(new URL(first).pathname);
-    expect(feed.status()).toBe(200);
-    expect(await feed.text()).toContain("BEGIN:VCALENDAR");
-
-    await card.getByRole("button", { name: "Créer un nouveau lien" }).click();
-    const dialog = page.getByRole("alertdialog", { name: "Créer un nouveau lien ?" });
-    await dialog.getByRole("button", { name: "Créer un nouveau lien" }).click();
-    await expect(dialog).toBeHidden();
-    await expect(address).not.toHaveValue(first);
-    expect((await page.request.get(new URL(first).pathname)).status()).toBe(404);
-    expect((await page.request.get(new URL(await address.inputValue()).pathname)).status()).toBe(200);
-  });
-
   await test.step("screenshots: desktop and 390 px, light and dark", async () => {
     // Toasts and a scrolled page would end up in the middle of a full-page capture.
     await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 10_000 });
@@ -166,7 +145,7 @@ test("settings: fill the legal identity, watch the missing list go, upload a log
     await page.setViewportSize({ width: 390, height: 844 });
     await top();
     await shot(page, "settings-mobile-dark");
-    for (const section of ["identite", "facturation", "logo", "calendrier"]) {
+    for (const section of ["identite", "facturation", "logo"]) {
       await page.evaluate((id) => document.getElementById(id)?.scrollIntoView(), section);
       await page.screenshot({ path: `test-results/screenshots/settings-mobile-dark-${section}.png` });
     }

@@ -13,7 +13,8 @@ import { adminRpcRoutes } from "./modules/admin/admin.routes";
 import { aiProxyRoutes } from "./modules/ai-proxy/ai-proxy.routes";
 import { analysisRoutes } from "./modules/analysis/analysis.routes";
 import { assistantRoutes, autonomousExecuteFunction } from "./modules/assistant/assistant.routes";
-import { calendarRoutes } from "./modules/calendar/calendar.routes";
+import { automationRoutes } from "./modules/automations/automations.routes";
+import { calendarRoutes, integrationRoutes } from "./modules/calendar/calendar.routes";
 import { clientRoutes } from "./modules/clients/clients.routes";
 import { configRoutes } from "./modules/config/config.routes";
 import { contractRoutes } from "./modules/contracts/contracts.routes";
@@ -46,9 +47,11 @@ export type AppOptions = {
  */
 export const businessModules = {
   "/notifications": (services: Services) => notificationRoutes(services.database.db),
+  "/automations": (services: Services) => automationRoutes(services.database.db),
   "/clients": (services: Services) => clientRoutes(services.database.db),
-  "/settings": (services: Services) =>
-    settingsRoutes({ db: services.database.db, appUrl: services.env.appUrl }),
+  "/settings": (services: Services) => settingsRoutes(services.database.db),
+  "/integrations": (services: Services) =>
+    integrationRoutes({ db: services.database.db, appUrl: services.env.appUrl }),
   "/dashboard": (services: Services) => dashboardRoutes(services.database.db),
   "/analysis": (services: Services) => analysisRoutes(services.readAnalysis),
   "/expenses": (services: Services) => expenseRoutes(services.database.db),

@@ -41,7 +41,7 @@ function calendarInstructions(url: string): string {
   return [
     `Votre flux de calendrier Ardoise est prêt : échéances des factures impayées, rappels de paiement, fins de validité des devis envoyés, tâches à faire et fins de contrat. Son adresse : ${url}`,
     "Dans Google Calendar (sur ordinateur), ouvrez « Autres agendas » → « + » → « À partir de l'URL », collez cette adresse puis cliquez sur « Ajouter l'agenda ». Google le met à jour de lui-même, toutes les quelques heures.",
-    "Gardez cette adresse pour vous : elle donne accès à ces dates sans connexion. Vous pouvez la changer ou la désactiver dans Paramètres → Calendrier.",
+    "Gardez cette adresse pour vous : elle donne accès à ces dates sans connexion. Vous pouvez la changer ou la désactiver dans Intégrations.",
     ...(isLocal
       ? [
           "Ardoise tourne ici en local : Google ne pourra lire ce flux qu'une fois Ardoise accessible depuis Internet.",

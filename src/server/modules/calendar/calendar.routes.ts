@@ -1,6 +1,13 @@
 import { Hono } from "hono";
+import type { AuthVariables } from "../../auth/session";
 import type { Db } from "../../db/client";
-import { getCalendarFeed } from "./calendar.service";
+import {
+  connectCalendar,
+  disconnectCalendarFeed,
+  getCalendarFeed,
+  readCalendarFeedStatus,
+  regenerateCalendarFeed,
+} from "./calendar.service";
 
 /**
  * /api/calendar/:token(.ics): the iCalendar feed a calendar app subscribes to. No session and no payment
@@ -16,4 +23,22 @@ export function calendarRoutes({ db, appUrl }: { db: Db; appUrl: string }) {
     c.header("x-robots-tag", "noindex");
     return c.body(feed);
   });
+}
+
+/**
+ * Mounted under /api/integrations behind the 401/402 guard: the user's calendar feed, to show, turn on,
+ * give a new secret URL (the old one answers 404 at once) or stop.
+ */
+export function integrationRoutes({ db, appUrl }: { db: Db; appUrl: string }) {
+  return new Hono<{ Variables: AuthVariables }>()
+    .get("/calendar", async (c) => c.json(await readCalendarFeedStatus(db, c.get("user").id, appUrl)))
+    .post("/calendar", async (c) => {
+      const userId = c.get("user").id;
+      await connectCalendar(db, userId, appUrl);
+      return c.json(await readCalendarFeedStatus(db, userId, appUrl));
+    })
+    .post("/calendar/regenerate", async (c) =>
+      c.json(await regenerateCalendarFeed(db, c.get("user").id, appUrl)),
+    )
+    .delete("/calendar", async (c) => c.json(await disconnectCalendarFeed(db, c.get("user").id)));
 }

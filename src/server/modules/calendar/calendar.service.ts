@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { CalendarFeedDto } from "@shared/schemas/settings";
+import type { CalendarFeedDto } from "@shared/schemas/integrations";
 import { and, asc, eq, isNotNull } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { integrations } from "../../db/schema/index";
@@ -67,7 +67,7 @@ export async function connectCalendar(db: Db, userId: string, appUrl: string): P
 }
 
 /** What the settings page shows: the active feed's URL, when it was made and last read, or null. */
-export async function readCalendarFeedSettings(
+export async function readCalendarFeedStatus(
   db: Db,
   userId: string,
   appUrl: string,
@@ -101,7 +101,7 @@ export async function regenerateCalendarFeed(
       .set({ publicToken: newToken(), lastUsedAt: null })
       .where(and(eq(integrations.id, existing.id), eq(integrations.userId, userId)));
   });
-  return readCalendarFeedSettings(db, userId, appUrl);
+  return readCalendarFeedStatus(db, userId, appUrl);
 }
 
 /** Stops the feed: its URL answers 404 and the token is forgotten. */

@@ -277,9 +277,9 @@ describe("the Google Calendar feed", () => {
   });
 });
 
-describe("the calendar feed in the settings", () => {
+describe("the calendar feed on the Intégrations page", () => {
   const settings = (cookie: string, method = "GET", path = "") =>
-    call(context, `/api/settings/calendar${path}`, { method, cookie });
+    call(context, `/api/integrations/calendar${path}`, { method, cookie });
   let claire: { cookie: string; userId: string };
   beforeAll(async () => {
     claire = await registerAndConfirm(context, { email: "claire.agenda@example.fr" });

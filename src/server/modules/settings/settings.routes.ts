@@ -7,12 +7,6 @@ import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import { valid } from "../../http/validate";
 import {
-  connectCalendar,
-  disconnectCalendarFeed,
-  readCalendarFeedSettings,
-  regenerateCalendarFeed,
-} from "../calendar/calendar.service";
-import {
   getIdentitySettings,
   readLogo,
   removeLogo,
@@ -36,57 +30,44 @@ const uploadLimit = bodyLimit({
 const NO_FILE_MESSAGE = "Choisissez un fichier à envoyer.";
 
 /** Mounted under /api/settings behind the 401/402 guard (app.ts `businessModules`). */
-export function settingsRoutes({ db, appUrl }: { db: Db; appUrl: string }) {
-  return (
-    new Hono<{ Variables: AuthVariables }>()
-      .get("/identity", async (c) => c.json(await getIdentitySettings(db, { userId: c.get("user").id })))
-      .put("/identity", valid(updateBusinessIdentityInput), async (c) =>
-        c.json(await updateIdentitySettings(db, { userId: c.get("user").id, input: c.req.valid("json") })),
-      )
-      .post("/logo", uploadLimit, async (c) => {
-        const body = await c.req.parseBody().catch(() => {
-          throw new AppError("bad_request", NO_FILE_MESSAGE);
-        });
-        const file = body.file;
-        if (!(file instanceof File)) {
-          throw new AppError("validation_failed", NO_FILE_MESSAGE, [
-            { path: "file", message: NO_FILE_MESSAGE },
-          ]);
-        }
-        const settings = await replaceLogo(db, {
-          userId: c.get("user").id,
-          name: file.name,
-          mimeType: file.type,
-          bytes: new Uint8Array(await file.arrayBuffer()),
-        });
-        return c.json(settings, 201);
-      })
-      .get("/logo", async (c) => {
-        const logo = await readLogo(db, { userId: c.get("user").id });
-        // Private: the logo belongs to a signed-in user; revalidated by its content hash on every use.
-        const headers = {
-          "cache-control": "private, no-cache",
-          etag: `"${logo.sha256}"`,
-          "content-disposition": "inline",
-        };
-        if (c.req.header("if-none-match") === headers.etag) return c.body(null, 304, headers);
-        return c.body(logo.bytes as Uint8Array<ArrayBuffer>, 200, {
-          ...headers,
-          "content-type": logo.mimeType,
-          "content-length": String(logo.sizeBytes),
-        });
-      })
-      .delete("/logo", async (c) => c.json(await removeLogo(db, { userId: c.get("user").id })))
-      // The calendar feed (an ICS URL Google Calendar subscribes to): show, turn on, change its secret, stop.
-      .get("/calendar", async (c) => c.json(await readCalendarFeedSettings(db, c.get("user").id, appUrl)))
-      .post("/calendar", async (c) => {
-        const userId = c.get("user").id;
-        await connectCalendar(db, userId, appUrl);
-        return c.json(await readCalendarFeedSettings(db, userId, appUrl));
-      })
-      .post("/calendar/regenerate", async (c) =>
-        c.json(await regenerateCalendarFeed(db, c.get("user").id, appUrl)),
-      )
-      .delete("/calendar", async (c) => c.json(await disconnectCalendarFeed(db, c.get("user").id)))
-  );
+export function settingsRoutes(db: Db) {
+  return new Hono<{ Variables: AuthVariables }>()
+    .get("/identity", async (c) => c.json(await getIdentitySettings(db, { userId: c.get("user").id })))
+    .put("/identity", valid(updateBusinessIdentityInput), async (c) =>
+      c.json(await updateIdentitySettings(db, { userId: c.get("user").id, input: c.req.valid("json") })),
+    )
+    .post("/logo", uploadLimit, async (c) => {
+      const body = await c.req.parseBody().catch(() => {
+        throw new AppError("bad_request", NO_FILE_MESSAGE);
+      });
+      const file = body.file;
+      if (!(file instanceof File)) {
+        throw new AppError("validation_failed", NO_FILE_MESSAGE, [
+          { path: "file", message: NO_FILE_MESSAGE },
+        ]);
+      }
+      const settings = await replaceLogo(db, {
+        userId: c.get("user").id,
+        name: file.name,
+        mimeType: file.type,
+        bytes: new Uint8Array(await file.arrayBuffer()),
+      });
+      return c.json(settings, 201);
+    })
+    .get("/logo", async (c) => {
+      const logo = await readLogo(db, { userId: c.get("user").id });
+      // Private: the logo belongs to a signed-in user; revalidated by its content hash on every use.
+      const headers = {
+        "cache-control": "private, no-cache",
+        etag: `"${logo.sha256}"`,
+        "content-disposition": "inline",
+      };
+      if (c.req.header("if-none-match") === headers.etag) return c.body(null, 304, headers);
+      return c.body(logo.bytes as Uint8Array<ArrayBuffer>, 200, {
+        ...headers,
+        "content-type": logo.mimeType,
+        "content-length": String(logo.sizeBytes),
+      });
+    })
+    .delete("/logo", async (c) => c.json(await removeLogo(db, { userId: c.get("user").id })));
 }

@@ -101,10 +101,6 @@ describe("access", () => {
       ["PUT", "/api/settings/identity"],
       ["GET", "/api/settings/logo"],
       ["DELETE", "/api/settings/logo"],
-      ["GET", "/api/settings/calendar"],
-      ["POST", "/api/settings/calendar"],
-      ["POST", "/api/settings/calendar/regenerate"],
-      ["DELETE", "/api/settings/calendar"],
     ] as const) {
       expect((await call(context, path, { method })).status, `${method} ${path}`).toBe(401);
       expect((await call(context, path, { method, cookie })).status, `${method} ${path}`).toBe(402);
@@ -359,7 +355,7 @@ describe("upload limits of the logo route itself", () => {
         c.set("user", { id: userId } as AuthVariables["user"]);
         await next();
       })
-      .route("/api/settings", settingsRoutes({ db: context.database.db, appUrl: TEST_APP_URL }))
+      .route("/api/settings", settingsRoutes(context.database.db))
       .onError((error, c) =>
         error instanceof AppError ? c.json(error.toBody(), error.status) : c.text(String(error), 500),
       );

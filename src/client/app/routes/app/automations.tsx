@@ -1,5 +1,8 @@
-import { UnderConstruction } from "@client/components/under-construction";
+import { AutomationsPage } from "@client/features/automations/components/automations-page";
+import { useDocumentTitle } from "@client/lib/use-document-title";
 
+/** Automatisations: the rules created with the assistant. */
 export function Component() {
-  return <UnderConstruction title="Automatisations" />;
+  useDocumentTitle("Automatisations");
+  return <AutomationsPage />;
 }

@@ -1,5 +1,8 @@
-import { UnderConstruction } from "@client/components/under-construction";
+import { IntegrationsPage } from "@client/features/integrations/components/integrations-page";
+import { useDocumentTitle } from "@client/lib/use-document-title";
 
+/** Intégrations: the calendar feed, the CSV exports, and what is not connected yet. */
 export function Component() {
-  return <UnderConstruction title="Intégrations" />;
+  useDocumentTitle("Intégrations");
+  return <IntegrationsPage />;
 }

@@ -1,5 +1,5 @@
+import { Switch } from "@client/components/ui/switch";
 import { cn } from "@client/lib/cn";
-import { Switch } from "radix-ui";
 import { useId } from "react";
 import { useAiAgentStore } from "../store/ai-agent-store";
 
@@ -10,15 +10,12 @@ export function AgentModeSwitch({ className }: { className?: string }) {
   const updateSettings = useAiAgentStore((state) => state.updateSettings);
   return (
     <div className={cn("flex items-center gap-2.5", className)}>
-      <Switch.Root
+      <Switch
         id={id}
         checked={isAgentMode}
         onCheckedChange={(isOn) => updateSettings({ confirmBeforeAction: !isOn })}
         aria-describedby={`${id}-hint`}
-        className="relative inline-flex h-6 w-11 shrink-0 items-center rounded-full border-2 border-transparent bg-border transition-colors outline-none focus-visible:ring-2 focus-visible:ring-ring/40 data-[state=checked]:bg-primary"
-      >
-        <Switch.Thumb className="block size-5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-5" />
-      </Switch.Root>
+      />
       <label htmlFor={id} className="text-sm leading-tight font-medium">
         Mode Agent
         <span id={`${id}-hint`} className="hidden text-xs font-normal text-muted-foreground sm:block">

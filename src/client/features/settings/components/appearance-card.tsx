@@ -1,7 +1,7 @@
+import { SectionCard } from "@client/components/ui/section-card";
 import { cn } from "@client/lib/cn";
 import { setTheme, type ThemeMode, useThemeConfig } from "@client/lib/theme";
 import { Monitor, Moon, Palette, Sun } from "lucide-react";
-import { SettingsCard } from "./settings-card";
 
 const OPTIONS: { mode: ThemeMode; label: string; icon: typeof Sun }[] = [
   { mode: "light", label: "Clair", icon: Sun },
@@ -13,7 +13,7 @@ const OPTIONS: { mode: ThemeMode; label: string; icon: typeof Sun }[] = [
 export function AppearanceCard() {
   const { theme } = useThemeConfig();
   return (
-    <SettingsCard
+    <SectionCard
       id="apparence"
       icon={Palette}
       title="Apparence"
@@ -42,6 +42,6 @@ export function AppearanceCard() {
           );
         })}
       </div>
-    </SettingsCard>
+    </SectionCard>
   );
 }

@@ -1,4 +1,5 @@
 import { Field } from "@client/components/ui/field";
+import { SectionCard } from "@client/components/ui/section-card";
 import { SubmitButton } from "@client/components/ui/submit-button";
 import { isApiError } from "@client/lib/api-error";
 import { cn } from "@client/lib/cn";
@@ -19,7 +20,6 @@ import { useUpdateIdentitySettings } from "../api/update-identity-settings";
 import { SelectField, TextareaField } from "./form-controls";
 import { InvoicingStatus } from "./invoicing-status";
 import { MentionsPreview } from "./mentions-preview";
-import { SettingsCard } from "./settings-card";
 
 const COUNTRIES = [
   ["FR", "France"],
@@ -78,7 +78,7 @@ export function IdentityForm({ identity }: { identity: BusinessIdentityDto }) {
     <form onSubmit={onSubmit} noValidate aria-label="Identité et facturation" className="space-y-6">
       <InvoicingStatus missing={missing} />
 
-      <SettingsCard
+      <SectionCard
         id="identite"
         icon={Building2}
         title="Identité de l'entreprise"
@@ -194,9 +194,9 @@ export function IdentityForm({ identity }: { identity: BusinessIdentityDto }) {
             </>
           ) : null}
         </div>
-      </SettingsCard>
+      </SectionCard>
 
-      <SettingsCard
+      <SectionCard
         id="banque"
         icon={Landmark}
         title="Coordonnées bancaires"
@@ -213,9 +213,9 @@ export function IdentityForm({ identity }: { identity: BusinessIdentityDto }) {
           />
           <Field label="BIC" placeholder="AGRIFRPP" autoComplete="off" spellCheck={false} {...text("bic")} />
         </div>
-      </SettingsCard>
+      </SectionCard>
 
-      <SettingsCard
+      <SectionCard
         id="facturation"
         icon={ReceiptText}
         title="Facturation"
@@ -259,7 +259,7 @@ export function IdentityForm({ identity }: { identity: BusinessIdentityDto }) {
             <MentionsPreview mentions={mentions} footer={values.invoiceFooter ?? ""} />
           </div>
         </div>
-      </SettingsCard>
+      </SectionCard>
 
       {/* Follows the screen only while there is something to save, so it never hides a field for nothing. */}
       <div

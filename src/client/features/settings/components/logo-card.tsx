@@ -1,4 +1,5 @@
 import { buttonStyles } from "@client/components/ui/button-styles";
+import { SectionCard } from "@client/components/ui/section-card";
 import { cn } from "@client/lib/cn";
 import { LOGO_FILE_TYPES, type LogoDto, validateLogoFile } from "@shared/schemas/settings";
 import { ImageIcon, ImageUp, LoaderCircle, Trash2 } from "lucide-react";
@@ -6,7 +7,6 @@ import { type ChangeEvent, type DragEvent, useId, useState } from "react";
 import { toast } from "sonner";
 import { useDeleteLogo } from "../api/delete-logo";
 import { useUploadLogo } from "../api/upload-logo";
-import { SettingsCard } from "./settings-card";
 
 const size = new Intl.NumberFormat("fr-FR", { maximumFractionDigits: 1 });
 const formatSize = (bytes: number) =>
@@ -57,7 +57,7 @@ export function LogoCard({ logo }: { logo: LogoDto | null }) {
     });
 
   return (
-    <SettingsCard
+    <SectionCard
       id="logo"
       icon={ImageIcon}
       title="Logo"
@@ -146,6 +146,6 @@ export function LogoCard({ logo }: { logo: LogoDto | null }) {
           {error}
         </p>
       ) : null}
-    </SettingsCard>
+    </SectionCard>
   );
 }

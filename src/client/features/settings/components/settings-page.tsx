@@ -2,7 +2,6 @@ import { buttonStyles } from "@client/components/ui/button-styles";
 import { useSellerIdentity } from "@client/lib/seller-identity";
 import { RefreshCw } from "lucide-react";
 import { AppearanceCard } from "./appearance-card";
-import { CalendarFeedCard } from "./calendar-feed-card";
 import { IdentityForm } from "./identity-form";
 import { LogoCard } from "./logo-card";
 
@@ -11,7 +10,6 @@ const SECTIONS = [
   ["banque", "Banque"],
   ["facturation", "Facturation"],
   ["logo", "Logo"],
-  ["calendrier", "Calendrier"],
   ["apparence", "Apparence"],
 ] as const;
 
@@ -67,7 +65,6 @@ export function SettingsPage() {
           <LogoCard logo={data.identity.logo} />
         </>
       )}
-      <CalendarFeedCard />
       <AppearanceCard />
     </div>
   );

@@ -1,11 +1,11 @@
 import { buttonStyles } from "@client/components/ui/button-styles";
 import { ConfirmDialog } from "@client/components/ui/confirm-dialog";
+import { SectionCard } from "@client/components/ui/section-card";
 import { formatDate } from "@shared/format";
 import { CalendarDays, Check, Copy, LoaderCircle, RefreshCw } from "lucide-react";
 import { useId, useState } from "react";
 import { toast } from "sonner";
 import { type CalendarFeedChange, useCalendarFeed, useChangeCalendarFeed } from "../api/calendar-feed";
-import { SettingsCard } from "./settings-card";
 
 const DONE: Record<CalendarFeedChange, string> = {
   connect: "Flux de calendrier activé",
@@ -46,10 +46,10 @@ export function CalendarFeedCard() {
 
   const feed = data?.feed;
   return (
-    <SettingsCard
+    <SectionCard
       id="calendrier"
       icon={CalendarDays}
-      title="Calendrier"
+      title="Google Calendar"
       description="Vos échéances de factures, rappels de paiement, fins de validité des devis, tâches et fins de contrat dans Google Calendar ou tout agenda compatible iCalendar."
     >
       {isPending ? (
@@ -169,6 +169,6 @@ export function CalendarFeedCard() {
           activer une nouvelle plus tard.
         </p>
       </ConfirmDialog>
-    </SettingsCard>
+    </SectionCard>
   );
 }

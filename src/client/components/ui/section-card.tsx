@@ -1,7 +1,7 @@
 import type { LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 
-type SettingsCardProps = {
+type SectionCardProps = {
   id: string;
   icon: LucideIcon;
   title: string;
@@ -9,8 +9,8 @@ type SettingsCardProps = {
   children: ReactNode;
 };
 
-/** One section of the settings page; its id is the anchor the section links jump to. */
-export function SettingsCard({ id, icon: Icon, title, description, children }: SettingsCardProps) {
+/** One titled section of a page (settings, integrations); its id is the anchor the section links jump to. */
+export function SectionCard({ id, icon: Icon, title, description, children }: SectionCardProps) {
   return (
     <section
       id={id}

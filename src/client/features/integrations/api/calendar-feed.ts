@@ -1,10 +1,10 @@
 import { apiFetch } from "@client/lib/api-client";
-import { type CalendarFeedDto, calendarFeedDto } from "@shared/schemas/settings";
+import { type CalendarFeedDto, calendarFeedDto } from "@shared/schemas/integrations";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 
 const calendarFeedQuery = queryOptions({
-  queryKey: ["settings", "calendar"],
-  queryFn: ({ signal }) => apiFetch("/api/settings/calendar", { schema: calendarFeedDto, signal }),
+  queryKey: ["integrations", "calendar"],
+  queryFn: ({ signal }) => apiFetch("/api/integrations/calendar", { schema: calendarFeedDto, signal }),
 });
 
 export function useCalendarFeed() {
@@ -13,9 +13,9 @@ export function useCalendarFeed() {
 
 /** Turn on, new secret URL, or stop: each answers the feed as it now is. */
 const CHANGES = {
-  connect: { path: "/api/settings/calendar", method: "POST" },
-  regenerate: { path: "/api/settings/calendar/regenerate", method: "POST" },
-  disconnect: { path: "/api/settings/calendar", method: "DELETE" },
+  connect: { path: "/api/integrations/calendar", method: "POST" },
+  regenerate: { path: "/api/integrations/calendar/regenerate", method: "POST" },
+  disconnect: { path: "/api/integrations/calendar", method: "DELETE" },
 } as const;
 
 export type CalendarFeedChange = keyof typeof CHANGES;

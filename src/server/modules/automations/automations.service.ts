@@ -1,0 +1,67 @@
+import {
+  type AutomationDto,
+  type AutomationsDto,
+  describeAutomationAction,
+  describeTrigger,
+  type UpdateAutomationInput,
+} from "@shared/schemas/automations";
+import { and, desc, eq } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { automations } from "../../db/schema/index";
+import { withTenant } from "../../db/tenant";
+import { AppError } from "../../errors";
+
+export const AUTOMATION_NOT_FOUND = "Automatisation introuvable.";
+const automationNotFound = () => new AppError("not_found", AUTOMATION_NOT_FOUND);
+
+type AutomationRow = typeof automations.$inferSelect;
+
+function toDto(row: AutomationRow): AutomationDto {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    trigger: describeTrigger(row.trigger),
+    action: describeAutomationAction(row.action),
+    isActive: row.isActive,
+    runCount: row.runCount,
+    lastRunAt: row.lastRunAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+const own = (userId: string, id: string) => and(eq(automations.id, id), eq(automations.userId, userId));
+
+/** The user's rules, newest first (a user has a handful: no paging). */
+export async function listAutomations(db: Db, { userId }: { userId: string }): Promise<AutomationsDto> {
+  const rows = await withTenant(db, userId, (tx) =>
+    tx
+      .select()
+      .from(automations)
+      .where(eq(automations.userId, userId))
+      .orderBy(desc(automations.createdAt), desc(automations.id)),
+  );
+  return { items: rows.map(toDto) };
+}
+
+/** Pauses or resumes a rule. */
+export async function updateAutomation(
+  db: Db,
+  { userId, id, input }: { userId: string; id: string; input: UpdateAutomationInput },
+): Promise<AutomationDto> {
+  const [row] = await withTenant(db, userId, (tx) =>
+    tx.update(automations).set({ isActive: input.isActive }).where(own(userId, id)).returning(),
+  );
+  if (!row) throw automationNotFound();
+  return toDto(row);
+}
+
+export async function deleteAutomation(
+  db: Db,
+  { userId, id }: { userId: string; id: string },
+): Promise<void> {
+  const deleted = await withTenant(db, userId, (tx) =>
+    tx.delete(automations).where(own(userId, id)).returning({ id: automations.id }),
+  );
+  if (deleted.length === 0) throw automationNotFound();
+}
