@@ -39,11 +39,13 @@ test("an automation from the assistant, paused and deleted; the calendar feed tu
   await test.step("the rule is listed in French; it can be paused", async () => {
     await expect(rule).toContainText("Quand une facture passe en retard");
     await expect(rule).toContainText("Relancer le client par e-mail");
-    await expect(rule).toContainText("jamais exécutée");
+    await expect(rule).toContainText("Exécutée automatiquement par Ardoise");
+    await expect(rule).toContainText("aucune relance pour l'instant");
     const toggle = rule.getByRole("switch", { name: "Active" });
     await expect(toggle).toBeChecked();
     await toggle.click();
     await expect(rule.getByRole("switch", { name: "En pause" })).not.toBeChecked();
+    await expect(rule).toContainText("En pause : aucune relance ne part");
     await page.reload();
     await expect(rule.getByRole("switch", { name: "En pause" })).not.toBeChecked();
     await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 10_000 });

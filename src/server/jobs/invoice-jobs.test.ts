@@ -2,10 +2,11 @@ import { formatMoney } from "@shared/format";
 import { eq } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { businessIdentities, clients, invoiceReminders, invoices } from "../db/schema/index";
+import { automations, businessIdentities, clients, invoiceReminders, invoices } from "../db/schema/index";
 import { createInvoiceDraft, issueInvoice, recordPayment } from "../modules/invoices/invoices.service";
 import { lastEmailTo, markPaid, registerAndConfirm } from "../test/accounts";
 import { createTestContext, type TestContext } from "../test/test-app";
+import { planOverdueReminders } from "./automation-jobs";
 import { markOverdueInvoices, sendDueReminders } from "./invoice-jobs";
 
 let context: TestContext;
@@ -13,12 +14,12 @@ let userId: string;
 const DAY = 86_400_000;
 const logger = pino({ level: "silent" });
 
-beforeAll(async () => {
-  context = await createTestContext();
-  ({ userId } = await registerAndConfirm(context, { email: "relances@example.fr" }));
-  await markPaid(context, userId);
+/** A paid freelancer in franchise en base with a complete identity, who can issue invoices. */
+async function seller(email: string): Promise<string> {
+  const { userId: id } = await registerAndConfirm(context, { email });
+  await markPaid(context, id);
   await context.database.db.insert(businessIdentities).values({
-    userId,
+    userId: id,
     legalName: "Nina Roux EI",
     siret: "73282932000074",
     addressLine1: "3 quai Claude Bernard",
@@ -29,20 +30,28 @@ beforeAll(async () => {
     latePenaltyRate: "3 fois le taux d'intérêt légal",
     iban: "FR7630006000011234567890189",
   });
+  return id;
+}
+
+beforeAll(async () => {
+  context = await createTestContext();
+  userId = await seller("relances@example.fr");
 });
 afterAll(() => context.close());
 
 async function issuedInvoice({
   clientEmail,
   issuedDaysAgo,
+  owner = userId,
 }: {
   clientEmail: string | null;
   issuedDaysAgo: number;
+  owner?: string;
 }) {
   const [client] = await context.database.db
     .insert(clients)
     .values({
-      userId,
+      userId: owner,
       name: "Atelier Dupont",
       contactName: "Marc Dupont",
       email: clientEmail,
@@ -50,7 +59,7 @@ async function issuedInvoice({
     })
     .returning();
   const draft = await createInvoiceDraft(context.database.db, {
-    userId,
+    userId: owner,
     input: {
       clientId: client?.id,
       clientName: "Atelier Dupont",
@@ -58,7 +67,7 @@ async function issuedInvoice({
     },
   });
   return issueInvoice(context.database.db, {
-    userId,
+    userId: owner,
     id: draft.id,
     now: new Date(Date.now() - issuedDaysAgo * DAY),
   });
@@ -107,5 +116,72 @@ describe("invoice jobs", () => {
     await sendDueReminders({ db: context.database.db, mailer: context.mailer, logger });
     expect(await lastEmailTo(context, "paye@example.fr")).toBeUndefined();
     expect((await remindersOf(silent.id)).map((row) => row.status)).not.toContain("pending");
+  });
+});
+
+describe("the overdue-invoice automation", () => {
+  let owner: string;
+  const run = () => planOverdueReminders(context.database.db);
+  const send = () => sendDueReminders({ db: context.database.db, mailer: context.mailer, logger });
+  const overdueRule = {
+    name: "Relance des factures en retard",
+    trigger: { type: "invoice_overdue" },
+    action: { type: "send_reminder" },
+  };
+
+  beforeAll(async () => {
+    owner = await seller("regle.relances@example.fr");
+  });
+
+  it("plans nothing while the user has no active rule", async () => {
+    const invoice = await issuedInvoice({ clientEmail: "sans.regle@example.fr", issuedDaysAgo: 50, owner });
+    await run();
+    expect((await remindersOf(invoice.id)).map((row) => row.daysBeforeDue).sort()).toEqual([0, 3, 7]);
+  });
+
+  it("relances an unpaid invoice 7, 15 and 30 days late: only what is due, once, the latest sent", async () => {
+    const [rule] = await context.database.db
+      .insert(automations)
+      .values({ userId: owner, ...overdueRule })
+      .returning();
+    // Issued 50 days ago with 30-day terms: 20 days late, so J+7 and J+15 are due, J+30 is not yet.
+    const invoice = await issuedInvoice({ clientEmail: "en.retard@example.fr", issuedDaysAgo: 50, owner });
+    const paid = await issuedInvoice({ clientEmail: "deja.paye@example.fr", issuedDaysAgo: 50, owner });
+    await recordPayment(context.database.db, {
+      userId: owner,
+      id: paid.id,
+      input: { amountCents: 120000, method: "virement" },
+    });
+
+    expect(await run()).toBeGreaterThanOrEqual(2);
+    const planned = (await remindersOf(invoice.id)).filter((row) => row.daysBeforeDue < 0);
+    expect(planned.map((row) => row.daysBeforeDue).sort((a, b) => a - b)).toEqual([-15, -7]);
+    expect((await remindersOf(paid.id)).filter((row) => row.daysBeforeDue < 0)).toEqual([]);
+
+    await send();
+    const mail = await lastEmailTo(context, "en.retard@example.fr");
+    expect(mail?.subject).toBe(`Relance : facture ${invoice.invoiceNumber} échue`);
+    expect(mail?.text).toContain("indemnité forfaitaire de 40 €");
+    const rows = await remindersOf(invoice.id);
+    expect(rows.filter((row) => row.status === "sent").map((row) => row.daysBeforeDue)).toEqual([-15]);
+
+    const [counted] = await context.database.db
+      .select()
+      .from(automations)
+      .where(eq(automations.id, rule?.id ?? ""));
+    expect(counted?.runCount).toBeGreaterThanOrEqual(2);
+    expect(counted?.lastRunAt).toBeInstanceOf(Date);
+    await run();
+    expect((await remindersOf(invoice.id)).length).toBe(rows.length);
+  });
+
+  it("stops planning when the rule is paused", async () => {
+    await context.database.db
+      .update(automations)
+      .set({ isActive: false })
+      .where(eq(automations.userId, owner));
+    const invoice = await issuedInvoice({ clientEmail: "pause@example.fr", issuedDaysAgo: 50, owner });
+    await run();
+    expect((await remindersOf(invoice.id)).filter((row) => row.daysBeforeDue < 0)).toEqual([]);
   });
 });

@@ -1,11 +1,13 @@
 import type { Services } from "../services";
+import { planOverdueReminders } from "./automation-jobs";
 import { markOverdueInvoices, sendDueReminders } from "./invoice-jobs";
 
 const EVERY_MINUTE = 60_000;
 
 /**
- * The server's periodic work: overdue invoices and due reminders, once a minute. State lives in the
- * database, so every instance may run the loop; row claims keep the work from being done twice.
+ * The server's periodic work, once a minute: overdue invoices, the relances of active overdue rules, due
+ * reminders. State lives in the database, so every instance may run the loop; row claims and unique keys
+ * keep the work from being done twice.
  */
 export function startJobLoop(
   { database, mailer, logger }: Pick<Services, "database" | "mailer" | "logger">,
@@ -17,8 +19,10 @@ export function startJobLoop(
     isRunning = true;
     try {
       const overdue = await markOverdueInvoices(database.db);
+      const relances = await planOverdueReminders(database.db);
       const reminders = await sendDueReminders({ db: database.db, mailer, logger });
-      if (overdue || reminders.sent || reminders.skipped) logger.info({ overdue, ...reminders }, "jobs");
+      if (overdue || relances || reminders.sent || reminders.skipped)
+        logger.info({ overdue, relances, ...reminders }, "jobs");
     } catch (error) {
       logger.error({ err: error }, "job loop tick failed");
     } finally {

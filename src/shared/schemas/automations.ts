@@ -10,6 +10,8 @@ export const automationDto = z.object({
   trigger: z.string(),
   action: z.string(),
   isActive: z.boolean(),
+  /** Whether Ardoise runs this kind of rule by itself yet. */
+  runsAutomatically: z.boolean(),
   runCount: z.number().int(),
   lastRunAt: z.string().nullable(),
   createdAt: z.string(),
@@ -24,6 +26,14 @@ export const updateAutomationInput = z.object({
 });
 export type UpdateAutomationInput = z.infer<typeof updateAutomationInput>;
 
+/** Days after the due date on which an overdue-invoice rule sends a relance. */
+export const OVERDUE_REMINDER_DAYS = [7, 15, 30] as const;
+
+/** The rules Ardoise runs by itself today; the others are kept until their kind is built. */
+export function runsAutomatically(trigger: { type: string }, action: { type: string }): boolean {
+  return trigger.type === "invoice_overdue" && action.type === "send_reminder";
+}
+
 const TRIGGER_LABELS: Record<string, string> = {
   invoice_overdue: "Quand une facture passe en retard",
   schedule: "Chaque semaine",
@@ -31,7 +41,7 @@ const TRIGGER_LABELS: Record<string, string> = {
 };
 
 const ACTION_LABELS: Record<string, string> = {
-  send_reminder: "Relancer le client par e-mail",
+  send_reminder: "Relancer le client par e-mail 7, 15 et 30 jours après l'échéance",
   notify: "Vous prévenir",
   send_summary: "Vous envoyer un bilan",
 };

@@ -3,6 +3,7 @@ import {
   type AutomationsDto,
   describeAutomationAction,
   describeTrigger,
+  runsAutomatically,
   type UpdateAutomationInput,
 } from "@shared/schemas/automations";
 import { and, desc, eq } from "drizzle-orm";
@@ -24,6 +25,7 @@ function toDto(row: AutomationRow): AutomationDto {
     trigger: describeTrigger(row.trigger),
     action: describeAutomationAction(row.action),
     isActive: row.isActive,
+    runsAutomatically: runsAutomatically(row.trigger, row.action),
     runCount: row.runCount,
     lastRunAt: row.lastRunAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),

@@ -42,6 +42,7 @@ describe("automation rules", () => {
       trigger: "Chaque semaine",
       action: "Vous envoyer un bilan",
       isActive: true,
+      runsAutomatically: false,
       runCount: 0,
       lastRunAt: null,
     });
@@ -49,7 +50,8 @@ describe("automation rules", () => {
       name: "Relance des factures en retard",
       description: expect.stringContaining("relancer les factures en retard"),
       trigger: "Quand une facture passe en retard",
-      action: "Relancer le client par e-mail",
+      action: "Relancer le client par e-mail 7, 15 et 30 jours après l'échéance",
+      runsAutomatically: true,
     });
   });
 

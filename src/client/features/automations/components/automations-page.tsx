@@ -27,12 +27,13 @@ export function AutomationsPage() {
         <BellRing className="mt-0.5 size-4.5 shrink-0 text-primary" aria-hidden="true" />
         <div className="space-y-1 text-muted-foreground">
           <p>
-            <span className="font-medium text-foreground">Déjà automatique :</span> pour chaque facture émise,
-            les relances de paiement partent d'elles-mêmes 7 et 3 jours avant l'échéance, puis le jour même,
-            et s'arrêtent dès qu'elle est payée.
+            <span className="font-medium text-foreground">Toujours actif :</span> pour chaque facture émise,
+            un rappel part 7 et 3 jours avant l'échéance, puis le jour même, jusqu'au paiement.
           </p>
           <p>
-            Les règles ci-dessous sont enregistrées ; leur exécution automatique n'est pas encore disponible.
+            Avec la règle « Relance des factures en retard », Ardoise relance aussi vos clients 7, 15 et 30
+            jours après l'échéance. Les autres règles sont enregistrées ; leur exécution automatique n'est pas
+            encore disponible.
           </p>
         </div>
       </div>
@@ -93,14 +94,7 @@ function AutomationCard({ automation }: { automation: AutomationDto }) {
   return (
     <article className="rounded-2xl border bg-surface p-4 shadow-sm sm:p-5">
       <div className="flex items-start justify-between gap-4">
-        <div className="min-w-0">
-          <h2 className="font-semibold text-foreground">{automation.name}</h2>
-          <p className="mt-1 flex flex-wrap items-center gap-x-1.5 text-sm text-muted-foreground">
-            <span>{automation.trigger}</span>
-            <ArrowRight className="size-3.5" aria-label="puis" />
-            <span>{automation.action}</span>
-          </p>
-        </div>
+        <h2 className="min-w-0 font-semibold text-foreground">{automation.name}</h2>
         <div className="flex shrink-0 items-center gap-2">
           <label htmlFor={switchId} className="text-sm text-muted-foreground">
             {automation.isActive ? "Active" : "En pause"}
@@ -113,6 +107,26 @@ function AutomationCard({ automation }: { automation: AutomationDto }) {
           />
         </div>
       </div>
+      <p className="mt-1 text-sm text-muted-foreground">
+        {automation.trigger}
+        <ArrowRight className="mx-1.5 inline size-3.5 align-[-2px]" aria-label="puis" />
+        {automation.action}
+      </p>
+      <p className="mt-2 text-xs font-medium">
+        {automation.runsAutomatically ? (
+          automation.isActive ? (
+            <span className="text-emerald-700 dark:text-emerald-400">
+              Exécutée automatiquement par Ardoise
+            </span>
+          ) : (
+            <span className="text-amber-700 dark:text-amber-400">En pause : aucune relance ne part</span>
+          )
+        ) : (
+          <span className="text-muted-foreground">
+            Enregistrée : ce type de règle ne s'exécute pas encore
+          </span>
+        )}
+      </p>
       {automation.description ? (
         <p className="mt-3 rounded-lg bg-muted px-3 py-2 text-sm text-muted-foreground">
           « {automation.description} »
@@ -122,8 +136,10 @@ function AutomationCard({ automation }: { automation: AutomationDto }) {
         <span>
           Créée le {formatDate(automation.createdAt)}
           {automation.lastRunAt
-            ? ` · ${automation.runCount} exécution${automation.runCount > 1 ? "s" : ""}, la dernière le ${formatDate(automation.lastRunAt)}`
-            : " · jamais exécutée"}
+            ? ` · ${automation.runCount} relance${automation.runCount > 1 ? "s" : ""} planifiée${automation.runCount > 1 ? "s" : ""}, la dernière le ${formatDate(automation.lastRunAt)}`
+            : automation.runsAutomatically
+              ? " · aucune relance pour l'instant"
+              : ""}
         </span>
         <button
           type="button"

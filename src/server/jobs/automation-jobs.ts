@@ -1,0 +1,48 @@
+import { parisToday } from "@shared/domain/dates";
+import { OVERDUE_REMINDER_DAYS } from "@shared/schemas/automations";
+import { sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+
+// Jobs run as the owner role, across users: they are the server's own work, not a tenant's request.
+
+/**
+ * What an active "Relance des factures en retard" rule does: for each of its user's unpaid invoices, a
+ * relance is planned 7, 15 and 30 days after the due date, on the day it falls due (never ahead, so pausing
+ * the rule stops the next ones). sendDueReminders e-mails them like the J-7/J-3/J reminders, only the latest
+ * when several fall due at once. Each planned relance counts as a run of the rule.
+ */
+export async function planOverdueReminders(db: Db, now = new Date()): Promise<number> {
+  const today = parisToday(now);
+  const offsets = sql.join(
+    OVERDUE_REMINDER_DAYS.map((days) => sql`(${days}::int)`),
+    sql`, `,
+  );
+  return db.transaction(async (tx) => {
+    const result = await tx.execute(sql`
+      insert into invoice_reminders (user_id, invoice_id, days_before_due, scheduled_for)
+      select i.user_id, i.id, -o.days, i.due_date + o.days
+      from invoices i cross join (values ${offsets}) as o(days)
+      where i.kind = 'facture'
+        and i.status in ('en-attente', 'en-retard')
+        and i.total_cents > i.paid_cents
+        and i.due_date + o.days <= ${today}::date
+        and exists (
+          select 1 from automations a
+          where a.user_id = i.user_id and a.is_active
+            and a.trigger->>'type' = 'invoice_overdue' and a.action->>'type' = 'send_reminder'
+        )
+      on conflict (invoice_id, days_before_due) do nothing
+      returning user_id`);
+    const planned = (result as unknown as { rows: { user_id: string }[] }).rows;
+    const perUser = new Map<string, number>();
+    for (const { user_id: userId } of planned) perUser.set(userId, (perUser.get(userId) ?? 0) + 1);
+    for (const [userId, count] of perUser) {
+      await tx.execute(sql`
+        update automations
+        set run_count = run_count + ${count}, last_run_at = ${now}
+        where user_id = ${userId} and is_active
+          and trigger->>'type' = 'invoice_overdue' and action->>'type' = 'send_reminder'`);
+    }
+    return planned.length;
+  });
+}
