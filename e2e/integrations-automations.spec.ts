@@ -22,30 +22,40 @@ test("an automation from the assistant, paused and deleted; the calendar feed tu
     await screenshotsEverywhere(page, "automations-empty");
   });
 
-  await test.step("the assistant creates one once confirmed, and links to the page", async () => {
+  await test.step("the assistant creates two once confirmed, and links to the page", async () => {
     const dialog = page.getByRole("dialog", { name: "Assistant IA" });
     await page.getByRole("button", { name: "Ouvrir l'assistant IA" }).click();
     const input = dialog.getByRole("textbox", { name: "Votre message à l'assistant" });
-    await input.fill("Crée une automatisation pour relancer les factures en retard");
-    await input.press("Enter");
-    await dialog.getByRole("button", { name: "Confirmer" }).click();
-    await expect(dialog.getByText("Succès", { exact: true })).toBeVisible();
+    for (const [index, request] of [
+      "Crée une automatisation : un bilan chaque semaine",
+      "Crée une automatisation pour relancer les factures en retard",
+    ].entries()) {
+      await input.fill(request);
+      await input.press("Enter");
+      await dialog.getByRole("button", { name: "Confirmer" }).nth(index).click();
+      await expect(dialog.getByText("Succès", { exact: true })).toHaveCount(index + 1);
+    }
     await dialog.getByRole("link", { name: /Relance des factures en retard/ }).click();
     await expect(dialog).toBeHidden();
     await expect(page).toHaveURL(/\/app\/automations$/);
   });
 
   const rule = page.getByRole("article").filter({ hasText: "Relance des factures en retard" });
+  await test.step("the weekly summary says when it leaves", async () => {
+    const summary = page.getByRole("article").filter({ hasText: "Bilan hebdomadaire" });
+    await expect(summary).toContainText("Vous envoyer un bilan par e-mail le lundi matin");
+    await expect(summary).toContainText(/prochain envoi le (lundi )?\d{1,2} \S+ \d{4}/);
+  });
   await test.step("the rule is listed in French; it can be paused", async () => {
     await expect(rule).toContainText("Quand une facture passe en retard");
     await expect(rule).toContainText("Relancer le client par e-mail");
     await expect(rule).toContainText("Exécutée automatiquement par Ardoise");
-    await expect(rule).toContainText("aucune relance pour l'instant");
+    await expect(rule).toContainText("pas encore exécutée");
     const toggle = rule.getByRole("switch", { name: "Active" });
     await expect(toggle).toBeChecked();
     await toggle.click();
     await expect(rule.getByRole("switch", { name: "En pause" })).not.toBeChecked();
-    await expect(rule).toContainText("En pause : aucune relance ne part");
+    await expect(rule).toContainText("En pause : elle ne s'exécute plus");
     await page.reload();
     await expect(rule.getByRole("switch", { name: "En pause" })).not.toBeChecked();
     await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 10_000 });
@@ -57,7 +67,7 @@ test("an automation from the assistant, paused and deleted; the calendar feed tu
     const confirm = page.getByRole("alertdialog", { name: "Supprimer cette automatisation ?" });
     await confirm.getByRole("button", { name: "Supprimer" }).click();
     await expect(rule).toHaveCount(0);
-    await expect(page.getByText("Aucune automatisation")).toBeVisible();
+    await expect(page.getByRole("article")).toHaveCount(1);
   });
 
   await test.step("Intégrations: turn on the calendar feed, read it as a calendar app does", async () => {

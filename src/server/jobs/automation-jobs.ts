@@ -1,7 +1,12 @@
+import { nextWeeklySummaryAt, OVERDUE_REMINDER_DAYS } from "@shared/domain/automations";
 import { parisToday } from "@shared/domain/dates";
-import { OVERDUE_REMINDER_DAYS } from "@shared/schemas/automations";
-import { sql } from "drizzle-orm";
+import { and, eq, lte, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
+import { automations, user } from "../db/schema/index";
+import type { Mailer } from "../email/mailer";
+import { weeklySummaryEmail } from "../email/templates/weekly-summary";
+import type { Logger } from "../logger";
+import { getDashboard } from "../modules/dashboard/dashboard.service";
 
 // Jobs run as the owner role, across users: they are the server's own work, not a tenant's request.
 
@@ -45,4 +50,62 @@ export async function planOverdueReminders(db: Db, now = new Date()): Promise<nu
     }
     return planned.length;
   });
+}
+
+const SUMMARY_BATCH = 20;
+
+/**
+ * Sends the weekly summaries that are due: active "Bilan hebdomadaire" rules whose `next_run_at` has come
+ * are claimed with FOR UPDATE SKIP LOCKED and moved to the next Monday in one short transaction, so
+ * instances never send one twice; the figures are the user's dashboard, read in their tenant; e-mails go
+ * out after the commit. A failed e-mail is logged and the next one goes the Monday after.
+ */
+export async function sendWeeklySummaries(
+  { db, mailer, logger, appUrl }: { db: Db; mailer: Mailer; logger: Logger; appUrl: string },
+  now = new Date(),
+): Promise<number> {
+  const claimed = await db.transaction(async (tx) => {
+    const due = await tx
+      .select({ id: automations.id, userId: automations.userId, email: user.email, name: user.name })
+      .from(automations)
+      .innerJoin(user, eq(user.id, automations.userId))
+      .where(
+        and(
+          eq(automations.isActive, true),
+          sql`${automations.trigger}->>'type' = 'schedule'`,
+          sql`${automations.action}->>'type' = 'send_summary'`,
+          lte(automations.nextRunAt, now),
+        ),
+      )
+      .limit(SUMMARY_BATCH)
+      .for("update", { of: automations, skipLocked: true });
+    for (const rule of due) {
+      await tx
+        .update(automations)
+        .set({
+          nextRunAt: nextWeeklySummaryAt(now),
+          lastRunAt: now,
+          runCount: sql`${automations.runCount} + 1`,
+        })
+        .where(eq(automations.id, rule.id));
+    }
+    return due;
+  });
+
+  let sent = 0;
+  for (const rule of claimed) {
+    try {
+      const dashboard = await getDashboard(db, { userId: rule.userId, now });
+      const email = weeklySummaryEmail({ name: rule.name, appUrl, dashboard });
+      await mailer.send({ to: rule.email, userId: rule.userId, ...email });
+      sent++;
+    } catch (error) {
+      logger.warn({ err: error, automationId: rule.id }, "weekly summary failed; next one next Monday");
+      await db
+        .update(automations)
+        .set({ lastError: (error as Error).message })
+        .where(eq(automations.id, rule.id));
+    }
+  }
+  return sent;
 }

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { automations, businessIdentities, clients, invoiceReminders, invoices } from "../db/schema/index";
 import { createInvoiceDraft, issueInvoice, recordPayment } from "../modules/invoices/invoices.service";
 import { lastEmailTo, markPaid, registerAndConfirm } from "../test/accounts";
-import { createTestContext, type TestContext } from "../test/test-app";
-import { planOverdueReminders } from "./automation-jobs";
+import { createTestContext, TEST_APP_URL, type TestContext } from "../test/test-app";
+import { planOverdueReminders, sendWeeklySummaries } from "./automation-jobs";
 import { markOverdueInvoices, sendDueReminders } from "./invoice-jobs";
 
 let context: TestContext;
@@ -183,5 +183,52 @@ describe("the overdue-invoice automation", () => {
     const invoice = await issuedInvoice({ clientEmail: "pause@example.fr", issuedDaysAgo: 50, owner });
     await run();
     expect((await remindersOf(invoice.id)).filter((row) => row.daysBeforeDue < 0)).toEqual([]);
+  });
+});
+
+describe("the weekly summary automation", () => {
+  const send = (now?: Date) =>
+    sendWeeklySummaries(
+      { db: context.database.db, mailer: context.mailer, logger, appUrl: TEST_APP_URL },
+      now,
+    );
+  const summaryRule = {
+    name: "Bilan hebdomadaire",
+    trigger: { type: "schedule", every: "week" },
+    action: { type: "send_summary" },
+  };
+
+  it("e-mails the freelancer their figures once when due, then plans the next Monday", async () => {
+    const owner = await seller("bilan.hebdo@example.fr");
+    await issuedInvoice({ clientEmail: null, issuedDaysAgo: 40, owner });
+    const [rule] = await context.database.db
+      .insert(automations)
+      .values({ userId: owner, ...summaryRule, nextRunAt: new Date(Date.now() - 60_000) })
+      .returning();
+    const [paused] = await context.database.db
+      .insert(automations)
+      .values({ userId: userId, ...summaryRule, isActive: false, nextRunAt: new Date(Date.now() - 60_000) })
+      .returning();
+
+    expect(await send()).toBe(1);
+    const mail = await lastEmailTo(context, "bilan.hebdo@example.fr");
+    expect(mail?.subject).toMatch(/^Votre bilan de la semaine : .+ encaissés ce mois-ci$/);
+    expect(mail?.text).toContain("En retard");
+    expect(mail?.text).toContain(`1 facture · ${formatMoney(120000)}`);
+    expect(mail?.text).toContain(`${TEST_APP_URL}/app`);
+
+    const [after] = await context.database.db
+      .select()
+      .from(automations)
+      .where(eq(automations.id, rule?.id ?? ""));
+    expect(after?.runCount).toBe(1);
+    expect(after?.nextRunAt?.getUTCDay()).toBe(1);
+    expect(after?.nextRunAt?.getTime()).toBeGreaterThan(Date.now());
+    expect(await send()).toBe(0);
+    const [untouched] = await context.database.db
+      .select()
+      .from(automations)
+      .where(eq(automations.id, paused?.id ?? ""));
+    expect(untouched?.runCount).toBe(0);
   });
 });

@@ -14,6 +14,8 @@ export const automationDto = z.object({
   runsAutomatically: z.boolean(),
   runCount: z.number().int(),
   lastRunAt: z.string().nullable(),
+  /** The next planned run of a scheduled rule (the weekly summary), when active. */
+  nextRunAt: z.string().nullable(),
   createdAt: z.string(),
 });
 export type AutomationDto = z.infer<typeof automationDto>;
@@ -26,14 +28,6 @@ export const updateAutomationInput = z.object({
 });
 export type UpdateAutomationInput = z.infer<typeof updateAutomationInput>;
 
-/** Days after the due date on which an overdue-invoice rule sends a relance. */
-export const OVERDUE_REMINDER_DAYS = [7, 15, 30] as const;
-
-/** The rules Ardoise runs by itself today; the others are kept until their kind is built. */
-export function runsAutomatically(trigger: { type: string }, action: { type: string }): boolean {
-  return trigger.type === "invoice_overdue" && action.type === "send_reminder";
-}
-
 const TRIGGER_LABELS: Record<string, string> = {
   invoice_overdue: "Quand une facture passe en retard",
   schedule: "Chaque semaine",
@@ -43,7 +37,7 @@ const TRIGGER_LABELS: Record<string, string> = {
 const ACTION_LABELS: Record<string, string> = {
   send_reminder: "Relancer le client par e-mail 7, 15 et 30 jours après l'échéance",
   notify: "Vous prévenir",
-  send_summary: "Vous envoyer un bilan",
+  send_summary: "Vous envoyer un bilan par e-mail le lundi matin",
 };
 
 /** The French wording of a stored trigger (its `type`, and `daysBefore` for quotes). */

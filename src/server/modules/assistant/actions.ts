@@ -1,3 +1,4 @@
+import { isWeeklySummaryRule, nextWeeklySummaryAt } from "@shared/domain/automations";
 import { parisToday } from "@shared/domain/dates";
 import { fold } from "@shared/fold";
 import { formatDate, formatMoney } from "@shared/format";
@@ -344,6 +345,7 @@ async function execute(
             description: request.input.description,
             trigger: rule.trigger,
             action: rule.action,
+            nextRunAt: isWeeklySummaryRule(rule.trigger, rule.action) ? nextWeeklySummaryAt(now) : null,
           })
           .returning({ id: automations.id }),
       );

@@ -1,9 +1,9 @@
+import { isWeeklySummaryRule, nextWeeklySummaryAt, runsAutomatically } from "@shared/domain/automations";
 import {
   type AutomationDto,
   type AutomationsDto,
   describeAutomationAction,
   describeTrigger,
-  runsAutomatically,
   type UpdateAutomationInput,
 } from "@shared/schemas/automations";
 import { and, desc, eq } from "drizzle-orm";
@@ -28,6 +28,7 @@ function toDto(row: AutomationRow): AutomationDto {
     runsAutomatically: runsAutomatically(row.trigger, row.action),
     runCount: row.runCount,
     lastRunAt: row.lastRunAt?.toISOString() ?? null,
+    nextRunAt: row.isActive ? (row.nextRunAt?.toISOString() ?? null) : null,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -46,15 +47,30 @@ export async function listAutomations(db: Db, { userId }: { userId: string }): P
   return { items: rows.map(toDto) };
 }
 
-/** Pauses or resumes a rule. */
+/**
+ * Pauses or resumes a rule. A weekly summary resumes at the next Monday morning, never at once for the weeks
+ * it was paused.
+ */
 export async function updateAutomation(
   db: Db,
-  { userId, id, input }: { userId: string; id: string; input: UpdateAutomationInput },
+  {
+    userId,
+    id,
+    input,
+    now = new Date(),
+  }: { userId: string; id: string; input: UpdateAutomationInput; now?: Date },
 ): Promise<AutomationDto> {
-  const [row] = await withTenant(db, userId, (tx) =>
-    tx.update(automations).set({ isActive: input.isActive }).where(own(userId, id)).returning(),
-  );
-  if (!row) throw automationNotFound();
+  const row = await withTenant(db, userId, async (tx) => {
+    const [current] = await tx.select().from(automations).where(own(userId, id)).for("update");
+    if (!current) throw automationNotFound();
+    const isResumedSummary = input.isActive && isWeeklySummaryRule(current.trigger, current.action);
+    const [updated] = await tx
+      .update(automations)
+      .set({ isActive: input.isActive, ...(isResumedSummary ? { nextRunAt: nextWeeklySummaryAt(now) } : {}) })
+      .where(own(userId, id))
+      .returning();
+    return updated ?? current;
+  });
   return toDto(row);
 }
 

@@ -40,12 +40,16 @@ describe("automation rules", () => {
     expect(items[0]).toMatchObject({
       name: "Bilan hebdomadaire",
       trigger: "Chaque semaine",
-      action: "Vous envoyer un bilan",
+      action: "Vous envoyer un bilan par e-mail le lundi matin",
       isActive: true,
-      runsAutomatically: false,
+      runsAutomatically: true,
       runCount: 0,
       lastRunAt: null,
     });
+    // The summary leaves next Monday morning; the relances have no schedule of their own.
+    expect(new Date(items[0].nextRunAt).getUTCDay()).toBe(1);
+    expect(Date.parse(items[0].nextRunAt)).toBeGreaterThan(Date.now());
+    expect(items[1].nextRunAt).toBeNull();
     expect(items[1]).toMatchObject({
       name: "Relance des factures en retard",
       description: expect.stringContaining("relancer les factures en retard"),

@@ -32,8 +32,9 @@ export function AutomationsPage() {
           </p>
           <p>
             Avec la règle « Relance des factures en retard », Ardoise relance aussi vos clients 7, 15 et 30
-            jours après l'échéance. Les autres règles sont enregistrées ; leur exécution automatique n'est pas
-            encore disponible.
+            jours après l'échéance ; avec « Bilan hebdomadaire », il vous envoie vos chiffres chaque lundi
+            matin. Les autres règles sont enregistrées ; leur exécution automatique n'est pas encore
+            disponible.
           </p>
         </div>
       </div>
@@ -113,19 +114,7 @@ function AutomationCard({ automation }: { automation: AutomationDto }) {
         {automation.action}
       </p>
       <p className="mt-2 text-xs font-medium">
-        {automation.runsAutomatically ? (
-          automation.isActive ? (
-            <span className="text-emerald-700 dark:text-emerald-400">
-              Exécutée automatiquement par Ardoise
-            </span>
-          ) : (
-            <span className="text-amber-700 dark:text-amber-400">En pause : aucune relance ne part</span>
-          )
-        ) : (
-          <span className="text-muted-foreground">
-            Enregistrée : ce type de règle ne s'exécute pas encore
-          </span>
-        )}
+        <RunStatus automation={automation} />
       </p>
       {automation.description ? (
         <p className="mt-3 rounded-lg bg-muted px-3 py-2 text-sm text-muted-foreground">
@@ -136,9 +125,9 @@ function AutomationCard({ automation }: { automation: AutomationDto }) {
         <span>
           Créée le {formatDate(automation.createdAt)}
           {automation.lastRunAt
-            ? ` · ${automation.runCount} relance${automation.runCount > 1 ? "s" : ""} planifiée${automation.runCount > 1 ? "s" : ""}, la dernière le ${formatDate(automation.lastRunAt)}`
+            ? ` · ${automation.runCount} exécution${automation.runCount > 1 ? "s" : ""}, la dernière le ${formatDate(automation.lastRunAt)}`
             : automation.runsAutomatically
-              ? " · aucune relance pour l'instant"
+              ? " · pas encore exécutée"
               : ""}
         </span>
         <button
@@ -172,5 +161,21 @@ function AutomationCard({ automation }: { automation: AutomationDto }) {
         <p>« {automation.name} » sera supprimée définitivement.</p>
       </ConfirmDialog>
     </article>
+  );
+}
+
+/** Whether Ardoise runs the rule, is holding it, or only keeps it; and when a scheduled one runs next. */
+function RunStatus({ automation }: { automation: AutomationDto }) {
+  if (!automation.runsAutomatically)
+    return (
+      <span className="text-muted-foreground">Enregistrée : ce type de règle ne s'exécute pas encore</span>
+    );
+  if (!automation.isActive)
+    return <span className="text-amber-700 dark:text-amber-400">En pause : elle ne s'exécute plus</span>;
+  return (
+    <span className="text-emerald-700 dark:text-emerald-400">
+      Exécutée automatiquement par Ardoise
+      {automation.nextRunAt ? ` · prochain envoi le ${formatDate(automation.nextRunAt)}` : ""}
+    </span>
   );
 }
