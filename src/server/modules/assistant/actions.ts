@@ -1,4 +1,4 @@
-import { isWeeklySummaryRule, nextWeeklySummaryAt } from "@shared/domain/automations";
+import { isOverdueReminderRule, isWeeklySummaryRule, nextWeeklySummaryAt } from "@shared/domain/automations";
 import { parisToday } from "@shared/domain/dates";
 import { fold } from "@shared/fold";
 import { formatDate, formatMoney } from "@shared/format";
@@ -336,6 +336,7 @@ async function execute(
     }
     case "create_automation": {
       const rule = automationFromDescription(request.input.description);
+      const nextRunAt = isWeeklySummaryRule(rule.trigger, rule.action) ? nextWeeklySummaryAt(now) : null;
       const [row] = await withTenant(db, userId, (tx) =>
         tx
           .insert(automations)
@@ -345,20 +346,29 @@ async function execute(
             description: request.input.description,
             trigger: rule.trigger,
             action: rule.action,
-            nextRunAt: isWeeklySummaryRule(rule.trigger, rule.action) ? nextWeeklySummaryAt(now) : null,
+            nextRunAt,
           })
           .returning({ id: automations.id }),
       );
       return {
         type: request.type,
         success: true,
-        message: `Automatisation « ${rule.name} » créée.`,
+        message: `Automatisation « ${rule.name} » créée : ${whatTheRuleDoes(rule, nextRunAt)}`,
         data: { id: row?.id ?? "", label: rule.name, link: paths.app.automations },
       };
     }
     case "use_integration":
       return runIntegration(db, userId, request.input.integration, appUrl);
   }
+}
+
+/** What the user can expect from a new rule, said plainly: only two kinds run by themselves today. */
+function whatTheRuleDoes(rule: ReturnType<typeof automationFromDescription>, nextRunAt: Date | null): string {
+  if (isOverdueReminderRule(rule.trigger, rule.action))
+    return "vos clients seront relancés par e-mail 7, 15 et 30 jours après l'échéance de chaque facture impayée.";
+  if (nextRunAt)
+    return `votre bilan partira chaque lundi matin, la première fois le ${formatDate(nextRunAt.toISOString())}.`;
+  return "elle est enregistrée, mais ce type de règle ne s'exécute pas encore tout seul.";
 }
 
 /** A rule from French words: what triggers it and what it does. Unknown wording gives a manual rule. */

@@ -24,17 +24,25 @@ async function createThroughAssistant(cookie: string, message: string) {
   const events = await chat(context, cookie, message, { confirmBeforeAction: false });
   const result = only(events, "result")[0]?.result;
   expect(result).toMatchObject({ type: "create_automation", success: true });
-  return result?.data?.id ?? "";
+  return result?.message ?? "";
 }
 
 describe("automation rules", () => {
   it("lists the assistant's rules newest first, in French", async () => {
     expect(await list(alice.cookie)).toEqual({ items: [] });
-    await createThroughAssistant(
-      alice.cookie,
-      "Crée une automatisation pour relancer les factures en retard",
+    expect(
+      await createThroughAssistant(
+        alice.cookie,
+        "Crée une automatisation pour relancer les factures en retard",
+      ),
+    ).toBe(
+      "Automatisation « Relance des factures en retard » créée : vos clients seront relancés par e-mail 7, 15 et 30 jours après l'échéance de chaque facture impayée.",
     );
-    await createThroughAssistant(alice.cookie, "Crée une automatisation : un bilan chaque semaine");
+    expect(
+      await createThroughAssistant(alice.cookie, "Crée une automatisation : un bilan chaque semaine"),
+    ).toMatch(
+      /^Automatisation « Bilan hebdomadaire » créée : votre bilan partira chaque lundi matin, la première fois le \d{1,2} \S+ \d{4}\.$/,
+    );
     const { items } = await list(alice.cookie);
     expect(items).toHaveLength(2);
     expect(items[0]).toMatchObject({
