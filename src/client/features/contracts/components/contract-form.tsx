@@ -5,6 +5,7 @@ import { isApiError } from "@client/lib/api-error";
 import { cn } from "@client/lib/cn";
 // zod's own messages in French, as every form of the product (see lib/form.ts).
 import "@shared/zod-fr";
+import { centsToEurosField, optionalEurosToCents } from "@client/lib/euros-field";
 import {
   type ContractDto,
   type ContractTemplateId,
@@ -30,15 +31,6 @@ type FormValues = {
   content: string;
 };
 
-const eurosToCents = (value: string): number | null => {
-  const normalized = value.replace(/[\s\u202f\u00a0€]/g, "").replace(",", ".");
-  if (!normalized) return null;
-  const euros = Number(normalized);
-  return Number.isFinite(euros) ? Math.round(euros * 100) : Number.NaN;
-};
-const centsToEuros = (cents: number | null) =>
-  cents === null ? "" : (cents / 100).toFixed(2).replace(".", ",");
-
 function formValues(contract?: ContractDto): FormValues {
   return {
     title: contract?.title ?? "",
@@ -46,7 +38,7 @@ function formValues(contract?: ContractDto): FormValues {
     projectId: contract?.projectId ?? "",
     startDate: contract?.startDate ?? "",
     endDate: contract?.endDate ?? "",
-    amount: centsToEuros(contract?.amountCents ?? null),
+    amount: centsToEurosField(contract?.amountCents ?? null),
     content: contract?.content ?? "",
   };
 }
@@ -91,7 +83,7 @@ export function ContractForm({ initial, submitLabel, isPending, onSubmit, onCanc
 
   const applyTemplate = (templateId: ContractTemplateId) => {
     const values = form.getValues();
-    const amountCents = eurosToCents(values.amount);
+    const amountCents = optionalEurosToCents(values.amount);
     render.mutate(
       {
         templateId,
@@ -118,7 +110,7 @@ export function ContractForm({ initial, submitLabel, isPending, onSubmit, onCanc
 
   const submit = form.handleSubmit(async ({ amount, ...values }) => {
     form.clearErrors();
-    const amountCents = eurosToCents(amount);
+    const amountCents = optionalEurosToCents(amount);
     if (Number.isNaN(amountCents)) {
       form.setError("amount", { message: "Montant invalide (ex. : 1 500,00)." });
       return;

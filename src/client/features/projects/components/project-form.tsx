@@ -4,6 +4,7 @@ import { SelectField } from "@client/components/ui/select-field";
 import { isApiError } from "@client/lib/api-error";
 // zod's own messages in French, as every form of the product (see lib/form.ts).
 import "@shared/zod-fr";
+import { centsToEurosField, optionalEurosToCents } from "@client/lib/euros-field";
 import {
   type CreateProjectData,
   type CreateProjectInput,
@@ -22,23 +23,14 @@ type FormValues = Omit<CreateProjectInput, "budgetCents" | "hourlyRateCents"> & 
   hourlyRate: string;
 };
 
-const eurosToCents = (value: string): number | null => {
-  const normalized = value.replace(/[\s\u202f\u00a0€]/g, "").replace(",", ".");
-  if (!normalized) return null;
-  const euros = Number(normalized);
-  return Number.isFinite(euros) ? Math.round(euros * 100) : Number.NaN;
-};
-const centsToEuros = (cents: number | null) =>
-  cents === null ? "" : (cents / 100).toFixed(2).replace(".", ",");
-
 export function projectFormValues(project?: ProjectDto): FormValues {
   return {
     name: project?.name ?? "",
     description: project?.description ?? "",
     clientId: project?.clientId ?? "",
     status: project?.status ?? "en-cours",
-    budget: centsToEuros(project?.budgetCents ?? null),
-    hourlyRate: centsToEuros(project?.hourlyRateCents ?? null),
+    budget: centsToEurosField(project?.budgetCents ?? null),
+    hourlyRate: centsToEurosField(project?.hourlyRateCents ?? null),
     startDate: project?.startDate ?? "",
     endDate: project?.endDate ?? "",
   };
@@ -62,8 +54,8 @@ export function ProjectForm({ initial, submitLabel, isPending, onSubmit, onCance
 
   const submit = form.handleSubmit(async ({ budget, hourlyRate, ...values }) => {
     form.clearErrors();
-    const budgetCents = eurosToCents(budget);
-    const hourlyRateCents = eurosToCents(hourlyRate);
+    const budgetCents = optionalEurosToCents(budget);
+    const hourlyRateCents = optionalEurosToCents(hourlyRate);
     let hasError = false;
     if (Number.isNaN(budgetCents)) {
       form.setError("budget", { message: amountMessage });
