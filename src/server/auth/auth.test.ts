@@ -167,6 +167,10 @@ describe("sessions", () => {
     const refused = await call(context, "/api/profile", { cookie: altered });
     expect(refused.status).toBe(401);
     expect((await refused.json()).error.message).toBe("Session requise : veuillez vous connecter.");
+    // The right signature written another way (no padding) is not what better-call writes: refused too.
+    const unpadded = cookie.replace(/(session_token=[^;]*)%3D/, "$1");
+    expect(unpadded).not.toBe(cookie);
+    expect((await call(context, "/api/profile", { cookie: unpadded })).status).toBe(401);
 
     const { db } = context.database;
     await db
@@ -190,9 +194,13 @@ describe("sessions", () => {
       .update(session)
       .set({ expiresAt: new Date(Date.now() + 5 * day) })
       .where(eq(session.userId, userId));
-    expect((await call(context, "/api/profile", { cookie })).status).toBe(200);
+    const renewed = await call(context, "/api/profile", { cookie });
+    expect(renewed.status).toBe(200);
     const extended = (await expiresOf())?.getTime() ?? 0;
     expect(Math.abs(extended - (Date.now() + 7 * day))).toBeLessThan(60_000);
+    // The browser's cookie is renewed with it, for another 7 days.
+    const setCookie = renewed.headers.getSetCookie().find((line) => line.includes("session_token="));
+    expect(setCookie).toMatch(/Max-Age=604800/);
   });
 
   it("resets a forgotten password with a single-use link and revokes every session", async () => {

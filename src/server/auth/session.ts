@@ -13,34 +13,44 @@ import type { Auth } from "./auth";
 export type SessionUser = { id: string; email: string; name: string; emailVerified: boolean };
 export type AuthVariables = { user: SessionUser; sessionId: string };
 
+/** better-call's signature: base64 of the 32 HMAC bytes, always 44 characters with one "=" of padding. */
+const SIGNATURE_LENGTH = 44;
+
 /**
  * The token of better-auth's session cookie when its signature is ours. better-call signs the cookie as
  * `token.base64(HMAC-SHA256(token, secret))`; checking it here with node:crypto (synchronous, no WebCrypto
- * key import per request) is what better-auth does, minus its per-request context (decision 008).
+ * key import per request) is what better-auth does, minus its per-request context (decision 008). The
+ * signature must be exactly the text better-call writes, as better-call itself requires.
  */
 export function verifiedSessionToken(cookieValue: string | undefined, secret: string): string | null {
   if (!cookieValue) return null;
   const dot = cookieValue.lastIndexOf(".");
   if (dot < 1) return null;
   const token = cookieValue.slice(0, dot);
-  const signature = Buffer.from(cookieValue.slice(dot + 1), "base64");
-  const expected = createHmac("sha256", secret).update(token).digest();
-  return signature.length === expected.length && timingSafeEqual(signature, expected) ? token : null;
+  const signature = Buffer.from(cookieValue.slice(dot + 1));
+  if (signature.length !== SIGNATURE_LENGTH) return null;
+  const expected = Buffer.from(createHmac("sha256", secret).update(token).digest("base64"));
+  return timingSafeEqual(signature, expected) ? token : null;
 }
+
+const unauthenticated = () => new AppError("unauthenticated", "Session requise : veuillez vous connecter.");
 
 /**
  * 401 unless the request carries a live session, read from the database every time (revocation is
  * immediate): the signed cookie checked, then one query joining session and user. When the session is due
- * for its sliding renewal (better-auth's updateAge), better-auth reads it instead and extends it.
+ * for its sliding renewal (better-auth's updateAge), better-auth reads it instead, extends it and renews
+ * the cookie, whose Set-Cookie goes out with this response. A "don't remember me" session is never extended,
+ * as in better-auth.
  */
 export function requireUser(auth: Auth, db: Db): MiddlewareHandler<{ Variables: AuthVariables }> {
   const settings = auth.$context.then(({ authCookies, secret, sessionConfig }) => ({
     cookieName: authCookies.sessionToken.name,
+    dontRememberName: authCookies.dontRememberToken.name,
     secret,
     renewAfterMs: (sessionConfig.expiresIn - sessionConfig.updateAge) * 1000,
   }));
   return async (c, next) => {
-    const { cookieName, secret, renewAfterMs } = await settings;
+    const { cookieName, dontRememberName, secret, renewAfterMs } = await settings;
     const token = verifiedSessionToken(getCookie(c, cookieName), secret);
     const now = new Date();
     const [found] = token
@@ -57,9 +67,13 @@ export function requireUser(auth: Auth, db: Db): MiddlewareHandler<{ Variables: 
           .innerJoin(user, eq(user.id, session.userId))
           .where(and(eq(session.token, token), gt(session.expiresAt, now)))
       : [];
-    if (!found) throw new AppError("unauthenticated", "Session requise : veuillez vous connecter.");
-    if (found.expiresAt.getTime() - now.getTime() < renewAfterMs) {
-      await auth.api.getSession({ headers: c.req.raw.headers });
+    if (!found) throw unauthenticated();
+    const isDueForRenewal = found.expiresAt.getTime() - now.getTime() < renewAfterMs;
+    if (isDueForRenewal && !getCookie(c, dontRememberName)) {
+      const renewed = await auth.api.getSession({ headers: c.req.raw.headers, returnHeaders: true });
+      if (!renewed.response) throw unauthenticated();
+      for (const cookie of renewed.headers?.getSetCookie() ?? [])
+        c.header("set-cookie", cookie, { append: true });
     }
     const { id, email, name, emailVerified } = found;
     c.set("user", { id, email, name, emailVerified });
