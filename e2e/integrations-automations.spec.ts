@@ -51,13 +51,13 @@ test("an automation from the assistant, paused and deleted; the calendar feed tu
     await expect(rule).toContainText("Relancer le client par e-mail");
     await expect(rule).toContainText("Exécutée automatiquement par Ardoise");
     await expect(rule).toContainText("pas encore exécutée");
-    const toggle = rule.getByRole("switch", { name: "Active" });
+    const toggle = rule.getByRole("switch", { name: "Activer « Relance des factures en retard »" });
     await expect(toggle).toBeChecked();
     await toggle.click();
-    await expect(rule.getByRole("switch", { name: "En pause" })).not.toBeChecked();
+    await expect(toggle).not.toBeChecked();
     await expect(rule).toContainText("En pause : elle ne s'exécute plus");
     await page.reload();
-    await expect(rule.getByRole("switch", { name: "En pause" })).not.toBeChecked();
+    await expect(toggle).not.toBeChecked();
     await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 10_000 });
     await screenshotsEverywhere(page, "automations-list");
   });

@@ -1,6 +1,6 @@
 import { nextWeeklySummaryAt, OVERDUE_REMINDER_DAYS } from "@shared/domain/automations";
 import { parisToday } from "@shared/domain/dates";
-import { and, eq, lte, sql } from "drizzle-orm";
+import { and, eq, isNull, lte, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { automations, user } from "../db/schema/index";
 import type { Mailer } from "../email/mailer";
@@ -12,9 +12,11 @@ import { getDashboard } from "../modules/dashboard/dashboard.service";
 
 /**
  * What an active "Relance des factures en retard" rule does: for each of its user's unpaid invoices, a
- * relance is planned 7, 15 and 30 days after the due date, on the day it falls due (never ahead, so pausing
- * the rule stops the next ones). sendDueReminders e-mails them like the J-7/J-3/J reminders, only the latest
- * when several fall due at once. Each planned relance counts as a run of the rule.
+ * relance 7, 15 and 30 days after the due date. Each is planned on the day it falls due and only if that day
+ * is on or after the day the rule was turned on: a new or resumed rule never sends a backlog, and pausing
+ * stops the next ones. When the job ran late, only the latest due one is planned, so a client gets one
+ * relance at a time. sendDueReminders e-mails them like the J-7/J-3/J reminders. Each planned relance counts
+ * as a run of the rule.
  */
 export async function planOverdueReminders(db: Db, now = new Date()): Promise<number> {
   const today = parisToday(now);
@@ -25,7 +27,7 @@ export async function planOverdueReminders(db: Db, now = new Date()): Promise<nu
   return db.transaction(async (tx) => {
     const result = await tx.execute(sql`
       insert into invoice_reminders (user_id, invoice_id, days_before_due, scheduled_for)
-      select i.user_id, i.id, -o.days, i.due_date + o.days
+      select distinct on (i.id) i.user_id, i.id, -o.days, i.due_date + o.days
       from invoices i cross join (values ${offsets}) as o(days)
       where i.kind = 'facture'
         and i.status in ('en-attente', 'en-retard')
@@ -35,7 +37,9 @@ export async function planOverdueReminders(db: Db, now = new Date()): Promise<nu
           select 1 from automations a
           where a.user_id = i.user_id and a.is_active
             and a.trigger->>'type' = 'invoice_overdue' and a.action->>'type' = 'send_reminder'
+            and i.due_date + o.days >= (a.active_since at time zone 'Europe/Paris')::date
         )
+      order by i.id, o.days desc
       on conflict (invoice_id, days_before_due) do nothing
       returning user_id`);
     const planned = (result as unknown as { rows: { user_id: string }[] }).rows;
@@ -64,19 +68,22 @@ export async function sendWeeklySummaries(
   { db, mailer, logger, appUrl }: { db: Db; mailer: Mailer; logger: Logger; appUrl: string },
   now = new Date(),
 ): Promise<number> {
+  const isSummaryRule = and(
+    eq(automations.isActive, true),
+    sql`${automations.trigger}->>'type' = 'schedule'`,
+    sql`${automations.action}->>'type' = 'send_summary'`,
+  );
+  // A rule stored without a date (made before summaries ran) starts next Monday, not at once.
+  await db
+    .update(automations)
+    .set({ nextRunAt: nextWeeklySummaryAt(now) })
+    .where(and(isSummaryRule, isNull(automations.nextRunAt)));
   const claimed = await db.transaction(async (tx) => {
     const due = await tx
       .select({ id: automations.id, userId: automations.userId, email: user.email, name: user.name })
       .from(automations)
       .innerJoin(user, eq(user.id, automations.userId))
-      .where(
-        and(
-          eq(automations.isActive, true),
-          sql`${automations.trigger}->>'type' = 'schedule'`,
-          sql`${automations.action}->>'type' = 'send_summary'`,
-          lte(automations.nextRunAt, now),
-        ),
-      )
+      .where(and(isSummaryRule, lte(automations.nextRunAt, now)))
       .limit(SUMMARY_BATCH)
       .for("update", { of: automations, skipLocked: true });
     for (const rule of due) {
@@ -104,7 +111,10 @@ export async function sendWeeklySummaries(
       await db
         .update(automations)
         .set({ lastError: (error as Error).message })
-        .where(eq(automations.id, rule.id));
+        .where(eq(automations.id, rule.id))
+        .catch((cause) =>
+          logger.error({ err: cause, automationId: rule.id }, "could not record the failure"),
+        );
     }
   }
   return sent;

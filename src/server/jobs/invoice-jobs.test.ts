@@ -121,7 +121,7 @@ describe("invoice jobs", () => {
 
 describe("the overdue-invoice automation", () => {
   let owner: string;
-  const run = () => planOverdueReminders(context.database.db);
+  const run = (now?: Date) => planOverdueReminders(context.database.db, now);
   const send = () => sendDueReminders({ db: context.database.db, mailer: context.mailer, logger });
   const overdueRule = {
     name: "Relance des factures en retard",
@@ -139,12 +139,29 @@ describe("the overdue-invoice automation", () => {
     expect((await remindersOf(invoice.id)).map((row) => row.daysBeforeDue).sort()).toEqual([0, 3, 7]);
   });
 
-  it("relances an unpaid invoice 7, 15 and 30 days late: only what is due, once, the latest sent", async () => {
+  it("never sends a backlog: a rule turned on today waits for the next relance date", async () => {
+    const newcomer = await seller("regle.nouvelle@example.fr");
+    await context.database.db.insert(automations).values({ userId: newcomer, ...overdueRule });
+    // 20 days late: J+7 and J+15 fell due before the rule existed; J+30 comes in 10 days.
+    const invoice = await issuedInvoice({
+      clientEmail: "arriere@example.fr",
+      issuedDaysAgo: 50,
+      owner: newcomer,
+    });
+    await run();
+    expect((await remindersOf(invoice.id)).filter((row) => row.daysBeforeDue < 0)).toEqual([]);
+    await run(new Date(Date.now() + 10 * DAY));
+    const planned = (await remindersOf(invoice.id)).filter((row) => row.daysBeforeDue < 0);
+    expect(planned.map((row) => row.daysBeforeDue)).toEqual([-30]);
+  });
+
+  it("relances an unpaid invoice 7, 15 and 30 days late, one at a time, and never a paid one", async () => {
     const [rule] = await context.database.db
       .insert(automations)
-      .values({ userId: owner, ...overdueRule })
+      .values({ userId: owner, ...overdueRule, activeSince: new Date(Date.now() - 60 * DAY) })
       .returning();
-    // Issued 50 days ago with 30-day terms: 20 days late, so J+7 and J+15 are due, J+30 is not yet.
+    // Issued 50 days ago with 30-day terms: 20 days late. J+7 and J+15 are both past (the job was not
+    // running): only the latest, J+15, is planned; J+30 is not due yet.
     const invoice = await issuedInvoice({ clientEmail: "en.retard@example.fr", issuedDaysAgo: 50, owner });
     const paid = await issuedInvoice({ clientEmail: "deja.paye@example.fr", issuedDaysAgo: 50, owner });
     await recordPayment(context.database.db, {
@@ -153,26 +170,28 @@ describe("the overdue-invoice automation", () => {
       input: { amountCents: 120000, method: "virement" },
     });
 
-    expect(await run()).toBeGreaterThanOrEqual(2);
+    // Two relances: this invoice's and the first test's (same user, also 20 days late, now under the rule).
+    expect(await run()).toBe(2);
     const planned = (await remindersOf(invoice.id)).filter((row) => row.daysBeforeDue < 0);
-    expect(planned.map((row) => row.daysBeforeDue).sort((a, b) => a - b)).toEqual([-15, -7]);
+    expect(planned.map((row) => row.daysBeforeDue)).toEqual([-15]);
     expect((await remindersOf(paid.id)).filter((row) => row.daysBeforeDue < 0)).toEqual([]);
 
     await send();
     const mail = await lastEmailTo(context, "en.retard@example.fr");
     expect(mail?.subject).toBe(`Relance : facture ${invoice.invoiceNumber} échue`);
     expect(mail?.text).toContain("indemnité forfaitaire de 40 €");
-    const rows = await remindersOf(invoice.id);
-    expect(rows.filter((row) => row.status === "sent").map((row) => row.daysBeforeDue)).toEqual([-15]);
+    const sent = (await remindersOf(invoice.id)).filter((row) => row.status === "sent");
+    expect(sent.map((row) => row.daysBeforeDue)).toEqual([-15]);
 
     const [counted] = await context.database.db
       .select()
       .from(automations)
       .where(eq(automations.id, rule?.id ?? ""));
-    expect(counted?.runCount).toBeGreaterThanOrEqual(2);
+    expect(counted?.runCount).toBe(2);
     expect(counted?.lastRunAt).toBeInstanceOf(Date);
-    await run();
-    expect((await remindersOf(invoice.id)).length).toBe(rows.length);
+    expect(await run()).toBe(0);
+    expect(await run(new Date(Date.now() + 10 * DAY))).toBe(2);
+    expect((await remindersOf(invoice.id)).map((row) => row.daysBeforeDue)).toContain(-30);
   });
 
   it("stops planning when the rule is paused", async () => {
@@ -210,7 +229,19 @@ describe("the weekly summary automation", () => {
       .values({ userId: userId, ...summaryRule, isActive: false, nextRunAt: new Date(Date.now() - 60_000) })
       .returning();
 
+    // Stored without a date (made before summaries ran): it waits for next Monday instead of leaving now.
+    const [undated] = await context.database.db
+      .insert(automations)
+      .values({ userId: owner, ...summaryRule, nextRunAt: null })
+      .returning();
+
     expect(await send()).toBe(1);
+    const [dated] = await context.database.db
+      .select()
+      .from(automations)
+      .where(eq(automations.id, undated?.id ?? ""));
+    expect(dated?.runCount).toBe(0);
+    expect(dated?.nextRunAt?.getUTCDay()).toBe(1);
     const mail = await lastEmailTo(context, "bilan.hebdo@example.fr");
     expect(mail?.subject).toMatch(/^Votre bilan de la semaine : .+ encaissés ce mois-ci$/);
     expect(mail?.text).toContain("En retard");

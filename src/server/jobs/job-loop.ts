@@ -6,29 +6,37 @@ const EVERY_MINUTE = 60_000;
 
 /**
  * The server's periodic work, once a minute: overdue invoices, the relances of active overdue rules, due
- * reminders, weekly summaries. State lives in the database, so every instance may run the loop; row claims and unique keys
- * keep the work from being done twice.
+ * reminders, weekly summaries. State lives in the database, so every instance may run the loop; row claims
+ * and unique keys keep the work from being done twice.
  */
 export function startJobLoop(
   { database, mailer, logger, env }: Pick<Services, "database" | "mailer" | "logger" | "env">,
   intervalMs = EVERY_MINUTE,
 ) {
   let isRunning = false;
+  const db = database.db;
+  // Each job on its own: one failing (a bad row, a database hiccup) must not hold back the others.
+  const jobs = {
+    overdue: () => markOverdueInvoices(db),
+    relances: () => planOverdueReminders(db),
+    reminders: () => sendDueReminders({ db, mailer, logger }),
+    summaries: () => sendWeeklySummaries({ db, mailer, logger, appUrl: env.appUrl }),
+  };
   const tick = async () => {
     if (isRunning) return;
     isRunning = true;
-    try {
-      const overdue = await markOverdueInvoices(database.db);
-      const relances = await planOverdueReminders(database.db);
-      const reminders = await sendDueReminders({ db: database.db, mailer, logger });
-      const summaries = await sendWeeklySummaries({ db: database.db, mailer, logger, appUrl: env.appUrl });
-      if (overdue || relances || reminders.sent || reminders.skipped || summaries)
-        logger.info({ overdue, relances, ...reminders, summaries }, "jobs");
-    } catch (error) {
-      logger.error({ err: error }, "job loop tick failed");
-    } finally {
-      isRunning = false;
+    const done: Record<string, unknown> = {};
+    for (const [name, job] of Object.entries(jobs)) {
+      try {
+        const result = await job();
+        if (typeof result === "number" ? result > 0 : result.sent > 0 || result.skipped > 0)
+          done[name] = result;
+      } catch (error) {
+        logger.error({ err: error, job: name }, "job failed");
+      }
     }
+    if (Object.keys(done).length > 0) logger.info(done, "jobs");
+    isRunning = false;
   };
   const timer = setInterval(() => void tick(), intervalMs);
   timer.unref();

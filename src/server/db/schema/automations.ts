@@ -17,6 +17,8 @@ export const automations = pgTable(
     trigger: jsonb("trigger").$type<AutomationTrigger>().notNull(),
     action: jsonb("action").$type<AutomationAction>().notNull(),
     isActive: boolean("is_active").notNull().default(true),
+    /** When the rule was last turned on: it acts only on what falls due from that day (no backlog at once). */
+    activeSince: tstz("active_since").notNull().defaultNow(),
     lastRunAt: tstz("last_run_at"),
     nextRunAt: tstz("next_run_at"),
     runCount: integer("run_count").notNull().default(0),

@@ -48,8 +48,8 @@ export async function listAutomations(db: Db, { userId }: { userId: string }): P
 }
 
 /**
- * Pauses or resumes a rule. A weekly summary resumes at the next Monday morning, never at once for the weeks
- * it was paused.
+ * Pauses or resumes a rule. A resumed rule acts only on what falls due from now on: the overdue relances
+ * skip those that fell due during the pause, and a weekly summary waits for the next Monday morning.
  */
 export async function updateAutomation(
   db: Db,
@@ -63,10 +63,18 @@ export async function updateAutomation(
   const row = await withTenant(db, userId, async (tx) => {
     const [current] = await tx.select().from(automations).where(own(userId, id)).for("update");
     if (!current) throw automationNotFound();
-    const isResumedSummary = input.isActive && isWeeklySummaryRule(current.trigger, current.action);
+    const isResumed = input.isActive && !current.isActive;
+    const resumed = isResumed
+      ? {
+          activeSince: now,
+          ...(isWeeklySummaryRule(current.trigger, current.action)
+            ? { nextRunAt: nextWeeklySummaryAt(now) }
+            : {}),
+        }
+      : {};
     const [updated] = await tx
       .update(automations)
-      .set({ isActive: input.isActive, ...(isResumedSummary ? { nextRunAt: nextWeeklySummaryAt(now) } : {}) })
+      .set({ isActive: input.isActive, ...resumed })
       .where(own(userId, id))
       .returning();
     return updated ?? current;

@@ -84,9 +84,13 @@ export async function readCalendarFeedStatus(
   };
 }
 
+const stopFeeds = (tx: Tx, userId: string) =>
+  tx.update(integrations).set({ isActive: false, publicToken: null }).where(activeFeed(userId));
+
 /**
- * A new secret URL for the feed (creating it if there was none): the old URL answers 404 at once, so a
- * link that leaked stops working; the calendar app must subscribe to the new one.
+ * A new secret URL for the feed: every active feed of the user is turned off (two could exist if the page
+ * and the assistant connected at the same moment) and one new one made, so every URL that leaked answers 404
+ * at once; the calendar app must subscribe to the new one.
  */
 export async function regenerateCalendarFeed(
   db: Db,
@@ -94,21 +98,15 @@ export async function regenerateCalendarFeed(
   appUrl: string,
 ): Promise<CalendarFeedDto> {
   await withTenant(db, userId, async (tx) => {
-    const existing = await findActiveFeed(tx, userId);
-    if (!existing) return createFeed(tx, userId);
-    await tx
-      .update(integrations)
-      .set({ publicToken: newToken(), lastUsedAt: null })
-      .where(and(eq(integrations.id, existing.id), eq(integrations.userId, userId)));
+    await stopFeeds(tx, userId);
+    await createFeed(tx, userId);
   });
   return readCalendarFeedStatus(db, userId, appUrl);
 }
 
 /** Stops the feed: its URL answers 404 and the token is forgotten. */
 export async function disconnectCalendarFeed(db: Db, userId: string): Promise<CalendarFeedDto> {
-  await withTenant(db, userId, (tx) =>
-    tx.update(integrations).set({ isActive: false, publicToken: null }).where(activeFeed(userId)),
-  );
+  await withTenant(db, userId, (tx) => stopFeeds(tx, userId));
   return { feed: null };
 }
 

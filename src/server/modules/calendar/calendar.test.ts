@@ -315,6 +315,18 @@ describe("the calendar feed on the Intégrations page", () => {
     expect((await fetchFeed(after.url)).status).toBe(200);
   });
 
+  it("cuts every URL the user had when a new one is made, even two made at the same moment", async () => {
+    const current = (await (await settings(claire.cookie)).json()).feed.url;
+    const twin = `${"B".repeat(31)}c`;
+    await context.database.db
+      .insert(integrations)
+      .values({ userId: claire.userId, kind: "ics", name: "Google Calendar", publicToken: twin });
+    await settings(claire.cookie, "POST", "/regenerate");
+    expect((await fetchFeed(current)).status).toBe(404);
+    expect((await call(context, `/api/calendar/${twin}.ics`)).status).toBe(404);
+    expect((await fetchFeed((await (await settings(claire.cookie)).json()).feed.url)).status).toBe(200);
+  });
+
   it("stops the feed, and a new one never reuses the stopped URL", async () => {
     const before = (await (await settings(claire.cookie)).json()).feed.url;
     const stopped = await settings(claire.cookie, "DELETE");

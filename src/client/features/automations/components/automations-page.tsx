@@ -7,7 +7,7 @@ import { formatDate } from "@shared/format";
 import { paths } from "@shared/paths";
 import type { AutomationDto } from "@shared/schemas/automations";
 import { ArrowRight, BellRing, Sparkles, Trash2, Zap } from "lucide-react";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
 import { useAutomations, useDeleteAutomation, useSetAutomationActive } from "../api/automations";
@@ -77,7 +77,6 @@ export function AutomationsPage() {
 }
 
 function AutomationCard({ automation }: { automation: AutomationDto }) {
-  const switchId = useId();
   const setActive = useSetAutomationActive();
   const remove = useDeleteAutomation();
   const [isConfirming, setIsConfirming] = useState(false);
@@ -97,11 +96,11 @@ function AutomationCard({ automation }: { automation: AutomationDto }) {
       <div className="flex items-start justify-between gap-4">
         <h2 className="min-w-0 font-semibold text-foreground">{automation.name}</h2>
         <div className="flex shrink-0 items-center gap-2">
-          <label htmlFor={switchId} className="text-sm text-muted-foreground">
+          <span aria-hidden="true" className="text-sm text-muted-foreground">
             {automation.isActive ? "Active" : "En pause"}
-          </label>
+          </span>
           <Switch
-            id={switchId}
+            aria-label={`Activer « ${automation.name} »`}
             checked={automation.isActive}
             disabled={setActive.isPending}
             onCheckedChange={toggle}
@@ -110,7 +109,8 @@ function AutomationCard({ automation }: { automation: AutomationDto }) {
       </div>
       <p className="mt-1 text-sm text-muted-foreground">
         {automation.trigger}
-        <ArrowRight className="mx-1.5 inline size-3.5 align-[-2px]" aria-label="puis" />
+        <ArrowRight className="mx-1.5 inline size-3.5 align-[-2px]" aria-hidden="true" />
+        <span className="sr-only"> puis </span>
         {automation.action}
       </p>
       <p className="mt-2 text-xs font-medium">
@@ -133,6 +133,7 @@ function AutomationCard({ automation }: { automation: AutomationDto }) {
         <button
           type="button"
           onClick={() => setIsConfirming(true)}
+          aria-label={`Supprimer « ${automation.name} »`}
           className={buttonStyles({
             variant: "ghost",
             size: "sm",

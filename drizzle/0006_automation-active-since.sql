@@ -1,0 +1,1 @@
+ALTER TABLE "automations" ADD COLUMN "active_since" timestamp with time zone DEFAULT now() NOT NULL;
