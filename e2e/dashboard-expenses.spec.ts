@@ -1,48 +1,17 @@
-import { deflateSync } from "node:zlib";
 import type { Page } from "@playwright/test";
+import { drawPng } from "../src/server/test/png";
 import { euros, expect, LIABLE_IDENTITY, screenshotsEverywhere, signUpAndPay, test } from "./fixtures";
 
 const email = `depenses.${Date.now()}@example.fr`;
 const password = "Velo-Cargo-Lumiere-2026";
 
-const crcTable = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-function chunk(type: string, data: Buffer): Buffer {
-  const head = Buffer.alloc(8);
-  head.writeUInt32BE(data.length, 0);
-  head.write(type, 4, "ascii");
-  let crc = 0xffffffff;
-  for (const byte of Buffer.concat([head.subarray(4), data]))
-    crc = (crcTable[(crc ^ byte) & 0xff] as number) ^ (crc >>> 8);
-  const tail = Buffer.alloc(4);
-  tail.writeUInt32BE((crc ^ 0xffffffff) >>> 0, 0);
-  return Buffer.concat([head, data, tail]);
-}
 /** A ticket-shaped PNG: white paper with grey "lines" of text, so the preview is recognisable. */
 function receiptPng(width = 180, height = 260): Buffer {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  const rows = Array.from({ length: height }, (_, y) => {
+  return drawPng(width, height, (x, y) => {
     const isLine = y > 20 && y % 18 < 6 && y < height - 30;
-    const row = Buffer.alloc(1 + width * 3, 0xff);
-    for (let x = 0; x < width; x++) {
-      const isInk = isLine && x > 16 && x < width - 16 - ((y * 7) % 50);
-      if (isInk) row.fill(0x9a, 1 + x * 3, 4 + x * 3);
-    }
-    row[0] = 0;
-    return row;
+    const isInk = isLine && x > 16 && x < width - 16 - ((y * 7) % 50);
+    return isInk ? [0x9a, 0x9a, 0x9a] : [0xff, 0xff, 0xff];
   });
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk("IHDR", header),
-    chunk("IDAT", deflateSync(Buffer.concat(rows))),
-    chunk("IEND", Buffer.alloc(0)),
-  ]);
 }
 // A Windows executable's header, renamed to look like a PDF.
 const EXE = Buffer.concat([Buffer.from("MZ"), Buffer.alloc(126, 0x90), Buffer.from("PE\0\0")]);

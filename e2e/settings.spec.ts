@@ -1,67 +1,15 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { deflateSync } from "node:zlib";
-import type { Page } from "@playwright/test";
-import { expect, lastMailTo, linkIn, shot, test } from "./fixtures";
+import { drawPng } from "../src/server/test/png";
+import { expect, shot, signUpAndPay, test } from "./fixtures";
 
 const email = `reglages.${Date.now()}@example.fr`;
 const password = "Velo-Cargo-Lumiere-2026";
 
-/** A paid account without the payment screens (the account journey covers them): API sign-up, e-mail link, local checkout. */
-async function signUpPaid(page: Page, baseURL: string) {
-  const headers = { origin: baseURL };
-  const signUp = await page.request.post("/api/auth/sign-up/email", {
-    headers,
-    data: { email, password, name: "Camille Martin" },
-  });
-  expect(signUp.ok()).toBe(true);
-  const mail = await lastMailTo(page.request, email, /Confirmez votre adresse e-mail/);
-  await page.goto(linkIn(mail.text));
-  const checkout = await page.request.post("/functions/v1/create-registration-payment", { headers });
-  const session = new URL((await checkout.json()).url).searchParams.get("session");
-  const paid = await page.request.post(`/api/dev/stripe/sessions/${session}/pay`, {
-    headers,
-    data: { cardNumber: "4242 4242 4242 4242", expiry: "12/34", cvc: "123", cardholder: "Camille Martin" },
-  });
-  expect(paid.ok()).toBe(true);
-}
-
 /** A real 48×48 PNG (an indigo square with a lighter band), written to a temp file as a user would pick it. */
 function writeLogoPng(): string {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc32 = (bytes: Buffer) => {
-    let crc = 0xffffffff;
-    for (const byte of bytes) crc = (crcTable[(crc ^ byte) & 0xff] as number) ^ (crc >>> 8);
-    return (crc ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const size = 48;
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(size, 0);
-  header.writeUInt32BE(size, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  const rows = Array.from({ length: size }, (_, y) => {
-    const colour = y > 18 && y < 30 ? [199, 210, 254] : [79, 70, 229];
-    return Buffer.from([0, ...Array.from({ length: size }, () => colour).flat()]);
-  });
-  const bytes = Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk("IHDR", header),
-    chunk("IDAT", deflateSync(Buffer.concat(rows))),
-    chunk("IEND", Buffer.alloc(0)),
-  ]);
+  const bytes = drawPng(48, 48, (_x, y) => (y > 18 && y < 30 ? [199, 210, 254] : [79, 70, 229]));
   const path = join(mkdtempSync(join(tmpdir(), "ardoise-logo-")), "logo.png");
   writeFileSync(path, bytes);
   return path;
@@ -69,10 +17,12 @@ function writeLogoPng(): string {
 
 test("settings: fill the legal identity, watch the missing list go, upload a logo, switch the theme", async ({
   page,
+  request,
   baseURL,
 }) => {
   test.setTimeout(120_000);
-  await signUpPaid(page, baseURL as string);
+  // A paid account without the payment screens (the account journey covers them).
+  await signUpAndPay(page.request, request, { email, password, origin: baseURL ?? "" });
   const missing = page.getByRole("status", { name: "Pour émettre une facture, il manque" });
 
   await test.step("an empty identity lists everything an invoice needs", async () => {

@@ -23,19 +23,35 @@ function chunk(type: string, data: Uint8Array): Buffer {
   return Buffer.concat([head, data, crc]);
 }
 
-/** A valid RGB PNG of one colour; `padding` adds an ancillary text chunk to reach a given size. */
-export function png(width: number, height: number, rgb: [number, number, number], padding = 0): Uint8Array {
+type Rgb = [number, number, number];
+
+/**
+ * A valid RGB PNG whose pixel at (x, y) is `pixel(x, y)`; `padding` adds an ancillary text chunk to reach a
+ * given size. Used by the API tests and the e2e journeys (logos, receipts).
+ */
+export function drawPng(
+  width: number,
+  height: number,
+  pixel: (x: number, y: number) => Rgb,
+  padding = 0,
+): Buffer {
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);
   header.set([8, 2, 0, 0, 0], 8);
-  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => rgb).flat())]);
-  const pixels = deflateSync(Buffer.concat(Array.from({ length: height }, () => row)));
+  const rows = Array.from({ length: height }, (_, y) =>
+    Buffer.from([0, ...Array.from({ length: width }, (_, x) => pixel(x, y)).flat()]),
+  );
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     chunk("IHDR", header),
     ...(padding > 0 ? [chunk("tEXt", Buffer.alloc(padding, 0x61))] : []),
-    chunk("IDAT", pixels),
+    chunk("IDAT", deflateSync(Buffer.concat(rows))),
     chunk("IEND", new Uint8Array()),
   ]);
+}
+
+/** A valid RGB PNG of one colour; `padding` adds an ancillary text chunk to reach a given size. */
+export function png(width: number, height: number, rgb: Rgb, padding = 0): Uint8Array {
+  return drawPng(width, height, () => rgb, padding);
 }
