@@ -16,7 +16,8 @@ import { getDashboard } from "../modules/dashboard/dashboard.service";
  * is on or after the day the rule was turned on: a new or resumed rule never sends a backlog, and pausing
  * stops the next ones. When the job ran late, only the latest due one is planned, so a client gets one
  * relance at a time. sendDueReminders e-mails them like the J-7/J-3/J reminders. Each planned relance counts
- * as a run of the rule.
+ * as a run of the rule. The query starts from the (few) active rules and reaches invoices by user, so the
+ * minute's run does not scan every user's invoices.
  */
 export async function planOverdueReminders(db: Db, now = new Date()): Promise<number> {
   const today = parisToday(now);
@@ -28,17 +29,16 @@ export async function planOverdueReminders(db: Db, now = new Date()): Promise<nu
     const result = await tx.execute(sql`
       insert into invoice_reminders (user_id, invoice_id, days_before_due, scheduled_for)
       select distinct on (i.id) i.user_id, i.id, -o.days, i.due_date + o.days
-      from invoices i cross join (values ${offsets}) as o(days)
-      where i.kind = 'facture'
+      from automations a
+      join invoices i on i.user_id = a.user_id
+      cross join (values ${offsets}) as o(days)
+      where a.is_active
+        and a.trigger->>'type' = 'invoice_overdue' and a.action->>'type' = 'send_reminder'
+        and i.kind = 'facture'
         and i.status in ('en-attente', 'en-retard')
         and i.total_cents > i.paid_cents
         and i.due_date + o.days <= ${today}::date
-        and exists (
-          select 1 from automations a
-          where a.user_id = i.user_id and a.is_active
-            and a.trigger->>'type' = 'invoice_overdue' and a.action->>'type' = 'send_reminder'
-            and i.due_date + o.days >= (a.active_since at time zone 'Europe/Paris')::date
-        )
+        and i.due_date + o.days >= (a.active_since at time zone 'Europe/Paris')::date
       order by i.id, o.days desc
       on conflict (invoice_id, days_before_due) do nothing
       returning user_id`);
