@@ -92,12 +92,13 @@ function toDto(
   };
 }
 
-async function loadForUpdate(tx: Tx, userId: string, id: string): Promise<InvoiceRow> {
-  const [row] = await tx
-    .select()
-    .from(invoices)
-    .where(and(eq(invoices.id, id), eq(invoices.userId, userId)))
-    .for("update");
+/** The user's own row: the id alone never reaches another user's data (row-level security agrees). */
+const own = (userId: string, id: string) => and(eq(invoices.id, id), eq(invoices.userId, userId));
+
+/** The user's row or a 404; locked for the rest of the transaction when it is about to change. */
+async function loadOwn(tx: Tx, userId: string, id: string, { lock = false } = {}): Promise<InvoiceRow> {
+  const query = tx.select().from(invoices).where(own(userId, id));
+  const [row] = await (lock ? query.for("update") : query);
   if (!row) throw notFound();
   return row;
 }
@@ -157,11 +158,7 @@ export async function getInvoice(
   { userId, id, now = new Date() }: { userId: string; id: string; now?: Date },
 ) {
   return withTenant(db, userId, async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(invoices)
-      .where(and(eq(invoices.id, id), eq(invoices.userId, userId)));
-    if (!row) throw notFound();
+    const row = await loadOwn(tx, userId, id);
     const [items, received, [creditNote]] = await Promise.all([
       loadItems(tx, userId, id),
       tx
@@ -277,7 +274,7 @@ export async function updateInvoiceDraft(
   }: { userId: string; id: string; input: UpdateInvoiceInput; now?: Date },
 ): Promise<InvoiceDto> {
   return withTenant(db, userId, async (tx) => {
-    const row = await loadForUpdate(tx, userId, id);
+    const row = await loadOwn(tx, userId, id, { lock: true });
     assertDraft(row);
     await ownClient(tx, userId, input.clientId);
     const { lines, ...fields } = input;
@@ -285,7 +282,7 @@ export async function updateInvoiceDraft(
     const [updated] = await tx
       .update(invoices)
       .set({ ...fields, ...totals })
-      .where(and(eq(invoices.id, id), eq(invoices.userId, userId)))
+      .where(own(userId, id))
       .returning();
     return toDto(updated ?? row, await loadItems(tx, userId, id), parisToday(now));
   });
@@ -296,8 +293,8 @@ export async function deleteInvoiceDraft(
   { userId, id }: { userId: string; id: string },
 ): Promise<void> {
   await withTenant(db, userId, async (tx) => {
-    assertDraft(await loadForUpdate(tx, userId, id));
-    await tx.delete(invoices).where(and(eq(invoices.id, id), eq(invoices.userId, userId)));
+    assertDraft(await loadOwn(tx, userId, id, { lock: true }));
+    await tx.delete(invoices).where(own(userId, id));
   });
 }
 
@@ -358,7 +355,7 @@ export async function issueInvoice(
 ) {
   const today = parisToday(now);
   return withTenant(db, userId, async (tx) => {
-    const row = await loadForUpdate(tx, userId, id);
+    const row = await loadOwn(tx, userId, id, { lock: true });
     if (row.status !== "brouillon") throw new AppError("conflict", "Cette facture est déjà émise.");
     const items = await loadItems(tx, userId, id);
     if (items.length === 0)
@@ -403,7 +400,7 @@ export async function issueInvoice(
         paymentTerms: paymentTermsMention(termsDays),
         issuedAt: now,
       })
-      .where(and(eq(invoices.id, id), eq(invoices.userId, userId)))
+      .where(own(userId, id))
       .returning();
     if (!issued) throw notFound();
     await insertReminders(tx, userId, id, reminderSchedule(dueDate, today));
@@ -490,7 +487,7 @@ export async function recordPayment(
 ) {
   const today = parisToday(now);
   return withTenant(db, userId, async (tx) => {
-    const row = await loadForUpdate(tx, userId, id);
+    const row = await loadOwn(tx, userId, id, { lock: true });
     if (row.kind !== "facture" || !["en-attente", "en-retard"].includes(row.status)) {
       throw new AppError("conflict", "Seule une facture émise et non réglée peut recevoir un paiement.");
     }
@@ -513,7 +510,7 @@ export async function recordPayment(
     const [updated] = await tx
       .update(invoices)
       .set({ paidCents, ...(isPaid ? { status: "payée" as const, paidAt: now } : {}) })
-      .where(and(eq(invoices.id, id), eq(invoices.userId, userId)))
+      .where(own(userId, id))
       .returning();
     if (isPaid) await cancelPendingReminders(tx, userId, id);
     return toDto(updated ?? row, await loadItems(tx, userId, id), today);
@@ -530,7 +527,7 @@ export async function cancelInvoice(
 ) {
   const today = parisToday(now);
   return withTenant(db, userId, async (tx) => {
-    const row = await loadForUpdate(tx, userId, id);
+    const row = await loadOwn(tx, userId, id, { lock: true });
     if (row.kind !== "facture" || row.status === "brouillon" || row.status === "annulée") {
       throw new AppError(
         "conflict",
@@ -580,10 +577,7 @@ export async function cancelInvoice(
         })),
       );
     }
-    await tx
-      .update(invoices)
-      .set({ status: "annulée", cancelledAt: now })
-      .where(and(eq(invoices.id, id), eq(invoices.userId, userId)));
+    await tx.update(invoices).set({ status: "annulée", cancelledAt: now }).where(own(userId, id));
     await cancelPendingReminders(tx, userId, id);
     return toDto(creditNote, await loadItems(tx, userId, creditNote.id), today);
   });
@@ -599,11 +593,7 @@ export async function duplicateInvoice(
   { userId, id, now = new Date() }: { userId: string; id: string; now?: Date },
 ): Promise<InvoiceDto> {
   return withTenant(db, userId, async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(invoices)
-      .where(and(eq(invoices.id, id), eq(invoices.userId, userId)));
-    if (!row) throw notFound();
+    const row = await loadOwn(tx, userId, id);
     if (row.kind === "avoir") {
       throw new AppError(
         "conflict",

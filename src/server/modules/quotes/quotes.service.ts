@@ -79,12 +79,13 @@ function toDto(row: QuoteRow, items: ItemRow[], related: Related, today: string)
   };
 }
 
-async function loadForUpdate(tx: Tx, userId: string, id: string): Promise<QuoteRow> {
-  const [row] = await tx
-    .select()
-    .from(quotes)
-    .where(and(eq(quotes.id, id), eq(quotes.userId, userId)))
-    .for("update");
+/** The user's own row: the id alone never reaches another user's data (row-level security agrees). */
+const own = (userId: string, id: string) => and(eq(quotes.id, id), eq(quotes.userId, userId));
+
+/** The user's row or a 404; locked for the rest of the transaction when it is about to change. */
+async function loadOwn(tx: Tx, userId: string, id: string, { lock = false } = {}): Promise<QuoteRow> {
+  const query = tx.select().from(quotes).where(own(userId, id));
+  const [row] = await (lock ? query.for("update") : query);
   if (!row) throw notFound();
   return row;
 }
@@ -235,11 +236,7 @@ export async function getQuote(
   { userId, id, now = new Date() }: { userId: string; id: string; now?: Date },
 ): Promise<QuoteDto> {
   return withTenant(db, userId, async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(quotes)
-      .where(and(eq(quotes.id, id), eq(quotes.userId, userId)));
-    if (!row) throw notFound();
+    const row = await loadOwn(tx, userId, id);
     return detailDto(tx, userId, row, parisToday(now));
   });
 }
@@ -328,7 +325,7 @@ export async function updateQuote(
 ): Promise<QuoteDto> {
   const today = parisToday(now);
   return withTenant(db, userId, async (tx) => {
-    const row = await loadForUpdate(tx, userId, id);
+    const row = await loadOwn(tx, userId, id, { lock: true });
     assertDraft(row);
     await ownClient(tx, userId, input.clientId);
     assertValidity(input.date ?? row.date, input.validUntil ?? row.validUntil ?? row.date);
@@ -337,7 +334,7 @@ export async function updateQuote(
     const [updated] = await tx
       .update(quotes)
       .set({ ...fields, ...totals })
-      .where(and(eq(quotes.id, id), eq(quotes.userId, userId)))
+      .where(own(userId, id))
       .returning();
     return detailDto(tx, userId, updated ?? row, today);
   });
@@ -345,8 +342,8 @@ export async function updateQuote(
 
 export async function deleteQuote(db: Db, { userId, id }: { userId: string; id: string }): Promise<void> {
   await withTenant(db, userId, async (tx) => {
-    assertDraft(await loadForUpdate(tx, userId, id));
-    await tx.delete(quotes).where(and(eq(quotes.id, id), eq(quotes.userId, userId)));
+    assertDraft(await loadOwn(tx, userId, id, { lock: true }));
+    await tx.delete(quotes).where(own(userId, id));
   });
 }
 
@@ -385,14 +382,10 @@ export async function markQuoteSent(
 ): Promise<QuoteDto> {
   const today = parisToday(now);
   return withTenant(db, userId, async (tx) => {
-    const row = await loadForUpdate(tx, userId, id);
+    const row = await loadOwn(tx, userId, id, { lock: true });
     const changes: Partial<QuoteRow> =
       row.status === "brouillon" ? { status: "envoyé", sentAt: now } : { sentAt: now };
-    const [updated] = await tx
-      .update(quotes)
-      .set(changes)
-      .where(and(eq(quotes.id, id), eq(quotes.userId, userId)))
-      .returning();
+    const [updated] = await tx.update(quotes).set(changes).where(own(userId, id)).returning();
     return detailDto(tx, userId, updated ?? row, today);
   });
 }
@@ -409,7 +402,7 @@ export async function transitionQuote(
 ): Promise<QuoteDto> {
   const today = parisToday(now);
   return withTenant(db, userId, async (tx) => {
-    const row = await loadForUpdate(tx, userId, id);
+    const row = await loadOwn(tx, userId, id, { lock: true });
     const status = effectiveQuoteStatus(row, today);
     const validUntil = row.validUntil ?? row.date;
     let changes: Partial<QuoteRow>;
@@ -434,11 +427,7 @@ export async function transitionQuote(
       changes =
         to === "accept" ? { status: "accepté", acceptedAt: now } : { status: "refusé", refusedAt: now };
     }
-    const [updated] = await tx
-      .update(quotes)
-      .set(changes)
-      .where(and(eq(quotes.id, id), eq(quotes.userId, userId)))
-      .returning();
+    const [updated] = await tx.update(quotes).set(changes).where(own(userId, id)).returning();
     return detailDto(tx, userId, updated ?? row, today);
   });
 }
@@ -460,7 +449,7 @@ export async function convertQuote(
   { userId, id, now = new Date() }: { userId: string; id: string; now?: Date },
 ) {
   return withTenant(db, userId, async (tx) => {
-    const row = await loadForUpdate(tx, userId, id);
+    const row = await loadOwn(tx, userId, id, { lock: true });
     const existing = (await linkedInvoices(tx, userId, [id])).get(id);
     if (existing) throw alreadyConverted(existing);
     if (row.status !== "accepté")
