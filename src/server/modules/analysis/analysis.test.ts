@@ -1,8 +1,9 @@
 import { addDays, parisToday } from "@shared/domain/dates";
 import { ANALYSIS_CACHE_MS, analysisDto } from "@shared/schemas/analysis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clients, expenses, invoices, payments, projects } from "../../db/schema/index";
+import { clients, expenses, type invoices, projects } from "../../db/schema/index";
 import { call, markPaid, registerAndConfirm } from "../../test/accounts";
+import { insertInvoiceRow } from "../../test/invoice-rows";
 import { createTestContext, type TestContext } from "../../test/test-app";
 import { createAnalysisReader, getBusinessAnalysis } from "./analysis.service";
 
@@ -32,9 +33,9 @@ let nextNumber = 0;
 async function seedInvoices(userId: string, seeds: InvoiceSeed[]) {
   for (const seed of seeds) {
     const paid = (seed.payments ?? []).reduce((sum, [, cents]) => sum + cents, 0);
-    const [invoice] = await context.database.db
-      .insert(invoices)
-      .values({
+    await insertInvoiceRow(
+      context.database.db,
+      {
         userId,
         invoiceNumber:
           seed.status === "brouillon" ? null : `INV-2025-${String(++nextNumber).padStart(4, "0")}`,
@@ -43,13 +44,9 @@ async function seedInvoices(userId: string, seeds: InvoiceSeed[]) {
         totalCents: seed.totalCents,
         paidCents: paid,
         dueDate: seed.dueDate ?? null,
-      })
-      .returning();
-    if (!invoice) throw new Error("no invoice");
-    for (const [paidOn, amountCents] of seed.payments ?? [])
-      await context.database.db
-        .insert(payments)
-        .values({ userId, invoiceId: invoice.id, paidOn, amountCents });
+      },
+      seed.payments,
+    );
   }
 }
 

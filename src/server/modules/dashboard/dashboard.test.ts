@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clients, expenses, invoices, payments, projects, quotes } from "../../db/schema/index";
+import { clients, expenses, type invoices, projects, quotes } from "../../db/schema/index";
 import { call, markPaid, registerAndConfirm } from "../../test/accounts";
+import { insertInvoiceRow } from "../../test/invoice-rows";
 import { createTestContext, type TestContext } from "../../test/test-app";
 import { getDashboard } from "./dashboard.service";
 
@@ -23,9 +24,9 @@ type InvoiceSeed = {
 
 async function seedInvoices(userId: string, seeds: InvoiceSeed[]) {
   for (const seed of seeds) {
-    const [invoice] = await context.database.db
-      .insert(invoices)
-      .values({
+    await insertInvoiceRow(
+      context.database.db,
+      {
         userId,
         kind: seed.kind ?? "facture",
         invoiceNumber: seed.number,
@@ -36,13 +37,9 @@ async function seedInvoices(userId: string, seeds: InvoiceSeed[]) {
         date: "2025-01-02",
         dueDate: seed.dueDate ?? null,
         issuedAt: seed.number ? new Date("2025-01-02T09:00:00Z") : null,
-      })
-      .returning();
-    if (!invoice) throw new Error("no invoice");
-    for (const [paidOn, amountCents] of seed.payments ?? [])
-      await context.database.db
-        .insert(payments)
-        .values({ userId, invoiceId: invoice.id, paidOn, amountCents });
+      },
+      seed.payments,
+    );
   }
 }
 
