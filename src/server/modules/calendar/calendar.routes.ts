@@ -1,7 +1,9 @@
+import type { CalendarFeedDto } from "@shared/schemas/integrations";
 import { Hono } from "hono";
 import type { AuthVariables } from "../../auth/session";
 import type { Db } from "../../db/client";
 import {
+  type CalendarConnection,
   connectCalendar,
   disconnectCalendarFeed,
   getCalendarFeed,
@@ -25,6 +27,9 @@ export function calendarRoutes({ db, appUrl }: { db: Db; appUrl: string }) {
   });
 }
 
+/** The page's shape: the feed without its row id. */
+const feedDto = ({ id: _id, ...feed }: CalendarConnection): CalendarFeedDto => ({ feed });
+
 /**
  * Mounted under /api/integrations behind the 401/402 guard: the user's calendar feed, to show, turn on,
  * give a new secret URL (the old one answers 404 at once) or stop.
@@ -32,13 +37,9 @@ export function calendarRoutes({ db, appUrl }: { db: Db; appUrl: string }) {
 export function integrationRoutes({ db, appUrl }: { db: Db; appUrl: string }) {
   return new Hono<{ Variables: AuthVariables }>()
     .get("/calendar", async (c) => c.json(await readCalendarFeedStatus(db, c.get("user").id, appUrl)))
-    .post("/calendar", async (c) => {
-      const userId = c.get("user").id;
-      await connectCalendar(db, userId, appUrl);
-      return c.json(await readCalendarFeedStatus(db, userId, appUrl));
-    })
+    .post("/calendar", async (c) => c.json(feedDto(await connectCalendar(db, c.get("user").id, appUrl))))
     .post("/calendar/regenerate", async (c) =>
-      c.json(await regenerateCalendarFeed(db, c.get("user").id, appUrl)),
+      c.json(feedDto(await regenerateCalendarFeed(db, c.get("user").id, appUrl))),
     )
     .delete("/calendar", async (c) => c.json(await disconnectCalendarFeed(db, c.get("user").id)));
 }

@@ -20,7 +20,8 @@ const REFRESH_HOURS = 4;
 
 export const calendarFeedUrl = (appUrl: string, token: string) => `${appUrl}/api/calendar/${token}.ics`;
 
-export type CalendarConnection = { id: string; url: string };
+/** The active feed as the Intégrations page and the assistant show it, with its row id. */
+export type CalendarConnection = NonNullable<CalendarFeedDto["feed"]> & { id: string };
 
 const activeFeed = (userId: string) =>
   and(
@@ -30,14 +31,24 @@ const activeFeed = (userId: string) =>
     isNotNull(integrations.publicToken),
   );
 
-async function findActiveFeed(tx: Tx, userId: string) {
+const feedFields = {
+  id: integrations.id,
+  token: integrations.publicToken,
+  createdAt: integrations.createdAt,
+  lastUsedAt: integrations.lastUsedAt,
+};
+type FeedRow = { id: string; token: string | null; createdAt: Date; lastUsedAt: Date | null };
+
+const connectionOf = (feed: FeedRow, appUrl: string): CalendarConnection => ({
+  id: feed.id,
+  url: calendarFeedUrl(appUrl, feed.token ?? ""),
+  createdAt: feed.createdAt.toISOString(),
+  lastReadAt: feed.lastUsedAt?.toISOString() ?? null,
+});
+
+async function findActiveFeed(tx: Tx, userId: string): Promise<FeedRow | undefined> {
   const [feed] = await tx
-    .select({
-      id: integrations.id,
-      token: integrations.publicToken,
-      createdAt: integrations.createdAt,
-      lastUsedAt: integrations.lastUsedAt,
-    })
+    .select(feedFields)
     .from(integrations)
     .where(activeFeed(userId))
     .orderBy(asc(integrations.createdAt))
@@ -45,47 +56,40 @@ async function findActiveFeed(tx: Tx, userId: string) {
   return feed;
 }
 
-async function createFeed(tx: Tx, userId: string) {
+async function createFeed(tx: Tx, userId: string): Promise<FeedRow> {
   const [created] = await tx
     .insert(integrations)
     .values({ userId, kind: "ics", name: "Google Calendar", publicToken: newToken() })
-    .returning({ id: integrations.id, token: integrations.publicToken });
+    .returning(feedFields);
   if (!created?.token) throw new Error("integration insert returned nothing");
-  return { id: created.id, token: created.token };
+  return created;
 }
+
+const stopFeeds = (tx: Tx, userId: string) =>
+  tx.update(integrations).set({ isActive: false, publicToken: null }).where(activeFeed(userId));
 
 /**
  * The user's calendar feed: the active `ics` integration if there is one (so the URL already pasted in
  * Google Calendar keeps working), otherwise a new one with a fresh secret token.
  */
 export async function connectCalendar(db: Db, userId: string, appUrl: string): Promise<CalendarConnection> {
-  const { id, token } = await withTenant(db, userId, async (tx) => {
-    const existing = await findActiveFeed(tx, userId);
-    return existing?.token ? { id: existing.id, token: existing.token } : createFeed(tx, userId);
-  });
-  return { id, url: calendarFeedUrl(appUrl, token) };
+  const feed = await withTenant(
+    db,
+    userId,
+    async (tx) => (await findActiveFeed(tx, userId)) ?? createFeed(tx, userId),
+  );
+  return connectionOf(feed, appUrl);
 }
 
-/** What the settings page shows: the active feed's URL, when it was made and last read, or null. */
+/** What the Intégrations page shows: the active feed's URL, when it was made and last read, or null. */
 export async function readCalendarFeedStatus(
   db: Db,
   userId: string,
   appUrl: string,
 ): Promise<CalendarFeedDto> {
   const feed = await withTenant(db, userId, (tx) => findActiveFeed(tx, userId));
-  return {
-    feed: feed?.token
-      ? {
-          url: calendarFeedUrl(appUrl, feed.token),
-          createdAt: feed.createdAt.toISOString(),
-          lastReadAt: feed.lastUsedAt?.toISOString() ?? null,
-        }
-      : null,
-  };
+  return { feed: feed ? connectionOf(feed, appUrl) : null };
 }
-
-const stopFeeds = (tx: Tx, userId: string) =>
-  tx.update(integrations).set({ isActive: false, publicToken: null }).where(activeFeed(userId));
 
 /**
  * A new secret URL for the feed: every active feed of the user is turned off (two could exist if the page
@@ -96,12 +100,12 @@ export async function regenerateCalendarFeed(
   db: Db,
   userId: string,
   appUrl: string,
-): Promise<CalendarFeedDto> {
-  await withTenant(db, userId, async (tx) => {
+): Promise<CalendarConnection> {
+  const feed = await withTenant(db, userId, async (tx) => {
     await stopFeeds(tx, userId);
-    await createFeed(tx, userId);
+    return createFeed(tx, userId);
   });
-  return readCalendarFeedStatus(db, userId, appUrl);
+  return connectionOf(feed, appUrl);
 }
 
 /** Stops the feed: its URL answers 404 and the token is forgotten. */
