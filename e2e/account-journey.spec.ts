@@ -1,4 +1,4 @@
-import { expect, lastMailTo, linkIn, shot, test } from "./fixtures";
+import { expect, lastMailTo, linkIn, shot, test, toast } from "./fixtures";
 
 const email = `camille.${Date.now()}@example.fr`;
 const password = "Velo-Cargo-Lumiere-2026";
@@ -109,7 +109,7 @@ test("register → confirm → pay → use the shell → sign out → reset the 
     await page.getByLabel("Métier").fill("Développeuse web freelance");
     await page.getByLabel("Compétences").fill("React, Node.js, UX");
     await page.getByRole("button", { name: "Enregistrer" }).click();
-    await expect(page.getByText("Profil enregistré")).toBeVisible();
+    await expect(toast(page, "Profil enregistré")).toBeVisible();
     await page.reload();
     await expect(page.getByLabel("Compétences")).toHaveValue("React, Node.js, UX");
     await shot(page, "11-profile");
@@ -122,10 +122,10 @@ test("register → confirm → pay → use the shell → sign out → reset the 
     await page.getByRole("button", { name: /^Menu du compte/ }).click();
     await page.getByRole("menuitem", { name: "Se déconnecter" }).click();
     await expect(page).toHaveURL(/\/auth$/);
-    await expect(page.getByText("Déconnexion réussie")).toBeVisible();
+    await expect(toast(page, "Déconnexion réussie")).toBeVisible();
     await page.goto("/app/invoices");
     await expect(page).toHaveURL(/\/auth\?redirect=/);
-    await expect(page.getByText("Session requise")).toBeVisible();
+    await expect(toast(page, "Session requise")).toBeVisible();
     await shot(page, "12-signed-out");
   });
 
@@ -135,7 +135,7 @@ test("register → confirm → pay → use the shell → sign out → reset the 
     await expect(page.getByRole("heading", { name: "Mot de passe oublié" })).toBeVisible();
     await page.getByLabel("Adresse e-mail").fill(email);
     await page.getByRole("button", { name: "Recevoir le lien" }).click();
-    await expect(page.getByText("Email envoyé")).toBeVisible();
+    await expect(toast(page, "Email envoyé")).toBeVisible();
     await shot(page, "13-reset-requested");
     const mail = await lastMailTo(request, email, /Réinitialisez votre mot de passe/);
     await page.goto(linkIn(mail.text));
@@ -148,7 +148,7 @@ test("register → confirm → pay → use the shell → sign out → reset the 
     await page.getByLabel("Adresse e-mail").fill(email);
     await page.getByLabel("Mot de passe").fill(password);
     await page.getByRole("button", { name: "Se connecter" }).click();
-    await expect(page.getByText("Erreur de connexion")).toBeVisible();
+    await expect(toast(page, "Erreur de connexion")).toBeVisible();
     await page.getByLabel("Mot de passe").fill(newPassword);
     await page.getByRole("button", { name: "Se connecter" }).click();
     await expect(page.getByRole("navigation", { name: "Navigation principale" })).toBeVisible();

@@ -15,6 +15,10 @@ export const test = base.extend({
 });
 export { expect };
 
+/** A toast, looked for in sonner's "Notifications" region: the same words may also be on the page (a history line). */
+export const toast = (page: Page, text: string) =>
+  page.getByRole("region", { name: /^Notifications/ }).getByText(text);
+
 export const shot = (page: Page, name: string) =>
   page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true });
 

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { euros, expect, LIABLE_IDENTITY, screenshotsEverywhere, signUpAndPay, test } from "./fixtures";
+import { euros, expect, LIABLE_IDENTITY, screenshotsEverywhere, signUpAndPay, test, toast } from "./fixtures";
 
 const email = `facturation.${Date.now()}@example.fr`;
 const password = "Velo-Cargo-Lumiere-2026";
@@ -189,10 +189,7 @@ test("draft with two VAT rates → live totals → save → issue → partial th
     await expect(page.getByRole("heading", { level: 1, name: /^Facture INV-\d{4}-0001$/ })).toBeVisible();
     const sourceUrl = page.url();
     await page.getByRole("button", { name: "Dupliquer" }).click();
-    // The toast and the new draft's history both say it: look for the toast itself.
-    await expect(
-      page.getByRole("region", { name: /^Notifications/ }).getByText("Brouillon créé"),
-    ).toBeVisible();
+    await expect(toast(page, "Brouillon créé")).toBeVisible();
     await expect(page.getByRole("heading", { level: 1, name: "Brouillon" })).toBeVisible();
     expect(page.url()).not.toBe(sourceUrl);
     await expect(page).toHaveURL(/\/app\/invoices\/[0-9a-f-]{36}$/);

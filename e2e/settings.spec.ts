@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { drawPng } from "../src/server/test/png";
-import { expect, shot, signUpAndPay, test } from "./fixtures";
+import { expect, shot, signUpAndPay, test, toast } from "./fixtures";
 
 const email = `reglages.${Date.now()}@example.fr`;
 const password = "Velo-Cargo-Lumiere-2026";
@@ -56,7 +56,7 @@ test("settings: fill the legal identity, watch the missing list go, upload a log
 
   await test.step("save, reload, it stays", async () => {
     await page.getByRole("button", { name: "Enregistrer" }).click();
-    await expect(page.getByText("Paramètres enregistrés")).toBeVisible();
+    await expect(toast(page, "Paramètres enregistrés")).toBeVisible();
     await page.reload();
     await expect(page.getByLabel("Nom avec la mention EI")).toHaveValue("Camille Martin EI");
     await expect(page.getByLabel("SIREN", { exact: true })).toHaveValue("732829320");
@@ -74,7 +74,7 @@ test("settings: fill the legal identity, watch the missing list go, upload a log
       "Le contenu du fichier ne correspond pas à son type",
     );
     await input.setInputFiles(writeLogoPng());
-    await expect(page.getByText("Logo enregistré")).toBeVisible();
+    await expect(toast(page, "Logo enregistré")).toBeVisible();
     const logo = page.getByRole("img", { name: "Votre logo" });
     await expect(logo).toBeVisible();
     await expect.poll(() => logo.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(48);
