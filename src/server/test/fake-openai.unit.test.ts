@@ -1,6 +1,6 @@
 import { createOpenAI } from "@ai-sdk/openai";
 import { createOpenRouter } from "@openrouter/ai-sdk-provider";
-import { generateText, isStepCount, type LanguageModel, streamText, tool } from "ai";
+import { generateText, stepCountIs, type LanguageModel, streamText, tool } from "ai";
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import {
@@ -53,7 +53,7 @@ describe.each(providers)("fake OpenAI server through $name", ({ model, fakeOptio
 
     const result = await generateText({
       model: model(server.url),
-      instructions: "Réponds en français.",
+      system: "Réponds en français.",
       prompt: "Salut",
       maxRetries: 0,
     });
@@ -74,7 +74,7 @@ describe.each(providers)("fake OpenAI server through $name", ({ model, fakeOptio
 
     const result = streamText({ model: model(server.url), prompt: "Factures en retard ?", maxRetries: 0 });
     const deltas: string[] = [];
-    for await (const part of result.stream) if (part.type === "text-delta") deltas.push(part.text);
+    for await (const part of result.fullStream) if (part.type === "text-delta") deltas.push(part.text);
 
     expect(deltas.length).toBeGreaterThan(1);
     expect(deltas.join("")).toBe("Trois factures sont en retard.");
@@ -107,11 +107,11 @@ describe.each(providers)("fake OpenAI server through $name", ({ model, fakeOptio
           },
         }),
       },
-      stopWhen: isStepCount(3),
+      stopWhen: stepCountIs(3),
       maxRetries: 0,
     });
     const types: string[] = [];
-    for await (const part of result.stream) types.push(part.type);
+    for await (const part of result.fullStream) types.push(part.type);
 
     expect(created).toEqual([{ name: "Durand SARL", email: "contact@durand.fr" }]);
     expect(await result.text).toBe("Client Durand créé.");

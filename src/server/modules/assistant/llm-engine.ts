@@ -5,7 +5,7 @@ import {
   type ChatMessageInput,
 } from "@shared/schemas/assistant";
 import { viewDataTypes } from "@shared/schemas/interpretation";
-import { isStepCount, streamText, type ToolSet, tool } from "ai";
+import { stepCountIs, streamText, type ToolSet, tool } from "ai";
 import { z } from "zod";
 import { actionInputs, parseActionRequest } from "./actions";
 import type { ProviderAttempt } from "./providers";
@@ -124,10 +124,10 @@ export async function answerWithModel(
   const preset = turn.confirmBeforeAction ? GENERATION_PRESETS.mainAnswer : GENERATION_PRESETS.autonomous;
   const result = streamText({
     model: attempt.model,
-    instructions: instructions(context.profile, context.today),
+    system: instructions(context.profile, context.today),
     messages,
     tools: buildTools(turn),
-    stopWhen: isStepCount(5),
+    stopWhen: stepCountIs(5),
     maxOutputTokens: preset.maxTokens,
     temperature: "temperature" in preset ? preset.temperature : DEFAULT_TEMPERATURE,
     maxRetries: 0,
@@ -135,7 +135,7 @@ export async function answerWithModel(
   });
   let text = "";
   let spoke = false;
-  for await (const part of result.stream) {
+  for await (const part of result.fullStream) {
     if (part.type === "text-delta") {
       spoke = true;
       text += part.text;
