@@ -87,6 +87,8 @@ export const businessIdentities = pgTable(
     quoteValidityDays: integer("quote_validity_days").notNull().default(30),
     logoFileId: uuid("logo_file_id").references(() => files.id, { onDelete: "set null" }),
     invoiceFooter: text("invoice_footer"),
+    /** Prefix of the invoice numbers (FAC, F, INV…); changeable only until the first invoice is issued. */
+    invoiceNumberPrefix: text("invoice_number_prefix").notNull().default("INV"),
     ...timestamps(),
   },
   (t) => [
@@ -96,6 +98,10 @@ export const businessIdentities = pgTable(
     check(
       "business_identities_payment_terms_days_check",
       sql`${sql.identifier(t.paymentTermsDays.name)} between 0 and 365`,
+    ),
+    check(
+      "business_identities_invoice_number_prefix_check",
+      sql`${sql.identifier(t.invoiceNumberPrefix.name)} ~ '^[A-Z0-9]{1,8}$'`,
     ),
     optionalFkIndex("business_identities_logo_file_id_idx", t.logoFileId),
   ],

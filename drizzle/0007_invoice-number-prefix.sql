@@ -1,0 +1,2 @@
+ALTER TABLE "business_identities" ADD COLUMN "invoice_number_prefix" text DEFAULT 'INV' NOT NULL;--> statement-breakpoint
+ALTER TABLE "business_identities" ADD CONSTRAINT "business_identities_invoice_number_prefix_check" CHECK ("invoice_number_prefix" ~ '^[A-Z0-9]{1,8}$');
