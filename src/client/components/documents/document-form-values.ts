@@ -1,3 +1,4 @@
+import type { VatRegime } from "@shared/domain/legal-identity";
 import type { InvoiceLineDto, LineInput } from "@shared/schemas/invoices";
 import { z } from "zod";
 import { documentLineValues, emptyLine, formLineOf, lineInputOf, optionalText } from "./line-values";
@@ -14,11 +15,11 @@ export const documentFormValues = z.object({
 });
 export type DocumentFormValues = z.infer<typeof documentFormValues>;
 
-export const emptyDocumentForm = (): DocumentFormValues => ({
+export const emptyDocumentForm = (regime: VatRegime): DocumentFormValues => ({
   clientId: "",
   clientName: "",
   notes: "",
-  lines: [emptyLine()],
+  lines: [emptyLine(regime)],
 });
 
 type StoredDocument = {
@@ -28,12 +29,12 @@ type StoredDocument = {
   lines: InvoiceLineDto[];
 };
 
-export function documentFormValuesOf(document: StoredDocument): DocumentFormValues {
+export function documentFormValuesOf(document: StoredDocument, regime: VatRegime): DocumentFormValues {
   return {
     clientId: document.clientId ?? "",
     clientName: document.clientName,
     notes: document.notes ?? "",
-    lines: document.lines.map(formLineOf),
+    lines: document.lines.map((line) => formLineOf(line, regime)),
   };
 }
 

@@ -1,6 +1,7 @@
 import { buttonStyles } from "@client/components/ui/button-styles";
 import { cn } from "@client/lib/cn";
-import { VAT_RATES_BP } from "@shared/domain/money";
+import type { VatRegime } from "@shared/domain/legal-identity";
+import { vatRatesFor } from "@shared/domain/vat-regime";
 import { formatMoney } from "@shared/format";
 import { ArrowDown, ArrowUp, Plus, Trash2 } from "lucide-react";
 import { useId } from "react";
@@ -20,6 +21,7 @@ type LineEditorProps<Values extends DocumentLinesFormValues> = {
   errors: FieldErrors<Values>;
   /** Excl. VAT per line, from computeTotals, in the same order as the lines. */
   lineTotalsCents: number[];
+  vatRegime: VatRegime;
 };
 
 /**
@@ -28,8 +30,9 @@ type LineEditorProps<Values extends DocumentLinesFormValues> = {
  */
 export function LineEditor<Values extends DocumentLinesFormValues>(props: LineEditorProps<Values>) {
   // Every field this editor touches lives under `lines`, which the constraint guarantees.
-  const { control, register, errors, lineTotalsCents } =
+  const { control, register, errors, lineTotalsCents, vatRegime } =
     props as unknown as LineEditorProps<DocumentLinesFormValues>;
+  const rates = vatRatesFor(vatRegime);
   const id = useId();
   const { fields, append, remove, move } = useFieldArray({ control, name: "lines" });
   const linesError = errors.lines?.root?.message ?? errors.lines?.message;
@@ -135,18 +138,28 @@ export function LineEditor<Values extends DocumentLinesFormValues>(props: LineEd
                   <label htmlFor={fieldId("vat")} className={cellLabel}>
                     TVA<span className="sr-only"> (ligne {number})</span>
                   </label>
-                  <select
-                    id={fieldId("vat")}
-                    aria-invalid={lineErrors?.vatRateBp ? true : undefined}
-                    className={cn(cellInput, "px-2")}
-                    {...register(`lines.${index}.vatRateBp`)}
-                  >
-                    {VAT_RATES_BP.map((rate) => (
-                      <option key={rate} value={String(rate)}>
-                        {vatRateLabel(rate)}
-                      </option>
-                    ))}
-                  </select>
+                  {/* One rate allowed (franchise): shown, not offered, so it cannot contradict the regime. */}
+                  {rates.length === 1 ? (
+                    <output
+                      id={fieldId("vat")}
+                      className="flex h-10 items-center px-1 text-sm text-muted-foreground tabular-nums"
+                    >
+                      {vatRateLabel(rates[0] ?? 0)}
+                    </output>
+                  ) : (
+                    <select
+                      id={fieldId("vat")}
+                      aria-invalid={lineErrors?.vatRateBp ? true : undefined}
+                      className={cn(cellInput, "px-2")}
+                      {...register(`lines.${index}.vatRateBp`)}
+                    >
+                      {rates.map((rate) => (
+                        <option key={rate} value={String(rate)}>
+                          {vatRateLabel(rate)}
+                        </option>
+                      ))}
+                    </select>
+                  )}
                   <FieldError message={lineErrors?.vatRateBp?.message} />
                 </div>
               </div>
@@ -193,7 +206,7 @@ export function LineEditor<Values extends DocumentLinesFormValues>(props: LineEd
       <FieldError message={linesError} />
       <button
         type="button"
-        onClick={() => append(emptyLine(), { shouldFocus: true })}
+        onClick={() => append(emptyLine(vatRegime), { shouldFocus: true })}
         className={buttonStyles({ variant: "secondary", size: "sm", className: "mt-3" })}
       >
         <Plus aria-hidden="true" />

@@ -1,4 +1,6 @@
-import { parseEurosToCents, VAT_RATES_BP } from "@shared/domain/money";
+import type { VatRegime } from "@shared/domain/legal-identity";
+import { parseEurosToCents } from "@shared/domain/money";
+import { defaultVatRateBp, isVatRateAllowed } from "@shared/domain/vat-regime";
 import { formatAmount } from "@shared/format";
 import type { InvoiceLineDto, LineInput } from "@shared/schemas/invoices";
 import { z } from "zod";
@@ -18,14 +20,13 @@ export type DocumentFormLine = z.infer<typeof documentLineValues>;
 /** What the line editor needs from a form: its lines. */
 export type DocumentLinesFormValues = { lines: DocumentFormLine[] };
 
-export const DEFAULT_VAT_RATE_BP = VAT_RATES_BP[0];
-
-export const emptyLine = (): DocumentFormLine => ({
+/** A new line, at the rate the seller's VAT regime gives (0 % under the franchise). */
+export const emptyLine = (regime: VatRegime): DocumentFormLine => ({
   description: "",
   quantity: "1",
   unit: "",
   unitPrice: "",
-  vatRateBp: String(DEFAULT_VAT_RATE_BP),
+  vatRateBp: String(defaultVatRateBp(regime)),
 });
 
 /** "0,5" or "1.25" → 0.5 / 1.25; null when it is not a number. */
@@ -37,13 +38,18 @@ export function parseQuantity(text: string): number | null {
 
 const quantityText = (quantity: number) => String(quantity).replace(".", ",");
 
-export function formLineOf(line: InvoiceLineDto): DocumentFormLine {
+/**
+ * A stored line as the form edits it. A rate the regime no longer allows (a draft written before the
+ * seller changed regime) becomes the regime's rate: the form then shows what issuing will accept.
+ */
+export function formLineOf(line: InvoiceLineDto, regime: VatRegime): DocumentFormLine {
+  const rate = isVatRateAllowed(regime, line.vatRateBp) ? line.vatRateBp : defaultVatRateBp(regime);
   return {
     description: line.description,
     quantity: quantityText(line.quantity),
     unit: line.unit ?? "",
     unitPrice: formatAmount(line.unitPriceCents),
-    vatRateBp: String(line.vatRateBp),
+    vatRateBp: String(rate),
   };
 }
 
@@ -52,7 +58,7 @@ export function lineNumbers(line: Partial<DocumentFormLine> | undefined) {
   return {
     quantity: parseQuantity(line?.quantity ?? "") ?? 0,
     unitPriceCents: parseEurosToCents(line?.unitPrice ?? "") ?? 0,
-    vatRateBp: Number(line?.vatRateBp ?? DEFAULT_VAT_RATE_BP),
+    vatRateBp: Number(line?.vatRateBp || 0),
   };
 }
 

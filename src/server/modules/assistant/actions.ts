@@ -1,5 +1,6 @@
 import { isOverdueReminderRule, isWeeklySummaryRule, nextWeeklySummaryAt } from "@shared/domain/automations";
 import { parisToday } from "@shared/domain/dates";
+import { defaultVatRateBp } from "@shared/domain/vat-regime";
 import { fold } from "@shared/fold";
 import { formatDate, formatMoney } from "@shared/format";
 import { paths } from "@shared/paths";
@@ -169,15 +170,15 @@ export async function resolveClient(
   return { id: created.id, name: created.name };
 }
 
-/** VAT of a line the user did not detail: none in franchise en base, the standard 20 % otherwise. */
-async function defaultVatRateBp(db: Db, userId: string): Promise<number> {
+/** VAT of a line or an expense the user did not detail: the regime's default (the rule the forms use). */
+async function regimeVatRateBp(db: Db, userId: string): Promise<number> {
   const [identity] = await withTenant(db, userId, (tx) =>
     tx
       .select({ regime: businessIdentities.vatRegime })
       .from(businessIdentities)
       .where(eq(businessIdentities.userId, userId)),
   );
-  return identity?.regime === "assujetti" ? 2000 : 0;
+  return defaultVatRateBp(identity?.regime);
 }
 
 /** When the action runs, and the public base URL for links that leave the app (the calendar feed's). */
@@ -230,7 +231,7 @@ async function execute(
           description: description ? capitalized(description) : "Prestation",
           quantity: 1,
           unitPriceCents: toCents(amount),
-          vatRateBp: await defaultVatRateBp(db, userId),
+          vatRateBp: await regimeVatRateBp(db, userId),
         },
       ];
       const base = { clientId: client.id, clientName: client.name, lines };
@@ -286,7 +287,7 @@ async function execute(
         input: {
           title: description,
           amountCents: toCents(amount),
-          vatRateBp: 2000,
+          vatRateBp: await regimeVatRateBp(db, userId),
           category,
           date: date ?? parisToday(now),
           status: "pending",

@@ -1,6 +1,7 @@
 import { addDays, DEFAULT_PAYMENT_TERMS_DAYS, parisToday, yearOf } from "@shared/domain/dates";
 import { missingForInvoicing, paymentTermsMention } from "@shared/domain/legal-identity";
 import { reminderSchedule } from "@shared/domain/reminders";
+import { FRANCHISE_LINES_MESSAGE, isVatRateAllowed } from "@shared/domain/vat-regime";
 import type {
   CreateInvoiceInput,
   InvoiceDto,
@@ -372,11 +373,8 @@ export async function issueInvoice(
         missing.map((label) => ({ path: "identity", message: label })),
       );
     }
-    if (identity.vatRegime === "franchise" && items.some((item) => item.vatRateBp !== 0)) {
-      throw new AppError(
-        "validation_failed",
-        "En franchise en base de TVA (art. 293 B du CGI), toutes les lignes doivent être à 0 %.",
-      );
+    if (items.some((item) => !isVatRateAllowed(identity.vatRegime, item.vatRateBp))) {
+      throw new AppError("validation_failed", FRANCHISE_LINES_MESSAGE);
     }
     const [client] = row.clientId
       ? await tx

@@ -2,6 +2,7 @@ import { LoadError } from "@client/components/load-error";
 import { buttonStyles } from "@client/components/ui/button-styles";
 import { isApiError } from "@client/lib/api-error";
 import { cn } from "@client/lib/cn";
+import { useSellerIdentity } from "@client/lib/seller-identity";
 import { useDocumentTitle } from "@client/lib/use-document-title";
 import { VAT_RATE_LABELS, type VatRateBp } from "@shared/domain/money";
 import { formatDate, formatMoney } from "@shared/format";
@@ -90,6 +91,7 @@ function ExpenseView({ expense }: { expense: ExpenseDto }) {
   const update = useUpdateExpense();
   const remove = useDeleteExpense();
   const navigate = useNavigate();
+  const { data: settings } = useSellerIdentity();
 
   const setStatus = (status: ExpenseStatus) =>
     update.mutate(
@@ -110,6 +112,8 @@ function ExpenseView({ expense }: { expense: ExpenseDto }) {
     });
 
   const htCents = expense.amountCents - expense.vatCents;
+  // Under the franchise the VAT on purchases is not recovered: only the amount paid (TTC) means something.
+  const isFranchise = settings?.identity.vatRegime === "franchise";
   return (
     <Page>
       {backLink}
@@ -157,12 +161,18 @@ function ExpenseView({ expense }: { expense: ExpenseDto }) {
               {formatMoney(expense.amountCents)}
             </p>
             <dl className="mt-4 space-y-2 text-sm">
-              <Row label="Montant HT">{formatMoney(htCents)}</Row>
-              <Row
-                label={`TVA (${VAT_RATE_LABELS[expense.vatRateBp as VatRateBp] ?? `${expense.vatRateBp / 100} %`})`}
-              >
-                {formatMoney(expense.vatCents)}
-              </Row>
+              {isFranchise ? (
+                <Row label="Montant TTC">{formatMoney(expense.amountCents)}</Row>
+              ) : (
+                <>
+                  <Row label="Montant HT">{formatMoney(htCents)}</Row>
+                  <Row
+                    label={`TVA (${VAT_RATE_LABELS[expense.vatRateBp as VatRateBp] ?? `${expense.vatRateBp / 100} %`})`}
+                  >
+                    {formatMoney(expense.vatCents)}
+                  </Row>
+                </>
+              )}
               <Row label="Catégorie">{expenseCategoryLabels[expense.category]}</Row>
               <Row label="Date">{formatDate(expense.date)}</Row>
               {expense.projectId ? (

@@ -1,3 +1,4 @@
+import { WithVatRegime } from "@client/components/documents/with-vat-regime";
 import { buttonStyles } from "@client/components/ui/button-styles";
 import { Field } from "@client/components/ui/field";
 import { SelectField } from "@client/components/ui/select-field";
@@ -5,7 +6,9 @@ import { SubmitButton } from "@client/components/ui/submit-button";
 import { isApiError } from "@client/lib/api-error";
 import { zodResolver } from "@client/lib/form";
 import { parisToday } from "@shared/domain/dates";
-import { parseEurosToCents, VAT_RATE_LABELS, VAT_RATES_BP } from "@shared/domain/money";
+import type { VatRegime } from "@shared/domain/legal-identity";
+import { parseEurosToCents, VAT_RATE_LABELS } from "@shared/domain/money";
+import { defaultVatRateBp, vatRatesFor } from "@shared/domain/vat-regime";
 import { formatAmount, formatMoney } from "@shared/format";
 import { paths } from "@shared/paths";
 import {
@@ -84,13 +87,13 @@ const resolver = zodResolver(
   }),
 );
 
-function defaults(expense?: ExpenseDto): ExpenseForm {
+function defaults(regime: VatRegime, expense?: ExpenseDto): ExpenseForm {
   if (!expense)
     return {
       title: "",
       supplier: "",
       amount: "",
-      vatRate: "2000",
+      vatRate: String(defaultVatRateBp(regime)),
       vat: "",
       category: "autre",
       date: parisToday(),
@@ -132,21 +135,35 @@ export function ExpenseDialog({ isOpen, onOpenChange, expense }: ExpenseDialogPr
             Montant TTC tel qu'il figure sur le justificatif.
           </Dialog.Description>
           {/* Mounted only while open: each opening starts from the expense as it is now. */}
-          {isOpen ? <ExpenseFormBody expense={expense} onDone={() => onOpenChange(false)} /> : null}
+          {isOpen ? (
+            <WithVatRegime>
+              {(regime) => (
+                <ExpenseFormBody expense={expense} regime={regime} onDone={() => onOpenChange(false)} />
+              )}
+            </WithVatRegime>
+          ) : null}
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
   );
 }
 
-function ExpenseFormBody({ expense, onDone }: { expense?: ExpenseDto; onDone: () => void }) {
+function ExpenseFormBody({
+  expense,
+  regime,
+  onDone,
+}: {
+  expense?: ExpenseDto;
+  regime: VatRegime;
+  onDone: () => void;
+}) {
   const create = useCreateExpense();
   const update = useUpdateExpense();
   const upload = useUploadReceipt();
   const navigate = useNavigate();
   const [receipt, setReceipt] = useState<File | null>(null);
   const [receiptError, setReceiptError] = useState<string | null>(null);
-  const form = useForm<ExpenseForm>({ resolver, defaultValues: defaults(expense) });
+  const form = useForm<ExpenseForm>({ resolver, defaultValues: defaults(regime, expense) });
   const { errors } = form.formState;
   const [amount, vatRate] = useWatch({ control: form.control, name: ["amount", "vatRate"] });
   const amountCents = parseEurosToCents(amount ?? "");
@@ -219,30 +236,38 @@ function ExpenseFormBody({ expense, onDone }: { expense?: ExpenseDto; onDone: ()
         />
         <Field type="date" label="Date" error={errors.date?.message} {...form.register("date")} />
       </div>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <SelectField
-          isCompact
-          label="Taux de TVA"
-          error={errors.vatRate?.message}
-          {...form.register("vatRate")}
-        >
-          {VAT_RATES_BP.map((rate) => (
-            <option key={rate} value={rate}>
-              {VAT_RATE_LABELS[rate]}
-            </option>
-          ))}
-        </SelectField>
-        <Field
-          label="TVA (€)"
-          inputMode="decimal"
-          autoComplete="off"
-          placeholder={computedVat === null ? "Calculée" : formatAmount(computedVat)}
-          hint="Laissez vide pour la calculer depuis le taux."
-          className="[&_input]:text-right [&_input]:tabular-nums"
-          error={errors.vat?.message}
-          {...form.register("vat")}
-        />
-      </div>
+      {/* Under the franchise the VAT on purchases is not recovered: the expense counts TTC, no rate asked. */}
+      {regime === "franchise" ? (
+        <p className="text-sm text-muted-foreground">
+          Franchise en base de TVA : la TVA de vos achats n'est pas récupérable, la dépense compte pour son
+          montant TTC.
+        </p>
+      ) : (
+        <div className="grid gap-4 sm:grid-cols-2">
+          <SelectField
+            isCompact
+            label="Taux de TVA"
+            error={errors.vatRate?.message}
+            {...form.register("vatRate")}
+          >
+            {vatRatesFor(regime).map((rate) => (
+              <option key={rate} value={rate}>
+                {VAT_RATE_LABELS[rate]}
+              </option>
+            ))}
+          </SelectField>
+          <Field
+            label="TVA (€)"
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder={computedVat === null ? "Calculée" : formatAmount(computedVat)}
+            hint="Laissez vide pour la calculer depuis le taux."
+            className="[&_input]:text-right [&_input]:tabular-nums"
+            error={errors.vat?.message}
+            {...form.register("vat")}
+          />
+        </div>
+      )}
       <div className="grid gap-4 sm:grid-cols-2">
         <SelectField
           isCompact

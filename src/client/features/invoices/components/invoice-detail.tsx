@@ -1,3 +1,4 @@
+import { WithVatRegime } from "@client/components/documents/with-vat-regime";
 import { buttonStyles } from "@client/components/ui/button-styles";
 import { cn } from "@client/lib/cn";
 import { useSellerIdentity } from "@client/lib/seller-identity";
@@ -104,16 +105,21 @@ export function InvoiceDetail({ id }: { id: string }) {
 function EditDraft({ invoice, onDone }: { invoice: InvoiceDto; onDone: () => void }) {
   const update = useUpdateInvoice();
   return (
-    <InvoiceForm
-      defaultValues={formValuesFromInvoice(invoice)}
-      onCancel={onDone}
-      onSubmit={async (input) => {
-        // PATCH leaves an omitted field unchanged: emptied notes are sent as "" to clear them.
-        await update.mutateAsync({ id: invoice.id, input: { ...input, notes: input.notes ?? "" } });
-        toast.success("Brouillon enregistré");
-        onDone();
-      }}
-    />
+    <WithVatRegime>
+      {(regime) => (
+        <InvoiceForm
+          defaultValues={formValuesFromInvoice(invoice, regime)}
+          vatRegime={regime}
+          onCancel={onDone}
+          onSubmit={async (input) => {
+            // PATCH leaves an omitted field unchanged: emptied notes are sent as "" to clear them.
+            await update.mutateAsync({ id: invoice.id, input: { ...input, notes: input.notes ?? "" } });
+            toast.success("Brouillon enregistré");
+            onDone();
+          }}
+        />
+      )}
+    </WithVatRegime>
   );
 }
 

@@ -1,14 +1,16 @@
 import { parseQuantity } from "@client/components/documents/line-values";
+import type { InvoiceDto } from "@shared/schemas/invoices";
 import { describe, expect, it } from "vitest";
 import {
   emptyInvoiceForm,
+  formValuesFromInvoice,
   type InvoiceFormValues,
   invoiceFormSchema,
   toInvoiceInput,
 } from "./invoice-form-values";
 
 const filled = (): InvoiceFormValues => ({
-  ...emptyInvoiceForm(),
+  ...emptyInvoiceForm("assujetti"),
   clientName: "Atelier Lumière",
   lines: [
     { description: "Site vitrine", quantity: "0,5", unit: "jour", unitPrice: "1 250,75", vatRateBp: "550" },
@@ -40,5 +42,22 @@ describe("invoice form values", () => {
       "lines.0.description": "Décrivez la prestation.",
       "lines.0.unitPrice": "Montant invalide (ex. : 1 250,75).",
     });
+  });
+
+  it("starts a new line at the rate the seller's VAT regime allows", () => {
+    expect(emptyInvoiceForm("franchise").lines[0]?.vatRateBp).toBe("0");
+    expect(emptyInvoiceForm("assujetti").lines[0]?.vatRateBp).toBe("2000");
+  });
+
+  it("opens a 20 % draft at 0 % under the franchise, and keeps it when VAT-registered", () => {
+    const draft = {
+      clientId: null,
+      clientName: "Atelier Lumière",
+      notes: null,
+      serviceDate: null,
+      lines: [{ description: "Site", quantity: 1, unit: null, unitPriceCents: 50_000, vatRateBp: 2000 }],
+    } as unknown as InvoiceDto;
+    expect(formValuesFromInvoice(draft, "franchise").lines[0]?.vatRateBp).toBe("0");
+    expect(formValuesFromInvoice(draft, "assujetti").lines[0]?.vatRateBp).toBe("2000");
   });
 });

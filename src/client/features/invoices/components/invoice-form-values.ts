@@ -5,6 +5,7 @@ import {
   emptyDocumentForm,
 } from "@client/components/documents/document-form-values";
 import { addLineIssues, optionalText } from "@client/components/documents/line-values";
+import type { VatRegime } from "@shared/domain/legal-identity";
 import { type CreateInvoiceInput, createInvoiceInput, type InvoiceDto } from "@shared/schemas/invoices";
 import { z } from "zod";
 
@@ -18,10 +19,13 @@ export const invoiceFormValues = documentFormValues.extend({
 });
 export type InvoiceFormValues = z.infer<typeof invoiceFormValues>;
 
-export const emptyInvoiceForm = (): InvoiceFormValues => ({ ...emptyDocumentForm(), serviceDate: "" });
+export const emptyInvoiceForm = (regime: VatRegime): InvoiceFormValues => ({
+  ...emptyDocumentForm(regime),
+  serviceDate: "",
+});
 
-export function formValuesFromInvoice(invoice: InvoiceDto): InvoiceFormValues {
-  return { ...documentFormValuesOf(invoice), serviceDate: invoice.serviceDate ?? "" };
+export function formValuesFromInvoice(invoice: InvoiceDto, regime: VatRegime): InvoiceFormValues {
+  return { ...documentFormValuesOf(invoice, regime), serviceDate: invoice.serviceDate ?? "" };
 }
 
 /** The API input; unreadable numbers become NaN so the shared schema rejects them. */

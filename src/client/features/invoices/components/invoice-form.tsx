@@ -9,6 +9,7 @@ import { Field } from "@client/components/ui/field";
 import { SubmitButton } from "@client/components/ui/submit-button";
 import { isApiError } from "@client/lib/api-error";
 import { zodResolver } from "@client/lib/form";
+import type { VatRegime } from "@shared/domain/legal-identity";
 import type { CreateInvoiceInput } from "@shared/schemas/invoices";
 import { Save } from "lucide-react";
 import { type FieldPath, useForm } from "react-hook-form";
@@ -19,6 +20,7 @@ type InvoiceFormProps = {
   defaultValues: InvoiceFormValues;
   onSubmit: (input: CreateInvoiceInput) => Promise<unknown>;
   onCancel?: () => void;
+  vatRegime: VatRegime;
 };
 
 const sectionClass = "rounded-2xl border bg-surface p-4 shadow-sm sm:p-6";
@@ -35,7 +37,7 @@ function fieldOf(apiPath: string, values: InvoiceFormValues): FieldPath<InvoiceF
 }
 
 /** Creates or edits a draft invoice: client, service date, lines and notes, with live totals. */
-export function InvoiceForm({ defaultValues, onSubmit, onCancel }: InvoiceFormProps) {
+export function InvoiceForm({ defaultValues, onSubmit, onCancel, vatRegime }: InvoiceFormProps) {
   const form = useForm<InvoiceFormValues>({ resolver: zodResolver(invoiceFormSchema), defaultValues });
   const { errors, isSubmitting } = form.formState;
   const totals = useLiveTotals(form);
@@ -79,7 +81,7 @@ export function InvoiceForm({ defaultValues, onSubmit, onCancel }: InvoiceFormPr
         <h2 id="invoice-form-lines" className="text-base font-semibold">
           Lignes
         </h2>
-        <LinesFields form={form} totals={totals} />
+        <LinesFields form={form} totals={totals} vatRegime={vatRegime} />
       </section>
 
       <div className={sectionClass}>

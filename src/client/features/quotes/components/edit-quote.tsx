@@ -1,3 +1,4 @@
+import { WithVatRegime } from "@client/components/documents/with-vat-regime";
 import { buttonStyles } from "@client/components/ui/button-styles";
 import { useDocumentTitle } from "@client/lib/use-document-title";
 import { paths } from "@shared/paths";
@@ -35,20 +36,25 @@ export function EditQuote({ id }: { id: string }) {
       </Link>
       <h1 className="text-2xl font-semibold tracking-tight">Modifier le devis {quote.quoteNumber}</h1>
       {quote.status === "brouillon" ? (
-        <QuoteWizard
-          defaultValues={formValuesFromQuote(quote)}
-          submitLabel="Enregistrer"
-          onCancel={() => navigate(back)}
-          onSubmit={async (input) => {
-            // PATCH leaves an omitted field unchanged: emptied texts are sent as "" to clear them.
-            await update.mutateAsync({
-              id: quote.id,
-              input: { ...input, notes: input.notes ?? "", terms: input.terms ?? "" },
-            });
-            toast.success("Devis enregistré");
-            navigate(back);
-          }}
-        />
+        <WithVatRegime>
+          {(regime) => (
+            <QuoteWizard
+              defaultValues={formValuesFromQuote(quote, regime)}
+              vatRegime={regime}
+              submitLabel="Enregistrer"
+              onCancel={() => navigate(back)}
+              onSubmit={async (input) => {
+                // PATCH leaves an omitted field unchanged: emptied texts are sent as "" to clear them.
+                await update.mutateAsync({
+                  id: quote.id,
+                  input: { ...input, notes: input.notes ?? "", terms: input.terms ?? "" },
+                });
+                toast.success("Devis enregistré");
+                navigate(back);
+              }}
+            />
+          )}
+        </WithVatRegime>
       ) : (
         <div className="flex flex-col items-center gap-3 rounded-2xl border bg-surface p-10 text-center">
           <Lock className="size-8 text-muted-foreground" aria-hidden="true" />

@@ -5,6 +5,7 @@ import {
   emptyDocumentForm,
 } from "@client/components/documents/document-form-values";
 import { addLineIssues, optionalText } from "@client/components/documents/line-values";
+import type { VatRegime } from "@shared/domain/legal-identity";
 import { type CreateQuoteInput, createQuoteInput, type QuoteDto } from "@shared/schemas/quotes";
 import { z } from "zod";
 
@@ -18,10 +19,14 @@ export const quoteFormValues = documentFormValues.extend({
 });
 export type QuoteFormValues = z.infer<typeof quoteFormValues>;
 
-export const emptyQuoteForm = (): QuoteFormValues => ({ ...emptyDocumentForm(), validUntil: "", terms: "" });
+export const emptyQuoteForm = (regime: VatRegime): QuoteFormValues => ({
+  ...emptyDocumentForm(regime),
+  validUntil: "",
+  terms: "",
+});
 
-export function formValuesFromQuote(quote: QuoteDto): QuoteFormValues {
-  return { ...documentFormValuesOf(quote), validUntil: quote.validUntil, terms: quote.terms ?? "" };
+export function formValuesFromQuote(quote: QuoteDto, regime: VatRegime): QuoteFormValues {
+  return { ...documentFormValuesOf(quote, regime), validUntil: quote.validUntil, terms: quote.terms ?? "" };
 }
 
 /** The API input; an empty validity lets the server apply the seller's default. */

@@ -11,6 +11,7 @@ import { SubmitButton } from "@client/components/ui/submit-button";
 import { isApiError } from "@client/lib/api-error";
 import { cn } from "@client/lib/cn";
 import { zodResolver } from "@client/lib/form";
+import type { VatRegime } from "@shared/domain/legal-identity";
 import { formatDate, formatMoney } from "@shared/format";
 import type { CreateQuoteInput } from "@shared/schemas/quotes";
 import { ArrowLeft, ArrowRight, Check, Save } from "lucide-react";
@@ -32,6 +33,7 @@ type QuoteWizardProps = {
   submitLabel: string;
   onSubmit: (input: CreateQuoteInput) => Promise<unknown>;
   onCancel: () => void;
+  vatRegime: VatRegime;
 };
 
 const sectionClass = "rounded-2xl border bg-surface p-4 shadow-sm sm:p-6";
@@ -49,7 +51,7 @@ function stepOf(path: string): StepId {
  * A quote in four short steps: the client, the lines with live totals, validity and notes, then a review.
  * Each step checks its own fields (shared schema, French messages) before the next one opens.
  */
-export function QuoteWizard({ defaultValues, submitLabel, onSubmit, onCancel }: QuoteWizardProps) {
+export function QuoteWizard({ defaultValues, submitLabel, onSubmit, onCancel, vatRegime }: QuoteWizardProps) {
   const id = useId();
   const [stepIndex, setStepIndex] = useState(0);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -159,7 +161,7 @@ export function QuoteWizard({ defaultValues, submitLabel, onSubmit, onCancel }: 
           </div>
         ) : null}
 
-        {step.id === "lines" ? <LinesFields form={form} totals={totals} /> : null}
+        {step.id === "lines" ? <LinesFields form={form} totals={totals} vatRegime={vatRegime} /> : null}
 
         {step.id === "validity" ? (
           <div className="mt-4 grid gap-5">
