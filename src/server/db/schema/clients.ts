@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { boolean, index, integer, pgTable, text, unique, uuid } from "drizzle-orm/pg-core";
 import { checkIn, timestamps } from "./columns";
 import { tenantPolicy, tenantUserId } from "./tenancy";
 
@@ -35,6 +35,7 @@ export const clients = pgTable(
   (t) => [
     tenantPolicy(t.userId),
     checkIn("clients_status_check", t.status, clientStatuses),
+    unique("clients_id_user_id_key").on(t.id, t.userId),
     index("clients_user_id_created_at_idx").on(t.userId, t.createdAt),
     index("clients_user_id_status_idx").on(t.userId, t.status),
     index("clients_user_id_name_idx").on(t.userId, t.name),

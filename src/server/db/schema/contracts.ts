@@ -3,7 +3,7 @@ import { clients } from "./clients";
 import { cents, checkIn, day, optionalFkIndex, timestamps, tstz } from "./columns";
 import { files } from "./files";
 import { projects } from "./projects";
-import { tenantPolicy, tenantUserId } from "./tenancy";
+import { tenantPolicy, tenantReference, tenantUserId } from "./tenancy";
 
 export const contractStatuses = ["brouillon", "envoyé", "signé", "terminé"] as const;
 export type ContractStatus = (typeof contractStatuses)[number];
@@ -13,8 +13,8 @@ export const contracts = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     userId: tenantUserId(),
-    clientId: uuid("client_id").references(() => clients.id, { onDelete: "set null" }),
-    projectId: uuid("project_id").references(() => projects.id, { onDelete: "set null" }),
+    clientId: uuid("client_id"),
+    projectId: uuid("project_id"),
     /** From the per-user 'contrat' series (numbering_counters); unique per user. */
     contractNumber: text("contract_number"),
     title: text("title").notNull(),
@@ -25,12 +25,15 @@ export const contracts = pgTable(
     status: text("status", { enum: contractStatuses }).notNull().default("brouillon"),
     signedAt: tstz("signed_at"),
     sentAt: tstz("sent_at"),
-    pdfFileId: uuid("pdf_file_id").references(() => files.id, { onDelete: "set null" }),
+    pdfFileId: uuid("pdf_file_id"),
     ...timestamps(),
   },
   (t) => [
     tenantPolicy(t.userId),
     checkIn("contracts_status_check", t.status, contractStatuses),
+    tenantReference("contracts_client_fk", [t.clientId, t.userId], clients, "set null"),
+    tenantReference("contracts_project_fk", [t.projectId, t.userId], projects, "set null"),
+    tenantReference("contracts_pdf_file_fk", [t.pdfFileId, t.userId], files, "set null"),
     uniqueIndex("contracts_user_id_contract_number_key").on(t.userId, t.contractNumber),
     index("contracts_user_id_created_at_idx").on(t.userId, t.createdAt),
     index("contracts_user_id_status_idx").on(t.userId, t.status),

@@ -2,7 +2,7 @@ import { index, integer, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import { cents, checkIn, day, optionalFkIndex, parisToday, timestamps, vatRateCheck } from "./columns";
 import { files } from "./files";
 import { projects } from "./projects";
-import { tenantPolicy, tenantUserId } from "./tenancy";
+import { tenantPolicy, tenantReference, tenantUserId } from "./tenancy";
 
 export const expenseCategories = [
   "transport",
@@ -33,8 +33,8 @@ export const expenses = pgTable(
     category: text("category", { enum: expenseCategories }).notNull().default("autre"),
     date: day("date").notNull().default(parisToday),
     status: text("status", { enum: expenseStatuses }).notNull().default("pending"),
-    projectId: uuid("project_id").references(() => projects.id, { onDelete: "set null" }),
-    receiptFileId: uuid("receipt_file_id").references(() => files.id, { onDelete: "set null" }),
+    projectId: uuid("project_id"),
+    receiptFileId: uuid("receipt_file_id"),
     ...timestamps(),
   },
   (t) => [
@@ -42,6 +42,8 @@ export const expenses = pgTable(
     checkIn("expenses_category_check", t.category, expenseCategories),
     checkIn("expenses_status_check", t.status, expenseStatuses),
     vatRateCheck("expenses_vat_rate_bp_check", t.vatRateBp),
+    tenantReference("expenses_project_fk", [t.projectId, t.userId], projects, "set null"),
+    tenantReference("expenses_receipt_file_fk", [t.receiptFileId, t.userId], files, "set null"),
     index("expenses_user_id_created_at_idx").on(t.userId, t.createdAt),
     index("expenses_user_id_status_idx").on(t.userId, t.status),
     index("expenses_user_id_date_idx").on(t.userId, t.date),

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { index, integer, pgTable, text, unique, uuid } from "drizzle-orm/pg-core";
 import { bytea, checkIn, createdAt } from "./columns";
 import { tenantPolicy, tenantUserId } from "./tenancy";
 
@@ -26,6 +26,7 @@ export const files = pgTable(
   (t) => [
     tenantPolicy(t.userId),
     checkIn("files_kind_check", t.kind, fileKinds),
+    unique("files_id_user_id_key").on(t.id, t.userId),
     index("files_user_id_created_at_idx").on(t.userId, t.createdAt),
     index("files_user_id_sha256_idx").on(t.userId, t.sha256),
   ],

@@ -1,17 +1,5 @@
 import { sql } from "drizzle-orm";
-import {
-  type AnyPgColumn,
-  check,
-  foreignKey,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  unique,
-  uniqueIndex,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { check, index, integer, jsonb, pgTable, text, unique, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { clients } from "./clients";
 import {
   cents,
@@ -29,7 +17,7 @@ import { files } from "./files";
 import type { VatRegime } from "./profiles";
 import { projects } from "./projects";
 import { quotes } from "./quotes";
-import { tenantPolicy, tenantUserId } from "./tenancy";
+import { tenantPolicy, tenantReference, tenantUserId } from "./tenancy";
 
 export const invoiceKinds = ["facture", "avoir"] as const;
 export type InvoiceKind = (typeof invoiceKinds)[number];
@@ -89,12 +77,10 @@ export const invoices = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     userId: tenantUserId(),
     kind: text("kind", { enum: invoiceKinds }).notNull().default("facture"),
-    clientId: uuid("client_id").references(() => clients.id, { onDelete: "set null" }),
-    projectId: uuid("project_id").references(() => projects.id, { onDelete: "set null" }),
-    quoteId: uuid("quote_id").references(() => quotes.id, { onDelete: "set null" }),
-    // NO ACTION (not RESTRICT): an invoice with an avoir cannot be deleted alone, but deleting the
-    // user still cascades through both in one statement.
-    creditedInvoiceId: uuid("credited_invoice_id").references((): AnyPgColumn => invoices.id),
+    clientId: uuid("client_id"),
+    projectId: uuid("project_id"),
+    quoteId: uuid("quote_id"),
+    creditedInvoiceId: uuid("credited_invoice_id"),
     /** NULL while draft; unique per user (NULLs are distinct). */
     invoiceNumber: text("invoice_number"),
     clientName: text("client_name").notNull().default(""),
@@ -118,7 +104,7 @@ export const invoices = pgTable(
     paymentLinkUrl: text("payment_link_url"),
     pdfUrl: text("pdf_url"),
     pdfGeneratedAt: tstz("pdf_generated_at"),
-    pdfFileId: uuid("pdf_file_id").references(() => files.id, { onDelete: "set null" }),
+    pdfFileId: uuid("pdf_file_id"),
     issuedAt: tstz("issued_at"),
     sentAt: tstz("sent_at"),
     paidAt: tstz("paid_at"),
@@ -136,6 +122,13 @@ export const invoices = pgTable(
     ),
     check("invoices_paid_cents_check", sql`paid_cents >= 0`),
     unique("invoices_id_user_id_key").on(t.id, t.userId),
+    tenantReference("invoices_client_fk", [t.clientId, t.userId], clients, "set null"),
+    tenantReference("invoices_project_fk", [t.projectId, t.userId], projects, "set null"),
+    tenantReference("invoices_quote_fk", [t.quoteId, t.userId], quotes, "set null"),
+    // NO ACTION (not RESTRICT): an invoice with an avoir cannot be deleted alone, but deleting the
+    // user still cascades through both in one statement.
+    tenantReference("invoices_credited_invoice_fk", [t.creditedInvoiceId, t.userId], t, "no action"),
+    tenantReference("invoices_pdf_file_fk", [t.pdfFileId, t.userId], files, "set null"),
     uniqueIndex("invoices_user_id_invoice_number_key").on(t.userId, t.invoiceNumber),
     index("invoices_user_id_created_at_idx").on(t.userId, t.createdAt),
     index("invoices_user_id_status_idx").on(t.userId, t.status),
@@ -164,12 +157,7 @@ export const invoiceItems = pgTable(
   (t) => [
     tenantPolicy(t.userId),
     vatRateCheck("invoice_items_vat_rate_bp_check", t.vatRateBp),
-    // (invoice_id, user_id): a line can only belong to an invoice of the same user.
-    foreignKey({
-      name: "invoice_items_invoice_fk",
-      columns: [t.invoiceId, t.userId],
-      foreignColumns: [invoices.id, invoices.userId],
-    }).onDelete("cascade"),
+    tenantReference("invoice_items_invoice_fk", [t.invoiceId, t.userId], invoices, "cascade"),
     index("invoice_items_invoice_id_position_idx").on(t.invoiceId, t.position),
   ],
 ).enableRLS();
@@ -195,11 +183,7 @@ export const payments = pgTable(
     tenantPolicy(t.userId),
     checkIn("payments_method_check", t.method, paymentMethods),
     check("payments_amount_cents_check", sql`amount_cents > 0`),
-    foreignKey({
-      name: "payments_invoice_fk",
-      columns: [t.invoiceId, t.userId],
-      foreignColumns: [invoices.id, invoices.userId],
-    }).onDelete("cascade"),
+    tenantReference("payments_invoice_fk", [t.invoiceId, t.userId], invoices, "cascade"),
     index("payments_invoice_id_idx").on(t.invoiceId),
     index("payments_user_id_created_at_idx").on(t.userId, t.createdAt),
     index("payments_user_id_paid_on_idx").on(t.userId, t.paidOn),
@@ -231,11 +215,7 @@ export const invoiceReminders = pgTable(
   (t) => [
     tenantPolicy(t.userId),
     checkIn("invoice_reminders_status_check", t.status, reminderStatuses),
-    foreignKey({
-      name: "invoice_reminders_invoice_fk",
-      columns: [t.invoiceId, t.userId],
-      foreignColumns: [invoices.id, invoices.userId],
-    }).onDelete("cascade"),
+    tenantReference("invoice_reminders_invoice_fk", [t.invoiceId, t.userId], invoices, "cascade"),
     // One reminder per offset and invoice: re-planning reminders cannot send the same one twice.
     uniqueIndex("invoice_reminders_invoice_id_days_before_due_key").on(t.invoiceId, t.daysBeforeDue),
     index("invoice_reminders_status_scheduled_for_idx").on(t.status, t.scheduledFor),

@@ -3,7 +3,7 @@ import { boolean, check, integer, jsonb, pgTable, text, uuid } from "drizzle-orm
 import { user } from "./auth";
 import { checkIn, optionalFkIndex, timestamps } from "./columns";
 import { files } from "./files";
-import { tenantPolicy, tenantUserId } from "./tenancy";
+import { tenantPolicy, tenantReference, tenantUserId } from "./tenancy";
 
 export const subscriptionStatuses = ["inactive", "active"] as const;
 export type SubscriptionStatus = (typeof subscriptionStatuses)[number];
@@ -85,7 +85,7 @@ export const businessIdentities = pgTable(
     /** Early-payment discount mention, e.g. "Pas d'escompte pour paiement anticipé". */
     earlyPaymentDiscount: text("early_payment_discount"),
     quoteValidityDays: integer("quote_validity_days").notNull().default(30),
-    logoFileId: uuid("logo_file_id").references(() => files.id, { onDelete: "set null" }),
+    logoFileId: uuid("logo_file_id"),
     invoiceFooter: text("invoice_footer"),
     /** Prefix of the invoice numbers (FAC, F, INV…); changeable only until the first invoice is issued. */
     invoiceNumberPrefix: text("invoice_number_prefix").notNull().default("INV"),
@@ -103,6 +103,7 @@ export const businessIdentities = pgTable(
       "business_identities_invoice_number_prefix_check",
       sql`${sql.identifier(t.invoiceNumberPrefix.name)} ~ '^[A-Z0-9]{1,8}$'`,
     ),
+    tenantReference("business_identities_logo_file_fk", [t.logoFileId, t.userId], files, "set null"),
     optionalFkIndex("business_identities_logo_file_id_idx", t.logoFileId),
   ],
 ).enableRLS();

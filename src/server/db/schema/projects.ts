@@ -1,7 +1,7 @@
-import { foreignKey, index, integer, pgTable, text, unique, uuid } from "drizzle-orm/pg-core";
+import { index, integer, pgTable, text, unique, uuid } from "drizzle-orm/pg-core";
 import { clients } from "./clients";
 import { cents, checkIn, day, optionalFkIndex, timestamps } from "./columns";
-import { tenantPolicy, tenantUserId } from "./tenancy";
+import { tenantPolicy, tenantReference, tenantUserId } from "./tenancy";
 
 /** 'active' and 'en-cours' both occur in the spec (assistant vs. manual creation); both count as active. */
 export const projectStatuses = ["en-cours", "active", "en-pause", "terminé"] as const;
@@ -12,7 +12,7 @@ export const projects = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     userId: tenantUserId(),
-    clientId: uuid("client_id").references(() => clients.id, { onDelete: "set null" }),
+    clientId: uuid("client_id"),
     name: text("name").notNull(),
     description: text("description"),
     status: text("status", { enum: projectStatuses }).notNull().default("en-cours"),
@@ -25,8 +25,8 @@ export const projects = pgTable(
   (t) => [
     tenantPolicy(t.userId),
     checkIn("projects_status_check", t.status, projectStatuses),
-    // Target of the tenant-scoped foreign key from tasks.
     unique("projects_id_user_id_key").on(t.id, t.userId),
+    tenantReference("projects_client_fk", [t.clientId, t.userId], clients, "set null"),
     index("projects_user_id_created_at_idx").on(t.userId, t.createdAt),
     index("projects_user_id_status_idx").on(t.userId, t.status),
     optionalFkIndex("projects_client_id_idx", t.clientId),
@@ -51,12 +51,7 @@ export const tasks = pgTable(
   (t) => [
     tenantPolicy(t.userId),
     checkIn("tasks_status_check", t.status, taskStatuses),
-    // (project_id, user_id): a task can only hang under a project of the same user.
-    foreignKey({
-      name: "tasks_project_fk",
-      columns: [t.projectId, t.userId],
-      foreignColumns: [projects.id, projects.userId],
-    }).onDelete("cascade"),
+    tenantReference("tasks_project_fk", [t.projectId, t.userId], projects, "cascade"),
     index("tasks_project_id_position_idx").on(t.projectId, t.position),
     index("tasks_user_id_created_at_idx").on(t.userId, t.createdAt),
     index("tasks_user_id_status_idx").on(t.userId, t.status),

@@ -1,4 +1,4 @@
-import { foreignKey, index, pgTable, text, unique, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { index, pgTable, text, unique, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { clients } from "./clients";
 import {
   cents,
@@ -13,7 +13,7 @@ import {
 } from "./columns";
 import { files } from "./files";
 import { projects } from "./projects";
-import { tenantPolicy, tenantUserId } from "./tenancy";
+import { tenantPolicy, tenantReference, tenantUserId } from "./tenancy";
 
 export const quoteStatuses = ["brouillon", "envoyé", "accepté", "refusé", "expiré"] as const;
 export type QuoteStatus = (typeof quoteStatuses)[number];
@@ -23,8 +23,8 @@ export const quotes = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     userId: tenantUserId(),
-    clientId: uuid("client_id").references(() => clients.id, { onDelete: "set null" }),
-    projectId: uuid("project_id").references(() => projects.id, { onDelete: "set null" }),
+    clientId: uuid("client_id"),
+    projectId: uuid("project_id"),
     /** From the per-user 'devis' series (numbering_counters); unique per user. */
     quoteNumber: text("quote_number"),
     /** Client name as shown on the quote (kept if the client is renamed or deleted). */
@@ -40,13 +40,16 @@ export const quotes = pgTable(
     sentAt: tstz("sent_at"),
     acceptedAt: tstz("accepted_at"),
     refusedAt: tstz("refused_at"),
-    pdfFileId: uuid("pdf_file_id").references(() => files.id, { onDelete: "set null" }),
+    pdfFileId: uuid("pdf_file_id"),
     ...timestamps(),
   },
   (t) => [
     tenantPolicy(t.userId),
     checkIn("quotes_status_check", t.status, quoteStatuses),
     unique("quotes_id_user_id_key").on(t.id, t.userId),
+    tenantReference("quotes_client_fk", [t.clientId, t.userId], clients, "set null"),
+    tenantReference("quotes_project_fk", [t.projectId, t.userId], projects, "set null"),
+    tenantReference("quotes_pdf_file_fk", [t.pdfFileId, t.userId], files, "set null"),
     uniqueIndex("quotes_user_id_quote_number_key").on(t.userId, t.quoteNumber),
     index("quotes_user_id_created_at_idx").on(t.userId, t.createdAt),
     index("quotes_user_id_status_idx").on(t.userId, t.status),
@@ -67,12 +70,7 @@ export const quoteItems = pgTable(
   (t) => [
     tenantPolicy(t.userId),
     vatRateCheck("quote_items_vat_rate_bp_check", t.vatRateBp),
-    // (quote_id, user_id): a line can only belong to a quote of the same user.
-    foreignKey({
-      name: "quote_items_quote_fk",
-      columns: [t.quoteId, t.userId],
-      foreignColumns: [quotes.id, quotes.userId],
-    }).onDelete("cascade"),
+    tenantReference("quote_items_quote_fk", [t.quoteId, t.userId], quotes, "cascade"),
     index("quote_items_quote_id_position_idx").on(t.quoteId, t.position),
   ],
 ).enableRLS();

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { type AnyPgColumn, pgPolicy, pgRole, text } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, foreignKey, pgPolicy, pgRole, text } from "drizzle-orm/pg-core";
 import { user } from "./auth";
 
 /**
@@ -32,3 +32,26 @@ export const tenantUserId = () =>
   text("user_id")
     .notNull()
     .references(() => user.id, { onDelete: "cascade" });
+
+/** A tenant table as the target of a tenant reference: it declares `unique (id, user_id)`. */
+type TenantParent = { id: AnyPgColumn; userId: AnyPgColumn };
+
+/**
+ * Foreign key from a tenant row to another row of the same user: (column, user_id) → parent (id, user_id).
+ * The database itself then refuses a link to another user's row, whatever a service forgets to check
+ * (issue 10); every reference between tenant tables goes through here, and db/schema/tenant-references.test.ts
+ * fails on one that does not.
+ *
+ * "set null" clears the reference column only (`ON DELETE SET NULL (column)`, PostgreSQL 15+): a bare
+ * SET NULL would clear user_id too, which is NOT NULL. drizzle types only the bare actions, but drizzle-kit
+ * writes the action text as given, so the column list reaches the migration and the snapshot alike.
+ */
+export const tenantReference = (
+  name: string,
+  [column, userId]: [AnyPgColumn, AnyPgColumn],
+  parent: TenantParent,
+  onDelete: "cascade" | "set null" | "no action",
+) =>
+  foreignKey({ name, columns: [column, userId], foreignColumns: [parent.id, parent.userId] }).onDelete(
+    onDelete === "set null" ? (`set null (${column.name})` as "set null") : onDelete,
+  );
