@@ -1,6 +1,19 @@
-import { isApiError } from "@client/lib/api-error";
-import { isSessionRejected, sessionQuery } from "@client/lib/session";
+import { errorMessage, isApiError } from "@client/lib/api-error";
+import { followSessionUser, isSessionRejected, sessionQuery } from "@client/lib/session";
 import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
+import { toast } from "sonner";
+
+declare module "@tanstack/react-query" {
+  interface Register {
+    mutationMeta: {
+      /**
+       * The mutation's callers show its errors themselves (inline in the form, or their own toast); without
+       * it, every failure gets the generic error toast below, so none can be forgotten.
+       */
+      handlesErrors?: boolean;
+    };
+  }
+}
 
 // Spec §9 constants.
 const STALE_TIME_MS = 10 * 60 * 1000;
@@ -18,12 +31,19 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
 export function createQueryClient(): QueryClient {
   // A 401 anywhere means the server no longer accepts the session (revoked, expired): forgetting it
   // lets the access guard send the user to /auth with 'Session expirée' (spec §4).
-  const onError = (error: unknown) => {
+  const onSessionRejected = (error: unknown) => {
     if (isSessionRejected(error)) client.setQueryData(sessionQuery.queryKey, null);
   };
   const client: QueryClient = new QueryClient({
-    queryCache: new QueryCache({ onError }),
-    mutationCache: new MutationCache({ onError }),
+    queryCache: new QueryCache({ onError: onSessionRejected }),
+    mutationCache: new MutationCache({
+      onError: (error, _variables, _context, mutation) => {
+        if (isSessionRejected(error)) onSessionRejected(error);
+        // Spec §8, the generic error toast, with the server's French message when there is one.
+        else if (!mutation.meta?.handlesErrors)
+          toast.error("Une erreur est survenue", { description: errorMessage(error) });
+      },
+    }),
     defaultOptions: {
       queries: {
         refetchOnWindowFocus: false,
@@ -38,5 +58,6 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: false },
     },
   });
+  followSessionUser(client);
   return client;
 }

@@ -25,7 +25,8 @@ async function toApiError(response: Response): Promise<ApiError> {
   return Object.assign(error, { authCode: auth?.code, reasons: auth?.reasons ?? [] });
 }
 
-export type AuthApiError = ApiError & { authCode?: string; reasons: string[] };
+/** An auth answer's extras; absent when the error came in the house shape (a proxy, the body limit…). */
+export type AuthApiError = ApiError & { authCode?: string; reasons?: string[] };
 
 type FetchOptions = { method?: string; body?: unknown; signal?: AbortSignal };
 

@@ -9,6 +9,7 @@ import {
 import { profileQuery, takeDeliberateSignOut, usePaymentStatus, useSession } from "@client/lib/session";
 import { paths } from "@shared/paths";
 import { useQueryClient } from "@tanstack/react-query";
+import { WifiOff } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Outlet, useLocation, useNavigate } from "react-router";
 import { toast } from "sonner";
@@ -21,7 +22,7 @@ const PAID_REDIRECT_MS = 2000;
 
 /** The access guard of spec §4 (steps 1–5) around the shell: session, then payment, then the app. */
 export function Component() {
-  const { isAuthenticated, isInitializing } = useSession();
+  const { isAuthenticated, isInitializing, isUnknown, hasTrouble } = useSession();
   const payment = usePaymentStatus(isAuthenticated);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -41,13 +42,14 @@ export function Component() {
       wasAuthenticated.current = true;
       return;
     }
-    if (isInitializing || takeDeliberateSignOut()) return;
+    // Unknown is not signed out: a rate limit or an outage of the session check keeps the user here.
+    if (isInitializing || isUnknown || takeDeliberateSignOut()) return;
     if (wasAuthenticated.current) toast.info("Session expirée", { description: "Veuillez vous reconnecter" });
     else
       toast.error("Session requise", { description: "Veuillez vous connecter pour accéder à cette page." });
     const target = `${location.pathname}${location.search}`;
     navigate(`${paths.auth.signIn}?redirect=${encodeURIComponent(target)}`, { replace: true });
-  }, [isAuthenticated, isInitializing, location.pathname, location.search, navigate]);
+  }, [isAuthenticated, isInitializing, isUnknown, location.pathname, location.search, navigate]);
 
   // Step 5: arriving from the offer, an unpaid user goes straight to the checkout.
   useEffect(() => {
@@ -67,8 +69,8 @@ export function Component() {
     if (payment.hasPaid) localStorage.removeItem(PAYMENT_COMPLETED_KEY);
   }, [payment.hasPaid]);
 
-  if (isInitializing) {
-    if (!isSlow) return <FullScreenSpinner label="Initialisation de votre session..." />;
+  if (isInitializing || isUnknown) {
+    if (!isSlow && !hasTrouble) return <FullScreenSpinner label="Initialisation de votre session..." />;
     return <SlowSession onRetry={() => window.location.reload()} />;
   }
   if (!isAuthenticated || payment.loading)
@@ -79,7 +81,21 @@ export function Component() {
   return (
     <AppShell>
       <Outlet />
+      {hasTrouble ? <SessionTroubleNotice /> : null}
     </AppShell>
+  );
+}
+
+/** The session check keeps failing while the user works: they stay signed in, and are told why things may lag. */
+function SessionTroubleNotice() {
+  return (
+    <p
+      role="status"
+      className="fixed bottom-4 left-1/2 z-40 flex max-w-[calc(100%-2rem)] -translate-x-1/2 items-center gap-2 rounded-full border bg-surface px-4 py-2 text-sm text-muted-foreground shadow-lg"
+    >
+      <WifiOff className="size-4 shrink-0" aria-hidden="true" />
+      Connexion au serveur instable : vous restez connecté, nouvelle tentative en cours…
+    </p>
   );
 }
 

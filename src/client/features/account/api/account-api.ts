@@ -7,6 +7,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { handlesErrors: true },
     mutationFn: (input: UpdateProfileInput) =>
       apiFetch<ProfileDto>("/api/profile", { method: "PATCH", body: input }),
     onSuccess: (profile) => {
@@ -18,6 +19,7 @@ export function useUpdateProfile() {
 
 export function useChangeEmail() {
   return useMutation({
+    meta: { handlesErrors: true },
     mutationFn: (newEmail: string) =>
       apiFetch("/api/auth/change-email", {
         method: "POST",
@@ -29,6 +31,7 @@ export function useChangeEmail() {
 /** Changing the password signs every other device out (revokeOtherSessions). */
 export function useChangePassword() {
   return useMutation({
+    meta: { handlesErrors: true },
     mutationFn: ({ currentPassword, newPassword }: { currentPassword: string; newPassword: string }) =>
       apiFetch("/api/auth/change-password", {
         method: "POST",

@@ -1,3 +1,4 @@
+import { userStorage } from "@client/lib/user-storage";
 import { findModel } from "@shared/ai/models";
 import {
   type ActionProposal,
@@ -92,9 +93,11 @@ export const useChatSession = create<ChatSessionState>()(
     {
       name: CHAT_SESSION_KEY,
       version: 0,
-      storage: createJSONStorage(() => localStorage),
+      // The signed-in user's storage, like the conversations it completes.
+      storage: createJSONStorage(() => userStorage.storage),
       partialize: ({ details, proposalStatuses }) => ({ details, proposalStatuses }),
       merge: (stored, current) => ({ ...current, ...restore(stored) }),
     },
   ),
 );
+userStorage.register(useChatSession);

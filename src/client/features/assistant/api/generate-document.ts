@@ -15,11 +15,15 @@ export async function generateDocument(input: GenerateDocumentInput) {
   return document;
 }
 
-/** The document generator: a real draft (quote, invoice or contract) made from a free-text prompt. */
+/**
+ * The document generator: a real draft (quote, invoice or contract) made from a free-text prompt. Its form
+ * shows a refusal under the prompt and as a toast.
+ */
 export function useGenerateDocument() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: generateDocument,
+    meta: { handlesErrors: true },
     onSuccess: (document) => onDocumentGenerated(queryClient, document),
   });
 }

@@ -34,6 +34,8 @@ export function useSendGeneratedDocument() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: sendGeneratedDocument,
+    // Its dialog shows 'Erreur d'envoi' with the server's message.
+    meta: { handlesErrors: true },
     onSuccess: (_sent, { kind }) => {
       refreshRecords(queryClient, recordTypes[kind]);
       window.dispatchEvent(new CustomEvent(DATA_CHANGED_EVENT, { detail: { type: recordTypes[kind] } }));

@@ -43,6 +43,7 @@ export function useSettleProposal(conversationId: string, proposalId: string) {
 
   const confirm = useMutation({
     mutationFn: () => confirmProposal(proposalId),
+    meta: { handlesErrors: true },
     onSuccess: (result) => {
       setStatus("confirmed");
       const store = aiAgentStore.getState();
@@ -58,6 +59,7 @@ export function useSettleProposal(conversationId: string, proposalId: string) {
   });
   const cancel = useMutation({
     mutationFn: () => cancelProposal(proposalId),
+    meta: { handlesErrors: true },
     onSuccess: () => {
       setStatus("cancelled");
       aiAgentStore.getState().addLog({ kind: "cancel", message: "Action annulée par l'utilisateur" });

@@ -117,6 +117,8 @@ export function useAssistantChat({ confirmBeforeAction, section }: ChatOptions) 
         onText: setStreamingText,
         onResult: (result) => onActionResult(queryClient, result, pathname),
       }),
+    // Spec §8: the assistant's own toast, 'Erreur' with the message.
+    meta: { handlesErrors: true },
     onError: (error) => {
       const message = error instanceof Error && error.message ? error.message : CHAT_ERROR_MESSAGE;
       const store = aiAgentStore.getState();

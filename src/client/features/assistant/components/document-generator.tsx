@@ -27,7 +27,9 @@ export function DocumentGenerator({ onNavigate }: { onNavigate?: () => void }) {
   const [document, setDocument] = useState<GeneratedDocument | null>(null);
   const generate = useGenerateDocument();
   const isBlank = prompt.trim() === "";
-  const error = isTouched && isBlank ? BLANK_DOCUMENT_PROMPT : null;
+  // The server's refusal ("Je n'ai pas pu identifier le nom du client…") stays under the prompt until it
+  // is edited: the toast alone fades, and the dialog is where the user looks.
+  const error = isTouched && isBlank ? BLANK_DOCUMENT_PROMPT : (generate.error?.message ?? null);
   const { example, listName } = documentKind(kind);
 
   const onSubmit = (event: { preventDefault: () => void }) => {
@@ -45,7 +47,10 @@ export function DocumentGenerator({ onNavigate }: { onNavigate?: () => void }) {
             <legend className="text-sm font-medium">Type de document</legend>
             <RadioGroup.Root
               value={kind}
-              onValueChange={(value) => setKind(value as DocumentKind)}
+              onValueChange={(value) => {
+                setKind(value as DocumentKind);
+                generate.reset();
+              }}
               aria-label="Type de document"
               className="grid grid-cols-3 gap-2"
             >
@@ -78,6 +83,7 @@ export function DocumentGenerator({ onNavigate }: { onNavigate?: () => void }) {
               onChange={(event) => {
                 setPrompt(event.target.value);
                 setTouched(true);
+                generate.reset();
               }}
               onKeyDown={(event) => {
                 if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) onSubmit(event);

@@ -1,3 +1,4 @@
+import { userKey, userStorage } from "@client/lib/user-storage";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   type AiDataChange,
@@ -23,11 +24,13 @@ beforeEach(() => {
   target.addEventListener("app-data-changed", (event) => received.push((event as CustomEvent).detail));
   vi.stubGlobal("window", target);
   vi.stubGlobal("localStorage", memoryLocalStorage());
+  userStorage.setOwner("user-1");
   vi.useFakeTimers();
   vi.setSystemTime(new Date("2025-01-08T09:00:00.000Z"));
 });
 
 afterEach(() => {
+  userStorage.setOwner(null);
   vi.useRealTimers();
   vi.unstubAllGlobals();
 });
@@ -71,9 +74,9 @@ describe("announceCreation", () => {
 
 describe("readRecentActions", () => {
   it("reads a damaged entry as no history", () => {
-    localStorage.setItem(RECENT_ACTIONS_KEY, "{not json");
+    localStorage.setItem(userKey("user-1", RECENT_ACTIONS_KEY), "{not json");
     expect(readRecentActions()).toEqual([]);
-    localStorage.setItem(RECENT_ACTIONS_KEY, '{"type":"x"}');
+    localStorage.setItem(userKey("user-1", RECENT_ACTIONS_KEY), '{"type":"x"}');
     expect(readRecentActions()).toEqual([]);
   });
 });

@@ -1,13 +1,15 @@
 /**
  * After the assistant creates a record, the rest of the app is told (spec §3 "Browser event
  * app-data-changed"): the event refreshes the lists and the dashboard like any other mutation, and the last
- * 10 creations are kept under "ai_recent_actions" for the suggestions.
+ * 10 creations are kept under "ai_recent_actions", in the signed-in user's storage, for the suggestions.
  */
 
 import { DATA_CHANGED_EVENT } from "@client/components/shell/notifications-query";
+import { userStorage } from "@client/lib/user-storage";
 
 export const RECENT_ACTIONS_KEY = "ai_recent_actions";
 export const MAX_RECENT_ACTIONS = 10;
+userStorage.adopt(RECENT_ACTIONS_KEY);
 
 export type Creation = {
   /** The kind of record, named like the other mutations' events ("invoices", "projects"…). */
@@ -26,7 +28,7 @@ export type AiDataChange = Creation & {
 /** The creations recorded, newest first; an unreadable entry reads as none. */
 export function readRecentActions(): AiDataChange[] {
   try {
-    const stored: unknown = JSON.parse(localStorage.getItem(RECENT_ACTIONS_KEY) ?? "[]");
+    const stored: unknown = JSON.parse(userStorage.storage.getItem(RECENT_ACTIONS_KEY) ?? "[]");
     return Array.isArray(stored) ? (stored as AiDataChange[]) : [];
   } catch {
     return [];
@@ -44,7 +46,7 @@ export function announceCreation(creation: Creation): AiDataChange {
   };
   try {
     const recent = [detail, ...readRecentActions()].slice(0, MAX_RECENT_ACTIONS);
-    localStorage.setItem(RECENT_ACTIONS_KEY, JSON.stringify(recent));
+    userStorage.storage.setItem(RECENT_ACTIONS_KEY, JSON.stringify(recent));
   } catch {
     // A full or blocked storage (private browsing) loses the history, not the refresh below.
   }

@@ -1,8 +1,9 @@
 /**
  * The assistant's client state (spec §3, §4 "Conversations and logs"): settings and conversations persisted
- * under "ai-agent-store", logs and the processing state in memory only.
+ * under "ai-agent-store" in the signed-in user's storage, logs and the processing state in memory only.
  */
 
+import { userStorage } from "@client/lib/user-storage";
 import { type AssistantSettings, DEFAULT_ASSISTANT_SETTINGS } from "@shared/ai/settings";
 import { useStore } from "zustand";
 import { createJSONStorage, persist, type StateStorage } from "zustand/middleware";
@@ -147,8 +148,12 @@ export function createAiAgentStore(getStorage: () => StateStorage) {
 
 export type AiAgentStore = ReturnType<typeof createAiAgentStore>;
 
-/** The app's store, hydrated from local storage when this module loads (spec §4). */
-export const aiAgentStore = createAiAgentStore(() => localStorage);
+/**
+ * The app's store, hydrated from local storage when this module loads (spec §4), and again, emptied first,
+ * whenever another account signs in: one user's conversations are never shown to the next.
+ */
+export const aiAgentStore = createAiAgentStore(() => userStorage.storage);
+userStorage.register(aiAgentStore);
 
 export function useAiAgentStore<T>(selector: (state: AiAgentState) => T): T {
   return useStore(aiAgentStore, selector);

@@ -1,4 +1,5 @@
 import { buttonStyles } from "@client/components/ui/button-styles";
+import { errorMessage } from "@client/lib/api-error";
 import { useQuery } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { publicConfigQuery, signInWithGoogle } from "../api/auth-api";
@@ -12,7 +13,7 @@ export function GoogleButton() {
       const { url } = await signInWithGoogle();
       window.location.assign(url);
     } catch (error) {
-      toast.error("Erreur de connexion", { description: (error as Error).message });
+      toast.error("Erreur de connexion", { description: errorMessage(error) });
     }
   };
   return (

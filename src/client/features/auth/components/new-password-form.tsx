@@ -1,5 +1,6 @@
 import { Field } from "@client/components/ui/field";
 import { SubmitButton } from "@client/components/ui/submit-button";
+import { errorMessage } from "@client/lib/api-error";
 import { zodResolver } from "@client/lib/form";
 import { type NewPasswordInput, newPasswordInput } from "@shared/schemas/auth";
 import { useForm } from "react-hook-form";
@@ -23,7 +24,7 @@ export function NewPasswordForm({ token, onDone }: { token: string; onDone: () =
       });
       onDone();
     } catch (error) {
-      toast.error("Échec de la réinitialisation", { description: (error as Error).message });
+      toast.error("Échec de la réinitialisation", { description: errorMessage(error) });
     }
   });
 

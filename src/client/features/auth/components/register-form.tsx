@@ -1,6 +1,7 @@
 import { Field } from "@client/components/ui/field";
 import { SubmitButton } from "@client/components/ui/submit-button";
 import type { AuthApiError } from "@client/lib/api-client";
+import { errorMessage, isApiError } from "@client/lib/api-error";
 import { zodResolver } from "@client/lib/form";
 import { type SignUpInput, signUpInput } from "@shared/schemas/auth";
 import { useForm } from "react-hook-form";
@@ -24,14 +25,17 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string) =
       });
       onRegistered(input.email.trim());
     } catch (error) {
-      const apiError = error as AuthApiError;
-      if (!apiError.status) {
-        toast.error("Une erreur inattendue s'est produite lors de l'inscription");
+      // No answer (offline) or a bug: the spec's "unexpected" title, still with what is known.
+      if (!isApiError(error) || !error.status) {
+        toast.error("Une erreur inattendue s'est produite lors de l'inscription", {
+          description: errorMessage(error),
+        });
         return;
       }
-      const reasons = apiError.reasons.length ? ` ${apiError.reasons.join(" · ")}` : "";
-      toast.error("Erreur d'inscription", { description: `${apiError.message}${reasons}` });
-      if (apiError.authCode === "WEAK_PASSWORD") form.setError("password", { message: apiError.message });
+      const { reasons = [], authCode } = error as AuthApiError;
+      const details = reasons.length ? ` ${reasons.join(" · ")}` : "";
+      toast.error("Erreur d'inscription", { description: `${error.message}${details}` });
+      if (authCode === "WEAK_PASSWORD") form.setError("password", { message: error.message });
     }
   });
 

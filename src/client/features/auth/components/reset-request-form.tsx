@@ -1,6 +1,7 @@
 import { buttonStyles } from "@client/components/ui/button-styles";
 import { Field } from "@client/components/ui/field";
 import { SubmitButton } from "@client/components/ui/submit-button";
+import { errorMessage } from "@client/lib/api-error";
 import { zodResolver } from "@client/lib/form";
 import { type PasswordResetRequestInput, passwordResetRequestInput } from "@shared/schemas/auth";
 import { MailCheck } from "lucide-react";
@@ -26,7 +27,7 @@ export function ResetRequestForm({ initialEmail, onBack }: { initialEmail: strin
         description: "Si un compte existe pour cette adresse, vous recevrez un lien.",
       });
     } catch (error) {
-      toast.error("Échec de la réinitialisation", { description: (error as Error).message });
+      toast.error("Échec de la réinitialisation", { description: errorMessage(error) });
     }
   });
 

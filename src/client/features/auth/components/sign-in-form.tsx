@@ -1,6 +1,7 @@
 import { Field } from "@client/components/ui/field";
 import { SubmitButton } from "@client/components/ui/submit-button";
 import type { AuthApiError } from "@client/lib/api-client";
+import { errorMessage, isApiError } from "@client/lib/api-error";
 import { zodResolver } from "@client/lib/form";
 import { type SignInInput, signInInput } from "@shared/schemas/auth";
 import { useQueryClient } from "@tanstack/react-query";
@@ -24,15 +25,17 @@ export function SignInForm({ onSignedIn, onForgotPassword }: Props) {
       toast.success("Connexion réussie");
       onSignedIn();
     } catch (error) {
-      const apiError = error as AuthApiError;
-      if (apiError.authCode === "EMAIL_NOT_VERIFIED") {
+      if (!isApiError(error) || !error.status) {
+        // No answer (offline) or a bug: the spec's "unexpected" title, still with what is known.
+        toast.error("Une erreur inattendue s'est produite lors de la connexion", {
+          description: errorMessage(error),
+        });
+      } else if ((error as AuthApiError).authCode === "EMAIL_NOT_VERIFIED") {
         toast.info("Vérifiez votre email", {
           description: "Nous venons de vous renvoyer le lien de confirmation.",
         });
-      } else if (apiError.status) {
-        toast.error("Erreur de connexion", { description: apiError.message });
       } else {
-        toast.error("Une erreur inattendue s'est produite lors de la connexion");
+        toast.error("Erreur de connexion", { description: error.message });
       }
     }
   });

@@ -17,6 +17,7 @@ const path = (id: string) => `/api/automations/${encodeURIComponent(id)}`;
 export function useSetAutomationActive() {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { handlesErrors: true },
     mutationFn: ({ id, isActive }: { id: string; isActive: boolean }): Promise<AutomationDto> =>
       apiFetch(path(id), { method: "PATCH", body: { isActive }, schema: automationDto }),
     onSuccess: (updated) =>
@@ -29,6 +30,7 @@ export function useSetAutomationActive() {
 export function useDeleteAutomation() {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { handlesErrors: true },
     mutationFn: (id: string) => apiFetch<void>(path(id), { method: "DELETE" }),
     onSuccess: (_nothing, id) =>
       queryClient.setQueryData(automationsQuery.queryKey, (current) =>

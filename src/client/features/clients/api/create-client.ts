@@ -8,5 +8,9 @@ export const createClient = (input: CreateClientInput) =>
 
 export function useCreateClient() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: createClient, onSuccess: () => onClientsChanged(queryClient) });
+  return useMutation({
+    meta: { handlesErrors: true },
+    mutationFn: createClient,
+    onSuccess: () => onClientsChanged(queryClient),
+  });
 }

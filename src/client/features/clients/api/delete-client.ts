@@ -8,6 +8,7 @@ export const deleteClient = (id: string) =>
 export function useDeleteClient() {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { handlesErrors: true },
     mutationFn: deleteClient,
     onSuccess: (_result, id) => {
       queryClient.removeQueries({ queryKey: [...clientsRootKey, "detail", id] });

@@ -14,7 +14,11 @@ export const updateClient = ({ id, input }: { id: string; input: UpdateClientInp
 
 export function useUpdateClient() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: updateClient, onSuccess: () => onClientsChanged(queryClient) });
+  return useMutation({
+    meta: { handlesErrors: true },
+    mutationFn: updateClient,
+    onSuccess: () => onClientsChanged(queryClient),
+  });
 }
 
 /** Moves a card on the CRM board at once; the server's answer (or its refusal) settles it. */
@@ -22,6 +26,7 @@ export function useMoveClient() {
   const queryClient = useQueryClient();
   const key = pipelineQueryOptions.queryKey;
   return useMutation({
+    meta: { handlesErrors: true },
     mutationFn: ({ id, status }: { id: string; status: ClientStatus }) =>
       updateClient({ id, input: { status } }),
     onMutate: async ({ id, status }) => {

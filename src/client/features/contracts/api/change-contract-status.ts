@@ -15,6 +15,7 @@ export const changeContractStatus = ({ id, status }: { id: string; status: Contr
 export function useChangeContractStatus() {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { handlesErrors: true },
     mutationFn: changeContractStatus,
     onSuccess: (contract) => {
       queryClient.setQueryData(contractQueryOptions(contract.id).queryKey, contract);

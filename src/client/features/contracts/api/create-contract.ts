@@ -10,6 +10,7 @@ export const createContract = (input: CreateContractInput) =>
 export function useCreateContract() {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { handlesErrors: true },
     mutationFn: createContract,
     onSuccess: (contract) => {
       queryClient.setQueryData(contractQueryOptions(contract.id).queryKey, contract);

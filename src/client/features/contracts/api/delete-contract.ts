@@ -10,6 +10,7 @@ export const deleteContract = (id: string) =>
 export function useDeleteContract() {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { handlesErrors: true },
     mutationFn: deleteContract,
     onSuccess: (_nothing, id) => {
       queryClient.removeQueries({ queryKey: contractQueryOptions(id).queryKey });

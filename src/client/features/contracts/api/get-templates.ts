@@ -19,4 +19,5 @@ export const useContractTemplates = () => useQuery(templatesQueryOptions);
 export const renderTemplate = (input: RenderTemplateInput) =>
   apiFetch("/api/contracts/templates/render", { method: "POST", body: input, schema: renderedTemplateDto });
 
-export const useRenderTemplate = () => useMutation({ mutationFn: renderTemplate });
+export const useRenderTemplate = () =>
+  useMutation({ meta: { handlesErrors: true }, mutationFn: renderTemplate });

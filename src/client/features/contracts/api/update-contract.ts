@@ -11,6 +11,7 @@ export const updateContract = ({ id, input }: { id: string; input: UpdateContrac
 export function useUpdateContract() {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { handlesErrors: true },
     mutationFn: updateContract,
     onSuccess: (contract) => {
       queryClient.setQueryData(contractQueryOptions(contract.id).queryKey, contract);

@@ -10,6 +10,7 @@ export const createExpense = (input: CreateExpenseInput) =>
 export function useCreateExpense() {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { handlesErrors: true },
     mutationFn: createExpense,
     onSuccess: (expense) => {
       queryClient.setQueryData(expenseQueryOptions(expense.id).queryKey, expense);

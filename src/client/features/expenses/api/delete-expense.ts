@@ -9,6 +9,7 @@ export const deleteExpense = (id: string) =>
 export function useDeleteExpense() {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { handlesErrors: true },
     mutationFn: deleteExpense,
     onSuccess: (_nothing, id) => {
       queryClient.removeQueries({ queryKey: expenseQueryOptions(id).queryKey });

@@ -10,6 +10,7 @@ export const deleteReceipt = (id: string) =>
 export function useDeleteReceipt() {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { handlesErrors: true },
     mutationFn: deleteReceipt,
     onSuccess: (expense) => {
       queryClient.setQueryData(expenseQueryOptions(expense.id).queryKey, expense);

@@ -10,6 +10,7 @@ export const updateExpense = ({ id, input }: { id: string; input: UpdateExpenseI
 export function useUpdateExpense() {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { handlesErrors: true },
     mutationFn: updateExpense,
     onSuccess: (expense) => {
       queryClient.setQueryData(expenseQueryOptions(expense.id).queryKey, expense);

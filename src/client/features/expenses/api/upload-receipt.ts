@@ -21,6 +21,7 @@ export function uploadReceipt({ id, file }: { id: string; file: File }): Promise
 export function useUploadReceipt() {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { handlesErrors: true },
     mutationFn: uploadReceipt,
     onSuccess: (expense) => {
       queryClient.setQueryData(expenseQueryOptions(expense.id).queryKey, expense);

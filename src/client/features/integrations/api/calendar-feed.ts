@@ -23,6 +23,7 @@ export type CalendarFeedChange = keyof typeof CHANGES;
 export function useChangeCalendarFeed() {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { handlesErrors: true },
     mutationFn: (change: CalendarFeedChange): Promise<CalendarFeedDto> =>
       apiFetch(CHANGES[change].path, { method: CHANGES[change].method, schema: calendarFeedDto }),
     onSuccess: (feed) => queryClient.setQueryData(calendarFeedQuery.queryKey, feed),

@@ -12,6 +12,7 @@ export function cancelInvoice(id: string) {
 export function useCancelInvoice() {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { handlesErrors: true },
     mutationFn: cancelInvoice,
     onSuccess: (creditNote) => {
       queryClient.setQueryData(invoiceQuery(creditNote.id).queryKey, creditNote);

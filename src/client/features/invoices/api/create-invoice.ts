@@ -11,6 +11,7 @@ export function createInvoice(input: CreateInvoiceInput) {
 export function useCreateInvoice() {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { handlesErrors: true },
     mutationFn: createInvoice,
     onSuccess: (invoice) => {
       queryClient.setQueryData(invoiceQuery(invoice.id).queryKey, invoice);

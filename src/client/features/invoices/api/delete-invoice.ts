@@ -11,6 +11,7 @@ export function deleteInvoice(id: string) {
 export function useDeleteInvoice() {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { handlesErrors: true },
     mutationFn: deleteInvoice,
     onSuccess: (_nothing, id) => {
       queryClient.removeQueries({ queryKey: invoiceQuery(id).queryKey });

@@ -12,6 +12,7 @@ export function duplicateInvoice(id: string) {
 export function useDuplicateInvoice() {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { handlesErrors: true },
     mutationFn: duplicateInvoice,
     onSuccess: (draft) => {
       queryClient.setQueryData(invoiceQuery(draft.id).queryKey, draft);

@@ -12,6 +12,7 @@ export function issueInvoice(id: string) {
 export function useIssueInvoice() {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { handlesErrors: true },
     mutationFn: issueInvoice,
     onSuccess: (invoice) => {
       queryClient.setQueryData(invoiceQuery(invoice.id).queryKey, invoice);

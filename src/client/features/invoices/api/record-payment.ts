@@ -14,6 +14,7 @@ export function recordPayment({ id, input }: { id: string; input: RecordPaymentI
 export function useRecordPayment() {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { handlesErrors: true },
     mutationFn: recordPayment,
     onSuccess: (invoice) => {
       queryClient.setQueryData(invoiceQuery(invoice.id).queryKey, invoice);

@@ -15,6 +15,7 @@ export function sendInvoice({ id, input }: { id: string; input: SendInvoiceInput
 export function useSendInvoice() {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { handlesErrors: true },
     mutationFn: sendInvoice,
     onSuccess: (invoice) => {
       queryClient.setQueryData(invoiceQuery(invoice.id).queryKey, invoice);

@@ -12,6 +12,7 @@ export function updateInvoice({ id, input }: { id: string; input: UpdateInvoiceI
 export function useUpdateInvoice() {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { handlesErrors: true },
     mutationFn: updateInvoice,
     onSuccess: (invoice) => {
       queryClient.setQueryData(invoiceQuery(invoice.id).queryKey, invoice);

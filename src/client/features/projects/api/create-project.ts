@@ -8,5 +8,9 @@ export const createProject = (input: CreateProjectInput) =>
 
 export function useCreateProject() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: createProject, onSuccess: () => onProjectsChanged(queryClient) });
+  return useMutation({
+    meta: { handlesErrors: true },
+    mutationFn: createProject,
+    onSuccess: () => onProjectsChanged(queryClient),
+  });
 }

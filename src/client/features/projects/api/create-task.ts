@@ -12,5 +12,9 @@ export const createTask = ({ projectId, input }: { projectId: string; input: Cre
 
 export function useCreateTask() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: createTask, onSuccess: () => onProjectsChanged(queryClient) });
+  return useMutation({
+    meta: { handlesErrors: true },
+    mutationFn: createTask,
+    onSuccess: () => onProjectsChanged(queryClient),
+  });
 }

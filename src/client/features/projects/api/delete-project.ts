@@ -8,6 +8,7 @@ export const deleteProject = (id: string) =>
 export function useDeleteProject() {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { handlesErrors: true },
     mutationFn: deleteProject,
     onSuccess: (_result, id) => {
       queryClient.removeQueries({ queryKey: [...projectsRootKey, "detail", id] });

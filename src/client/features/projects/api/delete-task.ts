@@ -9,5 +9,9 @@ export const deleteTask = ({ projectId, taskId }: { projectId: string; taskId: s
 
 export function useDeleteTask() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: deleteTask, onSuccess: () => onProjectsChanged(queryClient) });
+  return useMutation({
+    meta: { handlesErrors: true },
+    mutationFn: deleteTask,
+    onSuccess: () => onProjectsChanged(queryClient),
+  });
 }

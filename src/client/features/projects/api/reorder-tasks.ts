@@ -16,6 +16,7 @@ export const reorderTasks = ({ projectId, taskIds }: { projectId: string; taskId
 export function useReorderTasks() {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { handlesErrors: true },
     mutationFn: reorderTasks,
     onMutate: async ({ projectId, taskIds }) => {
       const key = projectQueryOptions(projectId).queryKey;

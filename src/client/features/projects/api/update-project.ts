@@ -8,5 +8,9 @@ export const updateProject = ({ id, input }: { id: string; input: UpdateProjectI
 
 export function useUpdateProject() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: updateProject, onSuccess: () => onProjectsChanged(queryClient) });
+  return useMutation({
+    meta: { handlesErrors: true },
+    mutationFn: updateProject,
+    onSuccess: () => onProjectsChanged(queryClient),
+  });
 }

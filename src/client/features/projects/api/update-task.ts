@@ -20,5 +20,9 @@ export const updateTask = ({
 
 export function useUpdateTask() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: updateTask, onSuccess: () => onProjectsChanged(queryClient) });
+  return useMutation({
+    meta: { handlesErrors: true },
+    mutationFn: updateTask,
+    onSuccess: () => onProjectsChanged(queryClient),
+  });
 }

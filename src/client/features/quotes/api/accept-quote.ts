@@ -11,6 +11,7 @@ export function acceptQuote(id: string) {
 export function useAcceptQuote() {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { handlesErrors: true },
     mutationFn: acceptQuote,
     onSuccess: (quote) => {
       queryClient.setQueryData(quoteQuery(quote.id).queryKey, quote);

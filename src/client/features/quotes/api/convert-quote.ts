@@ -12,6 +12,7 @@ export function convertQuote(id: string) {
 export function useConvertQuote() {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { handlesErrors: true },
     mutationFn: convertQuote,
     onSuccess: async () => {
       // A new invoice exists: the invoices' lists (their root key) refresh too.

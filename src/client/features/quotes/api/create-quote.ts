@@ -11,6 +11,7 @@ export function createQuote(input: CreateQuoteInput) {
 export function useCreateQuote() {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { handlesErrors: true },
     mutationFn: createQuote,
     onSuccess: (quote) => {
       queryClient.setQueryData(quoteQuery(quote.id).queryKey, quote);

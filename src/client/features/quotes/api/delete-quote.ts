@@ -10,6 +10,7 @@ export function deleteQuote(id: string) {
 export function useDeleteQuote() {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { handlesErrors: true },
     mutationFn: deleteQuote,
     onSuccess: (_, id) => {
       queryClient.removeQueries({ queryKey: quoteQuery(id).queryKey });

@@ -12,6 +12,7 @@ export function duplicateQuote(id: string) {
 export function useDuplicateQuote() {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { handlesErrors: true },
     mutationFn: duplicateQuote,
     onSuccess: (quote) => {
       queryClient.setQueryData(quoteQuery(quote.id).queryKey, quote);

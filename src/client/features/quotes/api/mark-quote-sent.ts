@@ -12,6 +12,7 @@ export function markQuoteSent(id: string) {
 export function useMarkQuoteSent() {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { handlesErrors: true },
     mutationFn: markQuoteSent,
     onSuccess: (quote) => {
       queryClient.setQueryData(quoteQuery(quote.id).queryKey, quote);

@@ -11,6 +11,7 @@ export function refuseQuote(id: string) {
 export function useRefuseQuote() {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { handlesErrors: true },
     mutationFn: refuseQuote,
     onSuccess: (quote) => {
       queryClient.setQueryData(quoteQuery(quote.id).queryKey, quote);

@@ -12,6 +12,7 @@ export function sendQuote({ id, input }: { id: string; input: SendQuoteInput }) 
 export function useSendQuote() {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { handlesErrors: true },
     mutationFn: sendQuote,
     onSuccess: (quote) => {
       queryClient.setQueryData(quoteQuery(quote.id).queryKey, quote);

@@ -11,6 +11,7 @@ export function updateQuote({ id, input }: { id: string; input: UpdateQuoteInput
 export function useUpdateQuote() {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { handlesErrors: true },
     mutationFn: updateQuote,
     onSuccess: (quote) => {
       queryClient.setQueryData(quoteQuery(quote.id).queryKey, quote);

@@ -6,6 +6,7 @@ import { onIdentitySaved } from "./settings-changed";
 export function useDeleteLogo() {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { handlesErrors: true },
     mutationFn: () => apiFetch("/api/settings/logo", { method: "DELETE", schema: identitySettingsDto }),
     onSuccess: (settings) => onIdentitySaved(queryClient, settings),
   });

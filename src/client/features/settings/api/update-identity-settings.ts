@@ -6,6 +6,7 @@ import { onIdentitySaved } from "./settings-changed";
 export function useUpdateIdentitySettings() {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { handlesErrors: true },
     mutationFn: (input: UpdateBusinessIdentityInput) =>
       apiFetch("/api/settings/identity", { method: "PUT", body: input, schema: identitySettingsDto }),
     onSuccess: (settings) => onIdentitySaved(queryClient, settings),

@@ -13,6 +13,7 @@ function uploadLogo(file: File): Promise<IdentitySettingsDto> {
 export function useUploadLogo() {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { handlesErrors: true },
     mutationFn: uploadLogo,
     onSuccess: (settings) => onIdentitySaved(queryClient, settings),
   });
