@@ -15,6 +15,7 @@ import {
   NO_EARLY_DISCOUNT_MENTION,
   normalizeIban,
 } from "@shared/domain/legal-identity";
+import { INVOICE_PREFIX_MESSAGE, INVOICE_PREFIX_PATTERN } from "@shared/domain/numbering";
 import {
   type AllowedFileType,
   FILE_ERROR_MESSAGES,
@@ -127,6 +128,13 @@ const identityFields = z.object({
   earlyPaymentDiscount: text(200),
   quoteValidityDays: days(365, "365 jours au maximum.").min(1, "Au moins 1 jour."),
   invoiceFooter: text(500),
+  /** Absent: unchanged. Refused (409) once an invoice has been issued: the series must stay continuous. */
+  invoiceNumberPrefix: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(INVOICE_PREFIX_PATTERN, INVOICE_PREFIX_MESSAGE)
+    .optional(),
 });
 
 type IdentityFields = z.output<typeof identityFields>;
@@ -188,6 +196,7 @@ export type LogoDto = z.infer<typeof logoDto>;
 
 /** The stored identity as the form edits it: a field not given is "". */
 export const businessIdentityDto = identityFields.extend({
+  invoiceNumberPrefix: z.string(),
   id: z.string(),
   logo: logoDto.nullable(),
   updatedAt: z.string(),
@@ -200,6 +209,8 @@ export const identitySettingsDto = z.object({
   missingForInvoicing: z.array(z.string()),
   /** The legal mentions an invoice will print with this identity (VAT exemption, penalties, 40 €…). */
   mentions: z.array(z.string()),
+  /** True once an invoice has been issued: its prefix can no longer change. */
+  isInvoicePrefixLocked: z.boolean(),
 });
 export type IdentitySettingsDto = z.infer<typeof identitySettingsDto>;
 

@@ -7,9 +7,9 @@ import {
   LOGO_TYPE_MESSAGE,
   type UpdateBusinessIdentityInput,
 } from "@shared/schemas/settings";
-import { eq } from "drizzle-orm";
+import { and, eq, exists, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { businessIdentities, files } from "../../db/schema/index";
+import { businessIdentities, files, invoices } from "../../db/schema/index";
 import { type Tx, withTenant } from "../../db/tenant";
 import { AppError } from "../../errors";
 import { deleteFile, readFile, saveFile } from "../../storage/file-storage";
@@ -18,6 +18,8 @@ type IdentityRow = typeof businessIdentities.$inferSelect;
 type LogoRow = { id: string; name: string; mimeType: string; sizeBytes: number } | null;
 
 export const NO_LOGO_MESSAGE = "Aucun logo n'est enregistré.";
+export const PREFIX_LOCKED_MESSAGE =
+  "Le préfixe des factures ne peut plus changer : une facture a déjà été émise, et la numérotation doit rester continue.";
 
 /** The identity row is created empty on first use, with the usual French defaults pre-filled. */
 async function ensureIdentity(tx: Tx, userId: string): Promise<void> {
@@ -27,12 +29,23 @@ async function ensureIdentity(tx: Tx, userId: string): Promise<void> {
     .onConflictDoNothing({ target: businessIdentities.userId });
 }
 
-async function loadIdentity(tx: Tx, userId: string): Promise<{ row: IdentityRow; logo: LogoRow }> {
+type LoadedIdentity = { row: IdentityRow; logo: LogoRow; hasIssuedInvoice: boolean };
+
+/** An invoice (not a credit note) that has received a number: from then on its prefix is fixed. */
+const issuedInvoice = (tx: Tx, userId: string) =>
+  tx
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(and(eq(invoices.userId, userId), eq(invoices.kind, "facture"), isNotNull(invoices.invoiceNumber)))
+    .limit(1);
+
+async function loadIdentity(tx: Tx, userId: string): Promise<LoadedIdentity> {
   const [found] = await tx
     .select({
       row: businessIdentities,
       // Metadata only: a logo's bytes are read by the logo route, never with the identity.
       logo: { id: files.id, name: files.name, mimeType: files.mimeType, sizeBytes: files.sizeBytes },
+      hasIssuedInvoice: sql<boolean>`${exists(issuedInvoice(tx, userId))}`,
     })
     .from(businessIdentities)
     .leftJoin(files, eq(files.id, businessIdentities.logoFileId))
@@ -72,18 +85,38 @@ function toDto(row: IdentityRow, logo: LogoRow): BusinessIdentityDto {
     earlyPaymentDiscount: text(row.earlyPaymentDiscount),
     quoteValidityDays: row.quoteValidityDays,
     invoiceFooter: text(row.invoiceFooter),
+    invoiceNumberPrefix: row.invoiceNumberPrefix,
     logo,
     updatedAt: row.updatedAt.toISOString(),
   };
 }
 
-function toSettings({ row, logo }: { row: IdentityRow; logo: LogoRow }): IdentitySettingsDto {
+function toSettings({ row, logo, hasIssuedInvoice }: LoadedIdentity): IdentitySettingsDto {
   const identity = toDto(row, logo);
   return {
     identity,
     missingForInvoicing: missingForInvoicing(identity),
     mentions: invoiceMentions(identity),
+    isInvoicePrefixLocked: hasIssuedInvoice,
   };
+}
+
+/**
+ * A new invoice prefix is accepted only while no invoice has been issued. The identity row is locked
+ * first: an issue in progress holds it FOR SHARE while it takes its number (invoices/numbering.ts), so
+ * this check waits for it and sees its invoice.
+ */
+async function assertPrefixChangeable(tx: Tx, userId: string, prefix: string | undefined): Promise<void> {
+  if (prefix === undefined) return;
+  const [current] = await tx
+    .select({ prefix: businessIdentities.invoiceNumberPrefix })
+    .from(businessIdentities)
+    .where(eq(businessIdentities.userId, userId))
+    .for("update");
+  if (prefix === current?.prefix) return;
+  // A statement after the lock, so a fresh snapshot: an issue that held the row until now is seen.
+  const [issued] = await issuedInvoice(tx, userId);
+  if (issued) throw new AppError("conflict", PREFIX_LOCKED_MESSAGE);
 }
 
 export function getIdentitySettings(db: Db, { userId }: { userId: string }): Promise<IdentitySettingsDto> {
@@ -101,9 +134,11 @@ export function updateIdentitySettings(
   const siren = input.siren || input.siret.slice(0, 9);
   return withTenant(db, userId, async (tx) => {
     await ensureIdentity(tx, userId);
+    await assertPrefixChangeable(tx, userId, input.invoiceNumberPrefix);
     await tx
       .update(businessIdentities)
       .set({
+        invoiceNumberPrefix: input.invoiceNumberPrefix,
         legalName: input.legalName,
         companyName: orNull(input.companyName),
         siren: orNull(siren),

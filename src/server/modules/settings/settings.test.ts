@@ -250,6 +250,80 @@ describe("business identity", () => {
   });
 });
 
+describe("invoice number prefix", () => {
+  const complete = {
+    legalName: "Camille Martin EI",
+    siret: "73282932000074",
+    addressLine1: "12 rue de la République",
+    postalCode: "69002",
+    city: "Lyon",
+  };
+  const year = new Date().getFullYear();
+
+  async function issueDraft(cookie: string) {
+    const created = await call(context, "/api/invoices", {
+      method: "POST",
+      cookie,
+      body: {
+        clientName: "Atelier Lumière",
+        lines: [{ description: "Site vitrine", quantity: 1, unitPriceCents: 120000, vatRateBp: 0 }],
+      },
+    });
+    const draft = await created.json();
+    const issued = await call(context, `/api/invoices/${draft.id}/issue`, { method: "POST", cookie });
+    expect(issued.status).toBe(200);
+    return issued.json();
+  }
+
+  it("starts at INV, takes the seller's prefix before the first invoice, and numbers with it", async () => {
+    const { cookie } = await paidUser();
+    const initial = await (await call(context, "/api/settings/identity", { cookie })).json();
+    expect(initial.identity.invoiceNumberPrefix).toBe("INV");
+    expect(initial.isInvoicePrefixLocked).toBe(false);
+
+    const saved = await putIdentity(cookie, { ...complete, invoiceNumberPrefix: " fac " });
+    expect(saved.status).toBe(200);
+    expect((await saved.json()).identity.invoiceNumberPrefix).toBe("FAC");
+
+    expect((await issueDraft(cookie)).invoiceNumber).toBe(`FAC-${year}-0001`);
+    expect((await issueDraft(cookie)).invoiceNumber).toBe(`FAC-${year}-0002`);
+  });
+
+  it("refuses a prefix the numbering cannot carry, in French", async () => {
+    const { cookie } = await paidUser();
+    for (const prefix of ["FAC-", "FACTURES2026", "", "fé"]) {
+      const response = await putIdentity(cookie, { invoiceNumberPrefix: prefix });
+      expect(response.status, prefix).toBe(400);
+      expect((await errorOf(response)).issues).toContainEqual({
+        path: "invoiceNumberPrefix",
+        message: "Préfixe invalide : 1 à 8 lettres majuscules ou chiffres (par ex. FAC).",
+      });
+    }
+  });
+
+  it("refuses a new prefix with a 409 once an invoice is issued, and keeps the series", async () => {
+    const { cookie } = await paidUser();
+    await putIdentity(cookie, { ...complete, invoiceNumberPrefix: "F" });
+    expect((await issueDraft(cookie)).invoiceNumber).toBe(`F-${year}-0001`);
+
+    const settings = await (await call(context, "/api/settings/identity", { cookie })).json();
+    expect(settings.isInvoicePrefixLocked).toBe(true);
+
+    const refused = await putIdentity(cookie, { ...complete, invoiceNumberPrefix: "FAC" });
+    expect(refused.status).toBe(409);
+    expect((await errorOf(refused)).message).toBe(
+      "Le préfixe des factures ne peut plus changer : une facture a déjà été émise, et la numérotation doit rester continue.",
+    );
+    // The rest of the identity still saves: with the same prefix, or without sending it.
+    expect(
+      (await putIdentity(cookie, { ...complete, invoiceNumberPrefix: "F", city: "Lyon 2e" })).status,
+    ).toBe(200);
+    const unchanged = await putIdentity(cookie, { ...complete, city: "Lyon" });
+    expect((await unchanged.json()).identity.invoiceNumberPrefix).toBe("F");
+    expect((await issueDraft(cookie)).invoiceNumber).toBe(`F-${year}-0002`);
+  });
+});
+
 describe("logo", () => {
   it("uploads a PNG, serves it privately, and replaces it with a JPEG, deleting the old file", async () => {
     const { cookie, userId } = await paidUser();

@@ -4,7 +4,9 @@ import { SubmitButton } from "@client/components/ui/submit-button";
 import { isApiError } from "@client/lib/api-error";
 import { cn } from "@client/lib/cn";
 import { zodResolver } from "@client/lib/form";
+import { parisToday, yearOf } from "@shared/domain/dates";
 import { formatIban, invoiceMentions, missingForInvoicing } from "@shared/domain/legal-identity";
+import { formatDocumentNumber, INVOICE_PREFIX_PATTERN } from "@shared/domain/numbering";
 import {
   activityCategories,
   activityCategoryLabels,
@@ -41,7 +43,14 @@ function toFormValues(identity: BusinessIdentityDto): BusinessIdentityFormValues
 }
 
 /** The seller identity, bank details and invoicing defaults: one form, one save, three sections. */
-export function IdentityForm({ identity }: { identity: BusinessIdentityDto }) {
+export function IdentityForm({
+  identity,
+  isPrefixLocked,
+}: {
+  identity: BusinessIdentityDto;
+  /** An invoice has been issued: the prefix stays, so the series stays continuous. */
+  isPrefixLocked: boolean;
+}) {
   const update = useUpdateIdentitySettings();
   const form = useForm<BusinessIdentityFormValues, unknown, UpdateBusinessIdentityInput>({
     resolver: zodResolver(updateBusinessIdentityInput),
@@ -53,6 +62,10 @@ export function IdentityForm({ identity }: { identity: BusinessIdentityDto }) {
   const missing = missingForInvoicing(values);
   const mentions = invoiceMentions(values);
   const isLiable = values.vatRegime === "assujetti";
+  const typedPrefix = values.invoiceNumberPrefix?.trim().toUpperCase() ?? "";
+  const firstNumber = INVOICE_PREFIX_PATTERN.test(typedPrefix)
+    ? formatDocumentNumber("facture", yearOf(parisToday()), 1, typedPrefix)
+    : null;
 
   const onSubmit = form.handleSubmit((input) =>
     update.mutate(input, {
@@ -240,6 +253,21 @@ export function IdentityForm({ identity }: { identity: BusinessIdentityDto }) {
             max={365}
             error={errors.quoteValidityDays?.message}
             {...form.register("quoteValidityDays", { valueAsNumber: true })}
+          />
+          <Field
+            label="Préfixe des numéros de facture"
+            placeholder="FAC"
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            maxLength={8}
+            readOnly={isPrefixLocked}
+            hint={
+              isPrefixLocked
+                ? "Fixé depuis votre première facture : la numérotation doit rester continue."
+                : `1 à 8 lettres ou chiffres, modifiable jusqu'à votre première facture${firstNumber ? ` (${firstNumber})` : ""}.`
+            }
+            {...text("invoiceNumberPrefix")}
           />
           <Field label="Taux des pénalités de retard" {...text("latePenaltyRate")} />
           <Field

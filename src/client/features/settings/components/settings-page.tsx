@@ -61,7 +61,11 @@ export function SettingsPage() {
       ) : (
         <>
           {/* Keyed on the saved row: a reload from the server restarts the form from what is stored. */}
-          <IdentityForm key={data.identity.id} identity={data.identity} />
+          <IdentityForm
+            key={data.identity.id}
+            identity={data.identity}
+            isPrefixLocked={data.isInvoicePrefixLocked}
+          />
           <LogoCard logo={data.identity.logo} />
         </>
       )}
