@@ -70,6 +70,10 @@ async function respond(turn: Turn, text: string, { action, entities }: Interpret
       const list = await readRecords(turn.db, turn.userId, dataType, statusFilter(dataType, text), turn.now);
       return describeList(list);
     }
+    // New interpreter actions, answered like "general" until the engine acts on them (issue 11).
+    case "create_task":
+    case "create_contract":
+    case "record_payment":
     case "general": {
       const invoiceNumber = text.match(/\bINV-\d{4}-\d{4,}\b/i)?.[0];
       if (invoiceNumber && /rappel|relanc/i.test(text))

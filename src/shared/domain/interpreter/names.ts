@@ -17,7 +17,8 @@ import {
  * Spec §5: a name is longer than 1 and shorter than 50 characters.
  */
 
-// Said before a name and dropped from it.
+// Said before a name and dropped from it ("la société Martin"), unless it is part of the name as typed:
+// "Société Générale", "Studio Lumière", "pour agence pixel" (no article: the trade is the name's first word).
 const DESCRIPTOR = wordsPattern([
   "client",
   "cliente",
@@ -32,14 +33,49 @@ const DESCRIPTOR = wordsPattern([
   "studio",
   "groupe",
 ]);
-const PREPOSITION = wordsPattern(["pour", "pr", "chez", "a", "aupres de", "au nom de", "de la part de"]);
+const ROLE_WORDS = new Set(["client", "cliente", "boite"]);
+// Trades that open a business's name: "Boulangerie Au Bon Pain", "l'hôtel du lac", "Domaine de la Croix".
+const TRADES = new Set(
+  [
+    "agence cabinet studio groupe association atelier hotel boulangerie patisserie domaine restaurant",
+    "garage librairie pharmacie institut clinique maison fondation ecole laboratoire compagnie editions",
+    "galerie ferme cafe bistrot brasserie salon camping auberge menuiserie imprimerie mairie chateau",
+    "cave epicerie fromagerie boucherie fleuriste theatre musee collectif cooperative centre club",
+  ].flatMap((line) => line.split(" ")),
+);
+const ARTICLE_BEFORE = /(?:^|[^\p{L}])(?:le|la|l'|les|un|une|au|aux|du|des)\s*$/u;
+const PREPOSITION = wordsPattern([
+  "pour",
+  "pr",
+  "chez",
+  "a",
+  "au",
+  "aupres de",
+  "au nom de",
+  "de la part de",
+]);
 // "de Dupont" is a name only when typed with a capital: "de train", "de la refonte" are not.
 const CAPITALIZED_OF = wordsPattern(["de", "du", "d'", "avec"]);
 const CALLED = wordsPattern(["nommee?", "appelee?", "qui s'appelle", "du nom de", "denommee?", "intitulee?"]);
 
 const CIVILITIES = new Set("m mr mme mlle monsieur madame mademoiselle me maitre dr docteur".split(" "));
 const LEGAL_FORMS = new Set("sarl sas sasu sa eurl ei eirl sci scop selarl snc gie scm".split(" "));
-const CONNECTORS = new Set(["de", "du", "des", "et", "d"]);
+const CONNECTORS = new Set([
+  "de",
+  "du",
+  "des",
+  "et",
+  "d",
+  "la",
+  "le",
+  "les",
+  "l",
+  "en",
+  "sur",
+  "sous",
+  "au",
+  "aux",
+]);
 // Words that end a name besides the fillers: verbs and record words that follow one ("Dupont a payé").
 const AFTER_NAME = new Set([
   ..."est sont ai as ont va doit paye payer payee regle regler".split(" "),
@@ -53,7 +89,7 @@ const MAX_WORDS = 6;
 export function takeClientName(scan: Scan, options: { adjacentTo?: Span } = {}): string | undefined {
   const adjacent = options.adjacentTo && readName(scan, tokenIndexAt(scan, options.adjacentTo.end), false);
   const found =
-    afterMarker(scan, DESCRIPTOR, false) ??
+    descriptorName(scan) ??
     afterMarker(scan, PREPOSITION, false) ??
     afterMarker(scan, CAPITALIZED_OF, true) ??
     (adjacent && { name: adjacent, taken: adjacent });
@@ -77,15 +113,30 @@ export function takeOwnName(scan: Scan): string | undefined {
 export function displayName(scan: Scan, span: Span): string {
   const name = scan.raw.slice(span.start, span.end);
   if (scan.hasCaseSignal && name !== name.toLowerCase()) return name;
-  return name.replace(/[\p{L}\p{N}]+/gu, (word) => {
+  return name.replace(/[\p{L}\p{N}]+/gu, (word, offset: number) => {
     const lower = word.toLowerCase();
     if (LEGAL_FORMS.has(lower)) return word.toUpperCase();
+    if (offset > 0 && CONNECTORS.has(lower)) return lower;
     return (lower[0] as string).toUpperCase() + lower.slice(1);
   });
 }
 
 export function isValidName(name: string): boolean {
   return name.length > 1 && name.length < 50;
+}
+
+/** "la société Martin" gives "Martin"; "Société Générale", "Studio Lumière", "pour agence pixel" keep the word. */
+function descriptorName(scan: Scan): { name: Span; taken: Span } | undefined {
+  const found = afterMarker(scan, DESCRIPTOR, false);
+  if (!found) return undefined;
+  const word = scan.folded.slice(found.taken.start, found.name.start).trim();
+  const marker = tokenIndexAt(scan, found.taken.start);
+  const isTyped = scan.hasCaseSignal && isCapitalized(scan, scan.tokens[marker] as Token);
+  const isTrade = TRADES.has(word);
+  const hasArticle = ARTICLE_BEFORE.test(scan.folded.slice(0, found.taken.start));
+  const isPartOfName = !ROLE_WORDS.has(word) && (isTyped || (isTrade && !hasArticle));
+  if (!isPartOfName || found.taken.start === found.name.start) return found;
+  return { name: { start: found.taken.start, end: found.name.end }, taken: found.taken };
 }
 
 /** The name after a marker, and what to take: the marker too ("pour Dupont"), unless another extractor has. */
@@ -97,6 +148,8 @@ function afterMarker(
   // Not freeMatches: "client" may already be taken as the record word of "Ajoute le client Jean Martin".
   marker.lastIndex = 0;
   for (let match = marker.exec(scan.folded); match; match = marker.exec(scan.folded)) {
+    // "SARL Les Jardins de Provence": a "de" inside a capitalised name does not introduce another one.
+    if (mustBeCapitalized && followsNameWord(scan, match.index)) continue;
     const name = readName(scan, tokenIndexAt(scan, match.index + match[0].length), mustBeCapitalized);
     if (!name) continue;
     const isMarkerFree = isFree(scan, { start: match.index, end: name.start });
@@ -119,18 +172,25 @@ function readName(scan: Scan, from: number, mustBeCapitalized: boolean): Span | 
 
   let end = first.end;
   let words = 1;
+  // "l'hôtel du lac" typed in lower case: a trade's name runs over its small words too.
+  const joinsSmallWords = isCapitalMode || TRADES.has(first.text);
   for (let next = index + 1; next < tokens.length && words < MAX_WORDS; next += 1) {
     const token = tokens[next] as Token;
-    const following = tokens[next + 1];
     if (!isFree(scan, token)) break;
     const isGlue = token.text === "&" || (token.text === "-" && token.start === end);
-    const isConnector = CONNECTORS.has(token.text) && isCapitalMode;
-    if ((isGlue || isConnector) && following && isWord(following) && isFree(scan, following)) {
+    // "Domaine de la Croix-Blanche", "Hôtel du Lac", "Boulangerie Au Bon Pain", "SARL Les Jardins": small
+    // words join the name when a word of the name follows them.
+    const joined = isGlue ? next + 1 : joinsSmallWords ? afterSmallWords(scan, next) : next;
+    const following = tokens[joined];
+    if (joined > next && following && isWord(following) && isFree(scan, following)) {
       // "Martin & fils" joins whatever follows; "Banque de France" only a capitalised word.
-      if (isConnector && !isCapitalized(scan, following) && !LEGAL_FORMS.has(following.text)) break;
+      const isNameWord = isCapitalMode
+        ? isCapitalized(scan, following) || LEGAL_FORMS.has(following.text)
+        : !isStopWord(following.text) && !/^\d/.test(following.text);
+      if (!isGlue && !isNameWord) break;
       end = following.end;
       words += 1;
-      next += 1;
+      next = joined;
       continue;
     }
     if (!isWord(token) || /^\d/.test(token.text)) break;
@@ -147,6 +207,22 @@ function readName(scan: Scan, from: number, mustBeCapitalized: boolean): Span | 
   return isValidName(scan.raw.slice(span.start, span.end)) ? span : undefined;
 }
 
+function followsNameWord(scan: Scan, position: number): boolean {
+  const before = scan.tokens[tokenIndexAt(scan, position) - 1];
+  return Boolean(before && isWord(before) && isFree(scan, before) && isCapitalized(scan, before));
+}
+
+/** The index after a run of small words ("de la", "du", "Au", "l'") at `from`, or `from` when there is none. */
+function afterSmallWords(scan: Scan, from: number): number {
+  let index = from;
+  for (let count = 0; count < 3; count += 1) {
+    const token = scan.tokens[index];
+    if (!token || !isFree(scan, token) || !CONNECTORS.has(token.text)) break;
+    index += scan.tokens[index + 1]?.text === "'" ? 2 : 1;
+  }
+  return index;
+}
+
 /** Skips what comes between a marker and the name: "client : Dupont", "pour M. et Mme Dupont". */
 function firstNameToken(scan: Scan, from: number): number {
   const text = (index: number) => scan.tokens[index]?.text ?? "";
@@ -158,6 +234,20 @@ function firstNameToken(scan: Scan, from: number): number {
   // "pour la boulangerie Durand": the trade, like "la société", is dropped before the name.
   else if (isArticle && text(index + 1) === "'" && isTradeBeforeName(scan, index + 2)) index += 3;
   else if (isArticle && isTradeBeforeName(scan, index + 1)) index += 2;
+  // "pour l'Hôtel du Lac", "pour la Boulangerie Au Bon Pain", "pour l'hotel du lac": the article is not
+  // part of the name.
+  else if (isArticle) {
+    const word = index + (text(index + 1) === "'" ? 2 : 1);
+    const token = scan.tokens[word];
+    const isCapitalizedName = token && scan.hasCaseSignal && isCapitalized(scan, token);
+    const article = scan.tokens[index];
+    if (
+      token &&
+      isWord(token) &&
+      (TRADES.has(token.text) || (isCapitalizedName && article && !isCapitalized(scan, article)))
+    )
+      index = word;
+  }
   while (CIVILITIES.has(text(index))) {
     index += 1;
     if (text(index) === ".") index += 1;
