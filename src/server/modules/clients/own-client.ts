@@ -4,8 +4,8 @@ import type { Tx } from "../../db/tenant";
 import { AppError } from "../../errors";
 
 /**
- * The user's own client of this id (none asked, none returned). A document's client_id foreign key is not
- * tenant-scoped, so an id sent by a caller must be checked as the user's own before it is stored.
+ * The user's own client of this id (none asked, none returned). The tenant-scoped foreign keys would refuse
+ * another user's or an unknown id anyway, but as a 500: checked first, the caller gets the French 400.
  */
 export async function ownClient(tx: Tx, userId: string, clientId: string | null | undefined) {
   if (!clientId) return undefined;

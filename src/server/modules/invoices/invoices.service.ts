@@ -43,6 +43,7 @@ import { AppError } from "../../errors";
 import { ownClient } from "../clients/own-client";
 import { likeContaining } from "../clients/text-search";
 import { copiedLines, lineDtos, lineRows } from "../documents/lines";
+import { ownProject } from "../projects/own-project";
 import { takeNextNumber } from "./numbering";
 
 type InvoiceRow = typeof invoices.$inferSelect;
@@ -134,6 +135,7 @@ export async function createInvoiceDraft(
 ): Promise<InvoiceDto> {
   return withTenant(db, userId, async (tx) => {
     await ownClient(tx, userId, input.clientId);
+    await ownProject(tx, userId, input.projectId);
     const [created] = await tx
       .insert(invoices)
       .values({
@@ -278,6 +280,7 @@ export async function updateInvoiceDraft(
     const row = await loadOwn(tx, userId, id, { lock: true });
     assertDraft(row);
     await ownClient(tx, userId, input.clientId);
+    await ownProject(tx, userId, input.projectId);
     const { lines, ...fields } = input;
     const totals = lines ? await writeLines(tx, userId, id, lines) : {};
     const [updated] = await tx

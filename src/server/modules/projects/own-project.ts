@@ -4,8 +4,8 @@ import type { Tx } from "../../db/tenant";
 import { AppError } from "../../errors";
 
 /**
- * The user's own project of this id (none asked, none returned). The projects table's foreign keys are not
- * tenant-scoped, so a project id sent by a caller must be checked as the user's own.
+ * The user's own project of this id (none asked, none returned). The tenant-scoped foreign keys would refuse
+ * another user's or an unknown id anyway, but as a 500: checked first, the caller gets the French 400.
  */
 export async function ownProject(tx: Tx, userId: string, projectId: string | null | undefined) {
   if (!projectId) return undefined;

@@ -35,6 +35,7 @@ import { likeContaining } from "../clients/text-search";
 import { copiedLines, lineDtos, lineRows } from "../documents/lines";
 import { createInvoiceDraft } from "../invoices/invoices.service";
 import { takeNextNumber } from "../invoices/numbering";
+import { ownProject } from "../projects/own-project";
 
 type QuoteRow = typeof quotes.$inferSelect;
 type ItemRow = typeof quoteItems.$inferSelect;
@@ -199,6 +200,7 @@ export async function createQuote(
   const today = parisToday(now);
   return withTenant(db, userId, async (tx) => {
     await ownClient(tx, userId, input.clientId);
+    await ownProject(tx, userId, input.projectId);
     const date = input.date ?? today;
     let validUntil = input.validUntil;
     if (!validUntil) {
@@ -328,6 +330,7 @@ export async function updateQuote(
     const row = await loadOwn(tx, userId, id, { lock: true });
     assertDraft(row);
     await ownClient(tx, userId, input.clientId);
+    await ownProject(tx, userId, input.projectId);
     assertValidity(input.date ?? row.date, input.validUntil ?? row.validUntil ?? row.date);
     const { lines, ...fields } = input;
     const totals = lines ? await writeLines(tx, userId, id, lines) : {};
