@@ -27,12 +27,12 @@ export const registrationOffer = {
   billingLabel: "Paiement unique, sans abonnement",
   inclusions: [
     {
-      label: "Gestion complète des projets",
-      detail: "Projets, tâches, échéances et suivi du temps passé.",
+      label: "Projets et tâches",
+      detail: "Projets, tâches et échéances, rattachés à vos clients.",
     },
     {
       label: "Clients",
-      detail: "Fiches clients, coordonnées, historique et suivi commercial (CRM).",
+      detail: "Fiches clients, coordonnées, devis et factures liés, suivi des prospects (CRM).",
     },
     {
       label: "Devis",
@@ -40,7 +40,7 @@ export const registrationOffer = {
     },
     {
       label: "Factures",
-      detail: "Mentions légales françaises, numérotation continue, PDF Factur-X, relances.",
+      detail: "Mentions légales françaises, numérotation continue, PDF, envoi par e-mail, relances.",
     },
     {
       label: "Contrats",
@@ -54,9 +54,85 @@ export const registrationOffer = {
       label: "Assistant IA",
       detail: "Un assistant en français qui répond sur vos chiffres et prépare vos documents.",
     },
-    {
-      label: "Support prioritaire",
-      detail: "Vos questions traitées en priorité, par e-mail, en français.",
-    },
   ],
 } as const satisfies Offer;
+
+/**
+ * Features people expect from a tool like Ardoise that are NOT built yet, each with the words that would
+ * claim it. The marketing copy must name none of them (offer.test.ts checks the offer, the landing, the
+ * FAQ and the payment pages): when one is built, remove it from this list in the same change.
+ */
+export const NOT_BUILT_YET = [
+  {
+    id: "facturx",
+    label: "PDF Factur-X avec données structurées EN 16931",
+    claims: ["Factur-X", "FacturX", "EN 16931", "ZUGFeRD", "PDF/A-3", "données structurées"],
+  },
+  {
+    id: "e-invoice-emission",
+    label: "Émission de factures électroniques par une plateforme agréée",
+    claims: ["plateforme agréée", "Chorus Pro", "prêt pour la facturation électronique", "e-invoicing"],
+  },
+  {
+    id: "e-invoice-reception",
+    label: "Réception des factures électroniques des fournisseurs",
+    claims: ["réception des factures électroniques", "recevez vos factures électroniques"],
+  },
+  {
+    id: "voice",
+    label: "Agent vocal",
+    claims: ["vocal", "vocale", "à la voix", "dictée", "dictez"],
+  },
+  { id: "zapier", label: "Connexion Zapier", claims: ["Zapier"] },
+  { id: "mailchimp", label: "Connexion Mailchimp", claims: ["Mailchimp"] },
+  {
+    id: "stripe-client-payments",
+    label: "Paiement des factures en ligne par vos clients (Stripe)",
+    claims: ["lien de paiement", "payer en ligne", "paiement en ligne de vos factures", "payent en ligne"],
+  },
+  {
+    id: "urssaf",
+    label: "Déclarations URSSAF",
+    claims: ["URSSAF", "déclaration de chiffre d'affaires", "cotisations sociales"],
+  },
+  {
+    id: "time-tracking",
+    label: "Suivi du temps passé",
+    claims: ["suivi du temps", "temps passé", "feuille de temps", "chronomètre"],
+  },
+  {
+    id: "bank-sync",
+    label: "Import et rapprochement bancaires",
+    claims: ["rapprochement bancaire", "synchronisation bancaire", "relevés bancaires"],
+  },
+  {
+    id: "receipt-ocr",
+    label: "Lecture automatique des justificatifs",
+    claims: ["OCR", "lecture automatique"],
+  },
+  {
+    id: "in-app-support",
+    label: "Support depuis l'application",
+    claims: ["support prioritaire", "écrivez-nous depuis"],
+  },
+  {
+    id: "e-signature",
+    label: "Signature électronique",
+    claims: ["signature électronique", "signature en ligne", "signez en ligne"],
+  },
+] as const satisfies readonly { id: string; label: string; claims: readonly string[] }[];
+
+export type UnbuiltFeature = (typeof NOT_BUILT_YET)[number];
+
+/** The claims of unbuilt features that a text makes, case-insensitively and on whole words. */
+export function unbuiltClaimsIn(text: string): { id: UnbuiltFeature["id"]; claim: string }[] {
+  const found: { id: UnbuiltFeature["id"]; claim: string }[] = [];
+  for (const feature of NOT_BUILT_YET) {
+    for (const claim of feature.claims) {
+      const escaped = claim.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+      const pattern = new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, "iu");
+      if (pattern.test(text)) found.push({ id: feature.id, claim });
+    }
+  }
+  return found;
+}

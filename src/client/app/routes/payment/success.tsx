@@ -80,7 +80,7 @@ export function Component() {
       description={
         state === "pending"
           ? "Votre banque n'a pas encore confirmé le paiement. Cela prend en général quelques instants : votre accès s'ouvrira automatiquement."
-          : "Nous n'avons pas pu confirmer ce paiement. Si votre compte a été débité, contactez le support : rien ne sera perdu."
+          : "Nous n'avons pas pu confirmer ce paiement. Si votre compte a été débité, rien n'est perdu : votre accès s'ouvrira dès que le paiement sera confirmé."
       }
     >
       <Link to={paths.app.root} className={buttonStyles({ size: "lg", className: "w-full" })}>

@@ -21,7 +21,7 @@ const features: Feature[] = [
   {
     icon: Users,
     title: "Clients & CRM",
-    text: "Une fiche par client avec ses coordonnées, ses devis, ses factures et vos échanges. Suivez vos prospects jusqu'à la signature.",
+    text: "Une fiche par client avec ses coordonnées, ses devis, ses factures et vos notes. Suivez vos prospects jusqu'à la signature.",
   },
   {
     icon: FolderKanban,
@@ -36,7 +36,7 @@ const features: Feature[] = [
   {
     icon: ReceiptText,
     title: "Factures conformes",
-    text: "Mentions légales françaises, numérotation chronologique et continue, PDF au format Factur-X, prêt pour la facturation électronique.",
+    text: "Mentions légales françaises, numérotation chronologique et continue, PDF envoyé par e-mail, relances des impayés.",
   },
   {
     icon: FilePen,

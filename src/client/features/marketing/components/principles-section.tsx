@@ -15,7 +15,7 @@ const principles: Principle[] = [
   {
     icon: Scale,
     title: "La conformité d'abord",
-    text: "Mentions légales françaises, numérotation continue sans trou ni doublon, factures émises non modifiables, format Factur-X en vue de la facturation électronique.",
+    text: "Mentions légales françaises, numérotation continue sans trou ni doublon, factures émises non modifiables : une erreur se corrige par un avoir.",
   },
   {
     icon: ShieldCheck,

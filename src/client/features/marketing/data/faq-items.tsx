@@ -82,7 +82,7 @@ export const faqItems: FaqItem[] = [
   },
   {
     id: "facturation-electronique",
-    question: "Ardoise est-il prêt pour la facturation électronique de 2026‑2027 ?",
+    question: "Et la réforme de la facture électronique de 2026‑2027 ?",
     answer: (
       <>
         <p>
@@ -92,10 +92,10 @@ export const faqItems: FaqItem[] = [
           septembre 2027 aux PME, TPE et micro-entreprises.
         </p>
         <p className="mt-3">
-          Ardoise produit vos factures au format Factur-X, l'un des formats reconnus par la réforme : un PDF
-          lisible qui contient aussi les données structurées de la facture (norme EN 16931). La transmission
-          passera par une plateforme agréée de votre choix ; Ardoise n'en est pas une, mais vos factures
-          Factur-X y sont directement utilisables.
+          Ardoise ne le fait pas encore : vos factures sont aujourd'hui des PDF conformes aux mentions légales
+          françaises, pas des factures électroniques au sens de la réforme, et Ardoise ne les transmet ni ne
+          reçoit celles de vos fournisseurs. D'ici l'échéance qui vous concerne, il vous faudra passer par une
+          plateforme habilitée par l'administration.
         </p>
       </>
     ),
@@ -137,16 +137,6 @@ export const faqItems: FaqItem[] = [
         Non. Ardoise gère votre activité au quotidien : devis, factures, encaissements, dépenses et
         justificatifs. La tenue de la comptabilité et les déclarations restent de votre ressort ou de celui de
         votre expert-comptable, à qui les exports CSV facilitent le travail.
-      </p>
-    ),
-  },
-  {
-    id: "support",
-    question: "Comment contacter le support ?",
-    answer: (
-      <p>
-        Le support prioritaire est compris dans votre inscription. Écrivez-nous depuis votre espace Ardoise :
-        une personne vous répond par e-mail, en français, et vos demandes passent en priorité.
       </p>
     ),
   },
