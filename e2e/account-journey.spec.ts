@@ -32,14 +32,14 @@ test("register → confirm → pay → use the shell → sign out → reset the 
     await shot(page, "03-dev-mailbox");
     await page.goto(linkIn(mail.text));
     await expect(page.getByRole("heading", { name: "Finaliser votre inscription" })).toBeVisible();
-    await expect(page.getByText("Support prioritaire")).toBeVisible();
+    await expect(page.getByText("Projets et tâches", { exact: true })).toBeVisible();
     await shot(page, "04-payment-gate");
   });
 
   await test.step("pay in the local checkout, in a new tab", async () => {
     const [checkout] = await Promise.all([
       context.waitForEvent("page"),
-      page.getByRole("button", { name: "Payer 59€ et accéder à l'application" }).click(),
+      page.getByRole("button", { name: "Payer 59 € et accéder à l'application" }).click(),
     ]);
     await checkout.waitForURL(/\/dev\/stripe\?session=cs_local_/);
     await checkout.getByLabel("Numéro de carte").fill("4000 0000 0000 0002");

@@ -44,7 +44,7 @@ test("the assistant without an AI key: chat with confirmation, document generato
     await page.goto("/app");
     await page.getByRole("button", { name: "Ouvrir l'assistant IA" }).click();
     await expect(dialog).toBeVisible();
-    await expect(dialog.getByRole("tab", { name: "Chat" })).toHaveAttribute("aria-selected", "true");
+    await expect(dialog.getByRole("tab", { name: "Discussion" })).toHaveAttribute("aria-selected", "true");
     await expect(dialog.getByText(/Je suis votre assistant Ardoise/)).toBeVisible();
     await expect(dialog.getByRole("switch", { name: /Mode Agent/ })).not.toBeChecked();
     await expect(dialog.getByRole("button", { name: "Envoyer" })).toBeDisabled();
@@ -127,7 +127,7 @@ test("the assistant without an AI key: chat with confirmation, document generato
       /\/api\/quotes\/.+\/pdf$/,
     );
     await dialogShots(page, "05-document-preview");
-    await preview.getByRole("tab", { name: "Message d'email" }).click();
+    await preview.getByRole("tab", { name: "Message de l'e-mail" }).click();
     const message = preview.getByRole("textbox", { name: "Message d'accompagnement" });
     await expect(message).toHaveValue(/1\s440,00\s€ TTC/);
     // The message edited here is the one the send dialog starts from.
@@ -135,7 +135,7 @@ test("the assistant without an AI key: chat with confirmation, document generato
     await preview.getByRole("button", { name: "Fermer", exact: true }).click();
     await expect(preview).toBeHidden();
 
-    await card.getByRole("button", { name: "Envoyer par email" }).click();
+    await card.getByRole("button", { name: "Envoyer par e-mail" }).click();
     const send = page.getByRole("dialog", { name: "Envoyer par e-mail" });
     await expect(send.getByRole("textbox", { name: "Message" })).toHaveValue(/^Bonjour Martin,/);
     await send.getByRole("textbox", { name: "Destinataire" }).fill("martin@example.fr");
@@ -154,7 +154,7 @@ test("the assistant without an AI key: chat with confirmation, document generato
     await expect(dialog.getByRole("heading", { name: "Actions Intelligentes" })).toBeVisible();
     await dialogShots(page, "06-actions");
     await dialog.getByRole("button", { name: /^Créer une facture/ }).click();
-    await expect(dialog.getByRole("tab", { name: "Chat" })).toHaveAttribute("aria-selected", "true");
+    await expect(dialog.getByRole("tab", { name: "Discussion" })).toHaveAttribute("aria-selected", "true");
     await expect(dialog.getByText("Je veux créer une nouvelle facture")).toBeVisible();
     await expect(dialog.getByText(/Je n'ai pas pu identifier le nom du client/)).toBeVisible();
     await dialog.getByRole("button", { name: "Fermer l'assistant" }).click();

@@ -118,7 +118,7 @@ test("client → quote → sent by e-mail → accepted → converted → duplica
     );
     await shots(page, "06-send-dialog");
     await dialog.getByRole("button", { name: "Envoyer", exact: true }).click();
-    await expect(toast(page, "Email envoyé")).toBeVisible();
+    await expect(toast(page, "E-mail envoyé")).toBeVisible();
     await expect(dialog).toHaveCount(0);
     await expect(page.getByRole("main").getByText("Envoyé", { exact: true }).first()).toBeVisible();
     await expect(page.getByRole("region", { name: "Historique" })).toContainText("Envoyé au client");
@@ -184,7 +184,7 @@ test("client → quote → sent by e-mail → accepted → converted → duplica
     await expect(sendDialog.getByLabel("Destinataire")).toHaveValue("contact@atelier-lumiere.fr");
     await shots(page, "10-invoice-send");
     await sendDialog.getByRole("button", { name: "Envoyer", exact: true }).click();
-    await expect(toast(page, "Email envoyé")).toBeVisible();
+    await expect(toast(page, "E-mail envoyé")).toBeVisible();
     const mail = await lastMailTo(request, "contact@atelier-lumiere.fr", /^Facture INV-\d{4}-0001/);
     expect(mail.text).toContain("Veuillez trouver ci-joint la facture");
 

@@ -39,3 +39,32 @@ const decimal = new Intl.NumberFormat("fr-FR", {
 export function formatAmount(cents: number): string {
   return decimal.format(cents / 100);
 }
+
+const pluralRules = new Intl.PluralRules("fr-FR");
+const quantityNumber = new Intl.NumberFormat("fr-FR", { maximumFractionDigits: 3 });
+
+/** The French agreement of a noun with a count: singular below 2 ("0 jour", "1,5 jour"), plural from 2. */
+export function plural(count: number, singular: string, pluralForm = `${singular}s`): string {
+  return pluralRules.select(count) === "one" ? singular : pluralForm;
+}
+
+/** "3 jours", "1 jour", "1 234 factures": a count and its agreed noun. */
+export function formatCount(count: number, singular: string, pluralForm?: string): string {
+  return `${quantityNumber.format(count)} ${plural(count, singular, pluralForm)}`;
+}
+
+/**
+ * A unit typed on a document line, agreed with its quantity ("3 jours", "0,5 jour"). Only a plain word
+ * changes: abbreviations and symbols (h, kg, m²) and words already ending in s, x or z stay as typed.
+ */
+export function formatUnit(quantity: number, unit: string): string {
+  const word = unit.trim();
+  if (!/^\p{L}[\p{L}-]{2,}$/u.test(word) || /[sxz]$/i.test(word)) return word;
+  return plural(quantity, word);
+}
+
+/** A line's quantity and unit as printed: "2,5 jours", "3 h", "1". */
+export function formatQuantity(quantity: number, unit?: string | null): string {
+  const number = quantityNumber.format(quantity);
+  return unit?.trim() ? `${number} ${formatUnit(quantity, unit)}` : number;
+}

@@ -13,7 +13,17 @@ export function Providers({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      <Toaster position="top-right" duration={4000} visibleToasts={3} gap={14} richColors theme={theme} />
+      {/* Offset below the 56 px sticky header: a toast never covers its buttons (issue 10). */}
+      <Toaster
+        position="top-right"
+        offset={{ top: 72 }}
+        mobileOffset={{ top: 64 }}
+        duration={4000}
+        visibleToasts={3}
+        gap={14}
+        richColors
+        theme={theme}
+      />
     </QueryClientProvider>
   );
 }

@@ -1,5 +1,5 @@
 import { VAT_RATE_LABELS, type VatRateBp } from "@shared/domain/money";
-import { formatMoney } from "@shared/format";
+import { formatMoney, formatUnit } from "@shared/format";
 import PDFDocument from "pdfkit";
 import type { InvoiceBuyer, InvoiceSeller } from "../db/schema/index";
 import { pdfFonts } from "./fonts";
@@ -191,7 +191,7 @@ export function drawLineTable(doc: Pdf, lines: PrintableLine[], top: number): nu
     doc.fillColor(COLORS.ink).text(line.description, BOX.left, y, { width: descriptionWidth });
     const cells = [
       quantityLabel(line.quantity),
-      line.unit ?? "",
+      line.unit ? formatUnit(line.quantity, line.unit) : "",
       formatMoney(line.unitPriceCents),
       vatLabel(line.vatRateBp),
       formatMoney(line.totalCents),

@@ -4,6 +4,8 @@
  * and the PDF all read these functions, so "what is missing" and "what is printed" cannot drift apart.
  */
 
+import { formatCount } from "../format";
+
 export type VatRegime = "franchise" | "assujetti";
 
 /** The fields these rules read; a form's values, a DTO and a database row all fit. */
@@ -82,7 +84,7 @@ export function vatMention(identity: Pick<LegalIdentityFields, "vatRegime" | "va
 export function paymentTermsMention(days: number | null | undefined): string | null {
   if (typeof days !== "number" || !Number.isInteger(days) || days < 0) return null;
   if (days === 0) return "Paiement à réception de la facture";
-  return `Paiement à ${days} jours à compter de la date de facture`;
+  return `Paiement à ${formatCount(days, "jour")} à compter de la date de facture`;
 }
 
 /** Every legal mention printed in an invoice's footer, in print order. */

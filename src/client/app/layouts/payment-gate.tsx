@@ -84,7 +84,9 @@ export function PaymentGate({ autoStart }: { autoStart?: boolean }) {
           className={buttonStyles({ size: "lg", className: "mt-6 w-full" })}
         >
           {isRedirecting ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
-          {isRedirecting ? "Redirection..." : "Payer 59€ et accéder à l'application"}
+          {isRedirecting
+            ? "Redirection…"
+            : `Payer ${formatMoney(registrationOffer.priceCents, { dropZeroCents: true })} et accéder à l'application`}
         </button>
         <p className="mt-3 flex items-center justify-center gap-1.5 text-xs text-muted-foreground">
           <ShieldCheck className="size-3.5" aria-hidden="true" />

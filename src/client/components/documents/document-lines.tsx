@@ -1,5 +1,5 @@
 import { computeTotals, type DocumentTotals } from "@shared/domain/totals";
-import { formatMoney } from "@shared/format";
+import { formatMoney, formatUnit } from "@shared/format";
 import type { InvoiceLineDto } from "@shared/schemas/invoices";
 import { TotalsSummary, vatRateLabel } from "./totals-summary";
 
@@ -50,7 +50,9 @@ export function DocumentLines({ lines, label, emptyText }: DocumentLinesProps) {
               <td className="py-3 pr-3 whitespace-pre-line">{line.description}</td>
               <td className="px-3 py-3 text-right whitespace-nowrap tabular-nums">
                 {quantity.format(line.quantity)}
-                {line.unit ? <span className="text-muted-foreground"> {line.unit}</span> : null}
+                {line.unit ? (
+                  <span className="text-muted-foreground"> {formatUnit(line.quantity, line.unit)}</span>
+                ) : null}
               </td>
               <td className="px-3 py-3 text-right whitespace-nowrap tabular-nums">
                 {formatMoney(line.unitPriceCents)}
@@ -72,8 +74,8 @@ export function DocumentLines({ lines, label, emptyText }: DocumentLinesProps) {
               <p className="whitespace-pre-line">{line.description}</p>
               <p className="mt-0.5 text-xs text-muted-foreground tabular-nums">
                 {quantity.format(line.quantity)}
-                {line.unit ? ` ${line.unit}` : ""} × {formatMoney(line.unitPriceCents)} · TVA{" "}
-                {vatRateLabel(line.vatRateBp)}
+                {line.unit ? ` ${formatUnit(line.quantity, line.unit)}` : ""} ×{" "}
+                {formatMoney(line.unitPriceCents)} · TVA {vatRateLabel(line.vatRateBp)}
               </p>
             </div>
             <p className="shrink-0 text-right font-medium tabular-nums">{formatMoney(line.totalCents)}</p>

@@ -3,16 +3,16 @@ import { describe, expect, it } from "vitest";
 import { isNavItemActive, mainNavItems } from "./nav-items";
 
 describe("sidebar items", () => {
-  it("follow the spec's order", () => {
+  it("follow the spec's order, in French", () => {
     expect(mainNavItems.map((item) => item.label)).toEqual([
-      "Dashboard",
+      "Tableau de bord",
       "Projets",
       "Clients",
       "Devis",
       "Factures",
       "Contrats",
       "Dépenses",
-      "IA Assistant",
+      "Assistant IA",
       "Intégrations",
     ]);
   });

@@ -26,14 +26,14 @@ export type NavItem = {
   keywords?: string[];
 };
 
-/** Spec §2, in this order. */
+/** Spec §2, in this order, its English labels put in French (issue 10). */
 export const mainNavItems: NavItem[] = [
   {
-    label: "Dashboard",
+    label: "Tableau de bord",
     to: paths.app.dashboard,
     icon: LayoutDashboard,
     isExact: true,
-    keywords: ["accueil", "tableau de bord"],
+    keywords: ["accueil", "dashboard"],
   },
   { label: "Projets", to: paths.app.projects.list, icon: FolderKanban, keywords: ["projects"] },
   { label: "Clients", to: paths.app.clients.list, icon: Users, keywords: ["customers"] },
@@ -52,10 +52,10 @@ export const mainNavItems: NavItem[] = [
     keywords: ["depenses", "expenses", "frais"],
   },
   {
-    label: "IA Assistant",
+    label: "Assistant IA",
     to: paths.app.agent.home,
     icon: Sparkles,
-    keywords: ["ia", "ai", "agent", "assistant"],
+    keywords: ["ia", "ai", "agent", "chat", "discussion"],
   },
   {
     label: "Intégrations",

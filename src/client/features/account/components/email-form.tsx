@@ -16,7 +16,7 @@ export function EmailFormCard({ currentEmail }: { currentEmail: string }) {
   const onSubmit = form.handleSubmit(({ newEmail }) =>
     change.mutate(newEmail, {
       onSuccess: () => {
-        toast.success("Email envoyé", {
+        toast.success("E-mail envoyé", {
           description: `Validez le changement depuis ${currentEmail}, puis confirmez la nouvelle adresse.`,
         });
         form.reset();

@@ -53,7 +53,7 @@ export function DocumentPreviewDialog({
                 Document
               </Tabs.Trigger>
               <Tabs.Trigger value="email" className={tabStyles}>
-                Message d'email
+                Message de l'e-mail
               </Tabs.Trigger>
             </Tabs.List>
             <Tabs.Content value="document" className="min-h-0 flex-1 overflow-y-auto px-5 py-4 outline-none">
@@ -64,7 +64,7 @@ export function DocumentPreviewDialog({
                 Message d'accompagnement
               </label>
               <p className="mb-2 text-xs text-muted-foreground">
-                Envoyé avec le PDF lorsque vous choisissez « Envoyer par email ».
+                Envoyé avec le PDF lorsque vous choisissez « Envoyer par e-mail ».
               </p>
               <textarea
                 id={messageId}

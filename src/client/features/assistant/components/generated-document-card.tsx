@@ -22,7 +22,7 @@ export function GeneratedDocumentCard({ document, onNavigate }: GeneratedDocumen
 
   const onSendClick = () => {
     // Spec §8 announces sending as coming for all but invoices; quotes have a send route since, contracts not yet.
-    if (document.kind === "contract") toast.info("Envoi par email bientôt disponible");
+    if (document.kind === "contract") toast.info("Envoi par e-mail bientôt disponible");
     else setSendOpen(true);
   };
 
@@ -52,7 +52,7 @@ export function GeneratedDocumentCard({ document, onNavigate }: GeneratedDocumen
           className={buttonStyles({ variant: "secondary", size: "sm" })}
         >
           <Mail aria-hidden="true" />
-          Envoyer par email
+          Envoyer par e-mail
         </button>
         <Link
           to={document.link}

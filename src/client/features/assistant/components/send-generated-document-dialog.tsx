@@ -55,7 +55,7 @@ export function SendGeneratedDocumentDialog({ kind, id, message, isOpen, onOpenC
           const number = await send.mutateAsync({ kind, id, to, message: edited });
           onSent(number);
           const sent = text.sent(number).replace(/\s+/g, " ");
-          toast.success("Email envoyé", { description: `${sent}${to ? ` à ${to}` : ""}.` });
+          toast.success("E-mail envoyé", { description: `${sent}${to ? ` à ${to}` : ""}.` });
         } catch (error) {
           toast.error("Erreur d'envoi", {
             description: error instanceof Error ? error.message : "L'e-mail n'a pas pu être envoyé.",

@@ -46,7 +46,7 @@ export function SendInvoiceDialog({ invoice, sellerName, isOpen, onOpenChange }:
       isPending={send.isPending}
       onSend={async ({ to, message }) => {
         const sent = await send.mutateAsync({ id: invoice.id, input: { to, message, issueDraft: isDraft } });
-        toast.success("Email envoyé", {
+        toast.success("E-mail envoyé", {
           description: `${sent.invoiceNumber} envoyée${to ? ` à ${to}` : ""}.`,
         });
       }}

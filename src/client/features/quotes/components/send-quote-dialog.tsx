@@ -32,7 +32,7 @@ export function SendQuoteDialog({ quote, isOpen, onOpenChange }: Props) {
       isPending={send.isPending}
       onSend={async ({ to, message }) => {
         await send.mutateAsync({ id: quote.id, input: { to, message } });
-        toast.success("Email envoyé", {
+        toast.success("E-mail envoyé", {
           description: `Devis ${quote.quoteNumber} envoyé${to ? ` à ${to}` : ""}.`,
         });
       }}
