@@ -31,10 +31,16 @@ test("empty dashboard → expense with a receipt → list → dashboard shows it
     await signUpAndPay(api, request, { email, password, origin: headers.origin });
   });
 
-  await test.step("the empty dashboard invites to create a first client and invoice", async () => {
+  await test.step("the empty dashboard lists the first steps, the legal identity first", async () => {
     await page.goto("/app");
-    await expect(page.getByRole("heading", { name: "Bienvenue sur Ardoise" })).toBeVisible();
-    await expect(page.getByRole("link", { name: "Ajouter un client" })).toHaveAttribute(
+    const checklist = page.getByRole("region", { name: "Bien démarrer avec Ardoise" });
+    await expect(checklist).toBeVisible();
+    await expect(checklist.getByText("0 sur 4 fait")).toBeVisible();
+    await expect(checklist.getByRole("link").first()).toHaveAccessibleName(
+      /^Compléter votre identité d'entreprise \(à faire\)/,
+    );
+    await expect(checklist.getByRole("link").first()).toHaveAttribute("href", "/app/settings#identite");
+    await expect(checklist.getByRole("link", { name: /Ajouter votre premier client/ })).toHaveAttribute(
       "href",
       "/app/clients/new",
     );
@@ -45,6 +51,8 @@ test("empty dashboard → expense with a receipt → list → dashboard shows it
   });
 
   await test.step("the empty expenses list, then the creation dialog with a receipt", async () => {
+    // A VAT-registered seller: the dialog asks for the VAT rate (under the franchise it counts TTC only).
+    expect((await api.put("/api/settings/identity", { data: LIABLE_IDENTITY, headers })).ok()).toBe(true);
     await page.goto("/app/expenses");
     await expect(page.getByText("Aucune dépense pour l'instant")).toBeVisible();
     await shots(page, "02-list-empty");
@@ -138,7 +146,6 @@ test("empty dashboard → expense with a receipt → list → dashboard shows it
   });
 
   await test.step("an issued invoice, partly paid, through the API", async () => {
-    expect((await api.put("/api/settings/identity", { data: LIABLE_IDENTITY, headers })).ok()).toBe(true);
     const draft = await api.post("/api/invoices", {
       data: {
         clientName: "Atelier Lumière",
@@ -160,7 +167,7 @@ test("empty dashboard → expense with a receipt → list → dashboard shows it
 
   await test.step("the dashboard counts the expense and the payment", async () => {
     await page.goto("/app");
-    await expect(page.getByRole("heading", { name: "Bienvenue sur Ardoise" })).toHaveCount(0);
+    await expect(page.getByRole("link", { name: /Émettre votre première facture \(fait\)/ })).toBeVisible();
     await expect(page.getByTestId("kpi-expenses")).toHaveText(euros("142,90"));
     await expect(page.getByTestId("kpi-revenue")).toHaveText(euros("1 000,00"));
     await expect(page.getByTestId("kpi-pending")).toHaveText(euros("800,00"));
@@ -169,5 +176,46 @@ test("empty dashboard → expense with a receipt → list → dashboard shows it
     await expect(page.getByText(/Dépense enregistrée/).first()).toBeVisible();
     await expect(page.locator(".recharts-bar-rectangle").first()).toBeVisible();
     await shots(page, "06-dashboard");
+  });
+  await test.step("a draft quote's preview shows the client with its address and SIRET", async () => {
+    const client = await api.post("/api/clients", {
+      data: {
+        name: "Atelier Lumière",
+        company: "Atelier Lumière SAS",
+        contactName: "Inès Morel",
+        siret: "443 061 841 00047",
+        addressLine1: "8 rue de la Soie",
+        postalCode: "69001",
+        city: "Lyon",
+        country: "FR",
+        isBusiness: true,
+      },
+      headers,
+    });
+    expect(client.ok()).toBe(true);
+    const { id: clientId } = await client.json();
+    const quote = await api.post("/api/quotes", {
+      data: {
+        clientId,
+        clientName: "Atelier Lumière",
+        lines: [
+          { description: "Maquettes", quantity: 3, unit: "jour", unitPriceCents: 60000, vatRateBp: 2000 },
+        ],
+      },
+      headers,
+    });
+    expect(quote.ok()).toBe(true);
+    await page.goto(`/app/quotes/${(await quote.json()).id}`);
+    const preview = page.getByRole("article", { name: "Aperçu du devis" });
+    const buyer = preview.getByRole("region", { name: "Adressé à" });
+    await expect(buyer.getByText("Atelier Lumière SAS")).toBeVisible();
+    await expect(buyer.getByText("8 rue de la Soie")).toBeVisible();
+    await expect(buyer.getByText("69001 Lyon")).toBeVisible();
+    await expect(buyer.getByText("SIRET 44306184100047")).toBeVisible();
+    await expect(
+      preview.getByRole("region", { name: "Émetteur" }).getByText("Camille Martin EI"),
+    ).toBeVisible();
+    await expect(preview.getByText("3 jours").first()).toBeVisible();
+    await shots(page, "07-quote-draft-preview");
   });
 });

@@ -29,7 +29,14 @@ export const dashboardDto = z.object({
   net: z.object({ monthCents: cents, yearCents: cents }),
   activeProjects: z.number().int(),
   /** How many records exist, so an empty account is invited to start. */
-  counts: z.object({ clients: z.number().int(), invoices: z.number().int(), expenses: z.number().int() }),
+  counts: z.object({
+    clients: z.number().int(),
+    /** Drafts included; `issuedInvoices` counts those that received a number (credit notes aside). */
+    invoices: z.number().int(),
+    issuedInvoices: z.number().int(),
+    quotes: z.number().int(),
+    expenses: z.number().int(),
+  }),
   /** Issued unpaid invoices due within the next 14 days, soonest first (5 at most). */
   dueSoon: z.array(
     z.object({

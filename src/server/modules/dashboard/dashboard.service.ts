@@ -52,6 +52,9 @@ async function loadFigures(tx: Tx, w: Window) {
           where user_id = ${w.userId} and status in ('active', 'en-cours')) as active_projects,
         (select count(*) from clients where user_id = ${w.userId}) as clients_count,
         (select count(*) from invoices where user_id = ${w.userId}) as invoices_count,
+        (select count(*) from invoices where user_id = ${w.userId}
+          and kind = 'facture' and invoice_number is not null) as issued_invoices_count,
+        (select count(*) from quotes where user_id = ${w.userId}) as quotes_count,
         (select count(*) from expenses where user_id = ${w.userId}) as expenses_count
       from (
         select
@@ -226,6 +229,8 @@ export async function getDashboard(
       counts: {
         clients: num(figures.clients_count),
         invoices: num(figures.invoices_count),
+        issuedInvoices: num(figures.issued_invoices_count),
+        quotes: num(figures.quotes_count),
         expenses: num(figures.expenses_count),
       },
       dueSoon: dueSoon.map((row) => ({

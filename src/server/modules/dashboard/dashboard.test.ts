@@ -262,7 +262,7 @@ describe("an empty account", () => {
       expenses: { monthCents: 0, yearCents: 0 },
       net: { monthCents: 0, yearCents: 0 },
       activeProjects: 0,
-      counts: { clients: 0, invoices: 0, expenses: 0 },
+      counts: { clients: 0, invoices: 0, issuedInvoices: 0, quotes: 0, expenses: 0 },
       dueSoon: [],
       activity: [],
     });

@@ -1,8 +1,7 @@
 import { LoadError } from "@client/components/load-error";
-import { buttonStyles } from "@client/components/ui/button-styles";
 import { cn } from "@client/lib/cn";
 import { useDocumentTitle } from "@client/lib/use-document-title";
-import { formatDate, formatMoney } from "@shared/format";
+import { formatCount, formatDate, formatMoney } from "@shared/format";
 import { paths } from "@shared/paths";
 import { type ActivityKind, type DashboardDto, DUE_SOON_DAYS } from "@shared/schemas/dashboard";
 import {
@@ -16,20 +15,19 @@ import {
   Scale,
   Signature,
   TrendingUp,
-  UserPlus,
   Users,
   Wallet,
 } from "lucide-react";
 import { lazy, type ReactNode, Suspense } from "react";
 import { Link } from "react-router";
 import { useDashboard } from "../api/get-dashboard";
+import { FirstRunChecklist } from "./first-run-checklist";
 import { HealthCard } from "./health-card";
 
 // recharts stays out of the first page: the chart module is fetched when the dashboard renders it.
 const RevenueChart = lazy(() => import("./revenue-chart"));
 
 const count = new Intl.NumberFormat("fr-FR");
-const plural = (n: number, word: string) => `${count.format(n)} ${word}${n > 1 ? "s" : ""}`;
 const dateTime = new Intl.DateTimeFormat("fr-FR", {
   day: "numeric",
   month: "short",
@@ -69,7 +67,7 @@ function DashboardView({ data }: { data: DashboardDto }) {
   const isEmptySeries = data.series.every((point) => !point.revenueCents && !point.expensesCents);
   return (
     <>
-      {isNewAccount ? <Welcome /> : null}
+      <FirstRunChecklist counts={data.counts} />
       <section
         aria-label="Indicateurs"
         className="grid grid-cols-1 gap-3 min-[420px]:grid-cols-2 lg:grid-cols-3"
@@ -85,7 +83,9 @@ function DashboardView({ data }: { data: DashboardDto }) {
           icon={CalendarClock}
           label="En attente de paiement"
           value={data.pending.amountCents}
-          detail={data.pending.count ? plural(data.pending.count, "facture") : "Aucune facture en attente"}
+          detail={
+            data.pending.count ? formatCount(data.pending.count, "facture") : "Aucune facture en attente"
+          }
           href={paths.app.invoices.list}
           testId="kpi-pending"
         />
@@ -93,7 +93,7 @@ function DashboardView({ data }: { data: DashboardDto }) {
           icon={AlarmClock}
           label="En retard"
           value={data.overdue.amountCents}
-          detail={data.overdue.count ? plural(data.overdue.count, "facture") : "Aucun retard"}
+          detail={data.overdue.count ? formatCount(data.overdue.count, "facture") : "Aucun retard"}
           tone={data.overdue.count ? "danger" : undefined}
           href={`${paths.app.invoices.list}?statut=en-retard`}
           testId="kpi-overdue"
@@ -124,7 +124,7 @@ function DashboardView({ data }: { data: DashboardDto }) {
         />
       </section>
 
-      {/* A new account has nothing to analyse yet: the welcome panel speaks instead of a low score. */}
+      {/* A new account has nothing to analyse yet: the checklist speaks instead of a low score. */}
       {isNewAccount ? null : <HealthCard />}
 
       <section
@@ -162,28 +162,6 @@ function chartSummary(series: DashboardDto["series"]): string {
   const revenue = series.reduce((sum, point) => sum + point.revenueCents, 0);
   const expenses = series.reduce((sum, point) => sum + point.expensesCents, 0);
   return `Sur 12 mois : ${formatMoney(revenue)} encaissés, ${formatMoney(expenses)} de dépenses.`;
-}
-
-function Welcome() {
-  return (
-    <section className="rounded-xl border border-primary/30 bg-accent/40 p-5 sm:p-6">
-      <h2 className="text-lg font-semibold">Bienvenue sur Ardoise</h2>
-      <p className="mt-1 max-w-2xl text-sm text-muted-foreground">
-        Ajoutez votre premier client, puis adressez-lui une facture : vos encaissements, vos impayés et votre
-        résultat s'afficheront ici.
-      </p>
-      <div className="mt-4 flex flex-wrap gap-2">
-        <Link to={paths.app.clients.new} className={buttonStyles()}>
-          <UserPlus aria-hidden="true" />
-          Ajouter un client
-        </Link>
-        <Link to={paths.app.invoices.new} className={buttonStyles({ variant: "secondary" })}>
-          <FileText aria-hidden="true" />
-          Créer une facture
-        </Link>
-      </div>
-    </section>
-  );
 }
 
 type KpiProps = {

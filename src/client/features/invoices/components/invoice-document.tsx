@@ -1,5 +1,10 @@
 import { DocumentLines, DocumentTotalsBlock } from "@client/components/documents/document-lines";
-import { cn } from "@client/lib/cn";
+import {
+  buyerParty,
+  DocumentParties,
+  sellerParty,
+  useClientParty,
+} from "@client/components/documents/document-parties";
 import { formatDate } from "@shared/format";
 import type { InvoiceDto } from "@shared/schemas/invoices";
 import type { IdentitySettingsDto } from "@shared/schemas/settings";
@@ -17,38 +22,16 @@ function documentTitle(invoice: InvoiceDto): string {
 /** The invoice as it reads on paper: an A4-like sheet with parties, lines, totals per rate and mentions. */
 export function InvoiceDocument({ invoice, seller }: InvoiceDocumentProps) {
   const isDraft = invoice.status === "brouillon";
-  // An issued invoice prints the identities frozen at issue; a draft, the settings it will freeze.
-  const frozen = invoice.seller;
-  const identity = frozen
-    ? {
-        legalName: frozen.legalName,
-        companyName: frozen.companyName,
-        siret: frozen.siret,
-        siren: frozen.siren,
-        vatNumber: frozen.vatNumber,
-      }
-    : seller?.identity;
-  const address = frozen
-    ? [
-        frozen.address.line1,
-        frozen.address.line2,
-        [frozen.address.postalCode, frozen.address.city].filter(Boolean).join(" "),
-      ]
-    : seller?.identity
-      ? [
-          seller.identity.addressLine1,
-          seller.identity.addressLine2,
-          [seller.identity.postalCode, seller.identity.city].filter(Boolean).join(" "),
-        ]
-      : [];
-  const buyer = invoice.buyer;
-  const buyerAddress = buyer
-    ? [
-        buyer.address.line1,
-        buyer.address.line2,
-        [buyer.address.postalCode, buyer.address.city].filter(Boolean).join(" "),
-      ]
-    : [];
+  // An issued invoice prints the parties frozen at issue; a draft, the settings and client it will freeze.
+  const sellerView = invoice.seller
+    ? sellerParty(invoice.seller)
+    : seller
+      ? sellerParty(seller.identity)
+      : null;
+  const clientView = useClientParty(invoice.buyer ? null : invoice.clientId);
+  const buyerView = invoice.buyer
+    ? buyerParty(invoice.buyer)
+    : (clientView ?? { name: invoice.clientName, address: [], identifiers: [] });
   return (
     <article
       aria-label="Aperçu de la facture"
@@ -78,41 +61,7 @@ export function InvoiceDocument({ invoice, seller }: InvoiceDocumentProps) {
           </dl>
         </header>
 
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Party title="Émetteur">
-            {identity?.legalName ? (
-              <>
-                <p className="font-medium">{identity.legalName}</p>
-                {identity.companyName ? <p>{identity.companyName}</p> : null}
-                {address.filter(Boolean).map((part) => (
-                  <p key={part}>{part}</p>
-                ))}
-                {identity.siret || identity.siren ? (
-                  <p className="text-muted-foreground">
-                    {identity.siret ? `SIRET ${identity.siret}` : `SIREN ${identity.siren}`}
-                  </p>
-                ) : null}
-                {identity.vatNumber ? (
-                  <p className="text-muted-foreground">TVA {identity.vatNumber}</p>
-                ) : null}
-              </>
-            ) : (
-              <p className="text-muted-foreground italic">Vos coordonnées (Paramètres)</p>
-            )}
-          </Party>
-          <Party title="Client">
-            <p className="font-medium">{buyer?.company ?? invoice.clientName}</p>
-            {buyer?.contactName && buyer.company ? <p>À l'attention de {buyer.contactName}</p> : null}
-            {buyerAddress.filter(Boolean).map((part) => (
-              <p key={part}>{part}</p>
-            ))}
-            {buyer?.siret || buyer?.siren ? (
-              <p className="text-muted-foreground">
-                {buyer.siret ? `SIRET ${buyer.siret}` : `SIREN ${buyer.siren}`}
-              </p>
-            ) : null}
-          </Party>
-        </div>
+        <DocumentParties seller={sellerView} buyer={buyerView} />
 
         <DocumentLines lines={invoice.lines} label="Lignes de la facture" emptyText="Aucune ligne." />
 
@@ -131,14 +80,5 @@ export function InvoiceDocument({ invoice, seller }: InvoiceDocumentProps) {
         ) : null}
       </div>
     </article>
-  );
-}
-
-function Party({ title, children }: { title: string; children: React.ReactNode }) {
-  return (
-    <section className={cn("rounded-lg border bg-muted/40 p-4 leading-relaxed")} aria-label={title}>
-      <h3 className="mb-1 text-xs font-medium tracking-wide text-muted-foreground uppercase">{title}</h3>
-      {children}
-    </section>
   );
 }

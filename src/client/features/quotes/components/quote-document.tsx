@@ -1,9 +1,17 @@
 import { DocumentLines, DocumentTotalsBlock } from "@client/components/documents/document-lines";
+import { DocumentParties, sellerParty, useClientParty } from "@client/components/documents/document-parties";
+import { useSellerIdentity } from "@client/lib/seller-identity";
+import { vatMention } from "@shared/domain/legal-identity";
 import { formatDate } from "@shared/format";
 import type { QuoteDto } from "@shared/schemas/quotes";
 
-/** The quote as it reads on paper: dates, client, lines, totals per rate, validity and the signature box. */
+/**
+ * The quote as it reads on paper: dates, both parties (the seller's settings and the client record, as the
+ * PDF prints them), lines, totals per rate, mentions, validity and the signature box.
+ */
 export function QuoteDocument({ quote }: { quote: QuoteDto }) {
+  const { data: settings } = useSellerIdentity();
+  const client = useClientParty(quote.clientId);
   return (
     <article
       aria-label="Aperçu du devis"
@@ -34,10 +42,11 @@ export function QuoteDocument({ quote }: { quote: QuoteDto }) {
           </dl>
         </header>
 
-        <div className="rounded-xl border p-4 sm:ml-auto sm:w-1/2">
-          <p className="text-xs font-medium tracking-wide text-muted-foreground uppercase">Adressé à</p>
-          <p className="mt-1 font-medium">{quote.clientName}</p>
-        </div>
+        <DocumentParties
+          seller={settings ? sellerParty(settings.identity) : null}
+          buyer={client ?? { name: quote.clientName, address: [], identifiers: [] }}
+          buyerTitle="Adressé à"
+        />
 
         <DocumentLines lines={quote.lines} label="Lignes du devis" />
 
@@ -47,6 +56,9 @@ export function QuoteDocument({ quote }: { quote: QuoteDto }) {
           <p className="font-medium">Devis valable jusqu'au {formatDate(quote.validUntil)}.</p>
           {quote.notes ? <p className="whitespace-pre-line">{quote.notes}</p> : null}
           {quote.terms ? <p className="whitespace-pre-line text-muted-foreground">{quote.terms}</p> : null}
+          {settings && vatMention(settings.identity) ? (
+            <p className="text-xs text-muted-foreground">{vatMention(settings.identity)}</p>
+          ) : null}
         </div>
 
         <div className="ml-auto h-32 w-full rounded-xl border border-dashed p-4 sm:w-80">
