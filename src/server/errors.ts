@@ -2,6 +2,8 @@ import { type ErrorCode, type ErrorIssue, errorStatus } from "@shared/errors";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { z } from "zod";
 
+export const INVALID_INPUT_MESSAGE = "Certaines informations sont invalides.";
+
 /** The one error type of the server: a code from the shared catalogue and a French message for the user. */
 export class AppError extends Error {
   readonly code: ErrorCode;
@@ -26,6 +28,6 @@ export class AppError extends Error {
 
   static fromZod(error: { issues: readonly z.core.$ZodIssue[] }): AppError {
     const issues = error.issues.map((issue) => ({ path: issue.path.join("."), message: issue.message }));
-    return new AppError("validation_failed", "Certaines informations sont invalides.", issues);
+    return new AppError("validation_failed", INVALID_INPUT_MESSAGE, issues);
   }
 }

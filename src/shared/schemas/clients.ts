@@ -8,6 +8,7 @@ import {
   normalizeVatNumber,
 } from "../domain/identifiers";
 import { emailSchema } from "../security/validators";
+import { atLeastOneField, optionalText } from "./fields";
 import { emptyIsAll, listQuery, listResult, relatedInvoice, relatedQuote } from "./list";
 
 export const clientStatuses = ["prospect", "actif", "inactif"] as const;
@@ -20,15 +21,6 @@ export const clientStatusLabels: Record<ClientStatus, string> = {
 };
 
 const clientStatus = z.enum(clientStatuses, { error: "Statut inconnu (prospect, actif ou inactif)." });
-
-/** An optional text field: trimmed, and an empty value is stored as null. */
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `${max} caractères au maximum.`)
-    .transform((value) => value || null)
-    .nullish();
 
 /** An optional identifier checked after removing spaces; empty means none. */
 const optionalIdentifier = (normalize: (value: string) => string, check: (value: string) => string | null) =>
@@ -121,16 +113,18 @@ export type CreateClientInput = z.input<typeof createClientInput>;
 export type CreateClientData = z.output<typeof createClientInput>;
 
 // Defaults belong to creation only: a PATCH that omits a field leaves it unchanged.
-export const updateClientInput = z
-  .object({
-    ...clientFields.shape,
-    country: clientFields.shape.country.removeDefault().optional(),
-    isBusiness: clientFields.shape.isBusiness.removeDefault().optional(),
-    status: clientStatus.optional(),
-  })
-  .partial()
-  .strict()
-  .superRefine(crossCheck);
+export const updateClientInput = atLeastOneField(
+  z
+    .object({
+      ...clientFields.shape,
+      country: clientFields.shape.country.removeDefault().optional(),
+      isBusiness: clientFields.shape.isBusiness.removeDefault().optional(),
+      status: clientStatus.optional(),
+    })
+    .partial()
+    .strict()
+    .superRefine(crossCheck),
+);
 export type UpdateClientInput = z.input<typeof updateClientInput>;
 export type UpdateClientData = z.output<typeof updateClientInput>;
 

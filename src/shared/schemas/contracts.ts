@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { atLeastOneField, optionalDay } from "./fields";
 import { emptyIsAll, listQuery, listResult } from "./list";
 
 // The same values as the database CHECK (server/db/schema/contracts.ts); shared code cannot import it.
@@ -34,12 +35,6 @@ const contractStatus = z.enum(contractStatuses, {
   error: "Statut inconnu (brouillon, envoyé, signé ou terminé).",
 });
 const templateId = z.enum(contractTemplateIds, { error: "Modèle de contrat inconnu." });
-
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Date invalide (AAAA-MM-JJ).");
-const optionalDay = z
-  .union([z.literal(""), day])
-  .transform((value) => value || null)
-  .nullish();
 
 export const CONTRACT_END_BEFORE_START_MESSAGE =
   "La date de fin doit être postérieure ou égale à la date de début.";
@@ -82,7 +77,9 @@ export const createContractInput = contractFields
 export type CreateContractInput = z.input<typeof createContractInput>;
 export type CreateContractData = z.output<typeof createContractInput>;
 
-export const updateContractInput = contractFields.partial().strict().superRefine(datesInOrder);
+export const updateContractInput = atLeastOneField(
+  contractFields.partial().strict().superRefine(datesInOrder),
+);
 export type UpdateContractInput = z.input<typeof updateContractInput>;
 export type UpdateContractData = z.output<typeof updateContractInput>;
 

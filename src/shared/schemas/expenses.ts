@@ -8,6 +8,7 @@ import {
   normalizeMimeType,
   validateFile,
 } from "../security/file-validation";
+import { atLeastOneField, isoDay, optionalText } from "./fields";
 import { emptyIsAll, listQuery, listResult } from "./list";
 
 export const expenseCategories = [
@@ -68,16 +69,6 @@ export function vatIncludedCents(amountCents: number, vatRateBp: number): number
   return Math.round(amountCents - net);
 }
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Date invalide (AAAA-MM-JJ).");
-
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `${max} caractères au maximum.`)
-    .transform((value) => value || null)
-    .nullish();
-
 const vatRate = z.union(
   VAT_RATES_BP.map((rate) => z.literal(rate)) as [z.ZodLiteral<number>, ...z.ZodLiteral<number>[]],
   { error: "Taux de TVA non proposé (20 ; 10 ; 5,5 ; 2,1 ou 0 %)." },
@@ -104,7 +95,7 @@ const expenseFields = z.object({
     .optional(),
   vatRateBp: vatRate.default(2000),
   category: z.enum(expenseCategories, { error: "Catégorie inconnue." }).default("autre"),
-  date: day.optional(),
+  date: isoDay.optional(),
   status: z
     .enum(expenseStatuses, { error: "Statut inconnu (à valider, validée ou remboursée)." })
     .default("pending"),
@@ -125,16 +116,18 @@ export type CreateExpenseInput = z.input<typeof createExpenseInput>;
 export type CreateExpenseData = z.output<typeof createExpenseInput>;
 
 // Defaults belong to creation only: a PATCH that omits a field leaves it unchanged.
-export const updateExpenseInput = z
-  .object({
-    ...expenseFields.shape,
-    vatRateBp: vatRate.optional(),
-    category: expenseFields.shape.category.removeDefault().optional(),
-    status: expenseFields.shape.status.removeDefault().optional(),
-  })
-  .partial()
-  .strict()
-  .superRefine(vatNotAboveAmount);
+export const updateExpenseInput = atLeastOneField(
+  z
+    .object({
+      ...expenseFields.shape,
+      vatRateBp: vatRate.optional(),
+      category: expenseFields.shape.category.removeDefault().optional(),
+      status: expenseFields.shape.status.removeDefault().optional(),
+    })
+    .partial()
+    .strict()
+    .superRefine(vatNotAboveAmount),
+);
 export type UpdateExpenseInput = z.input<typeof updateExpenseInput>;
 export type UpdateExpenseData = z.output<typeof updateExpenseInput>;
 

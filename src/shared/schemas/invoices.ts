@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { VAT_RATES_BP } from "../domain/money";
+import { atLeastOneField, isoDay } from "./fields";
 import { listQuery } from "./list";
 
 export const invoiceStatusLabels = {
@@ -10,8 +11,6 @@ export const invoiceStatusLabels = {
   annulée: "Annulée",
 } as const;
 export type InvoiceStatus = keyof typeof invoiceStatusLabels;
-
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Date invalide (AAAA-MM-JJ).");
 
 export const lineInput = z.object({
   description: z.string().trim().min(1, "Décrivez la prestation.").max(2000, "2 000 caractères au maximum."),
@@ -39,13 +38,13 @@ export const createInvoiceInput = z.object({
   clientId: z.uuid("Client invalide.").optional(),
   clientName: z.string().trim().min(1, "Indiquez le client.").max(200),
   projectId: z.uuid().optional(),
-  serviceDate: day.optional(),
+  serviceDate: isoDay.optional(),
   notes: z.string().trim().max(5000).optional(),
   lines: z.array(lineInput).min(1, "Ajoutez au moins une ligne.").max(200, "200 lignes au maximum."),
 });
 export type CreateInvoiceInput = z.infer<typeof createInvoiceInput>;
 
-export const updateInvoiceInput = createInvoiceInput.partial();
+export const updateInvoiceInput = atLeastOneField(createInvoiceInput.partial());
 export type UpdateInvoiceInput = z.infer<typeof updateInvoiceInput>;
 
 export const paymentMethodLabels = {
@@ -59,7 +58,7 @@ export const paymentMethodLabels = {
 
 export const recordPaymentInput = z.object({
   amountCents: z.number().int().positive("Le montant doit être positif."),
-  paidOn: day.optional(),
+  paidOn: isoDay.optional(),
   method: z.enum(Object.keys(paymentMethodLabels) as [keyof typeof paymentMethodLabels]).default("virement"),
   reference: z.string().trim().max(200).optional(),
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { atLeastOneField } from "./fields";
 
 export const profileDto = z.object({
   id: z.string(),
@@ -14,15 +15,17 @@ export const profileDto = z.object({
 });
 export type ProfileDto = z.infer<typeof profileDto>;
 
-export const updateProfileInput = z
-  .object({
-    name: z.string().trim().min(1, "Indiquez votre nom.").max(120, "120 caractères au maximum."),
-    jobTitle: z.string().trim().max(120, "120 caractères au maximum."),
-    bio: z.string().trim().max(2000, "2 000 caractères au maximum."),
-    skills: z
-      .array(z.string().trim().min(1).max(60, "Une compétence fait 60 caractères au maximum."))
-      .max(30, "30 compétences au maximum."),
-  })
-  .partial()
-  .strict();
+export const updateProfileInput = atLeastOneField(
+  z
+    .object({
+      name: z.string().trim().min(1, "Indiquez votre nom.").max(120, "120 caractères au maximum."),
+      jobTitle: z.string().trim().max(120, "120 caractères au maximum."),
+      bio: z.string().trim().max(2000, "2 000 caractères au maximum."),
+      skills: z
+        .array(z.string().trim().min(1).max(60, "Une compétence fait 60 caractères au maximum."))
+        .max(30, "30 compétences au maximum."),
+    })
+    .partial()
+    .strict(),
+);
 export type UpdateProfileInput = z.infer<typeof updateProfileInput>;

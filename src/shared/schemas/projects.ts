@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { atLeastOneField, optionalDay, optionalText } from "./fields";
 import { emptyIsAll, listQuery, listResult, relatedInvoice, relatedQuote } from "./list";
 
 // The same values as the database CHECK (server/db/schema/projects.ts); shared code cannot import it.
@@ -29,21 +30,6 @@ const projectStatus = z.enum(projectStatuses, {
   error: "Statut inconnu (en cours, active, en pause ou terminé).",
 });
 const taskStatus = z.enum(taskStatuses, { error: "Statut inconnu (à faire, en cours ou terminée)." });
-
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Date invalide (AAAA-MM-JJ).");
-/** An optional day: an empty field clears it. */
-const optionalDay = z
-  .union([z.literal(""), day])
-  .transform((value) => value || null)
-  .nullish();
-
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `${max} caractères au maximum.`)
-    .transform((value) => value || null)
-    .nullish();
 
 /** Money in cents, never negative; 21 474 836,47 € fits the int4 column. */
 const optionalCents = z
@@ -79,11 +65,13 @@ export type CreateProjectInput = z.input<typeof createProjectInput>;
 export type CreateProjectData = z.output<typeof createProjectInput>;
 
 // Defaults belong to creation only: a PATCH that omits a field leaves it unchanged.
-export const updateProjectInput = z
-  .object({ ...projectFields.shape, status: projectStatus.optional() })
-  .partial()
-  .strict()
-  .superRefine(datesInOrder);
+export const updateProjectInput = atLeastOneField(
+  z
+    .object({ ...projectFields.shape, status: projectStatus.optional() })
+    .partial()
+    .strict()
+    .superRefine(datesInOrder),
+);
 export type UpdateProjectInput = z.input<typeof updateProjectInput>;
 export type UpdateProjectData = z.output<typeof updateProjectInput>;
 
@@ -129,14 +117,16 @@ export const createTaskInput = z
 export type CreateTaskInput = z.input<typeof createTaskInput>;
 export type CreateTaskData = z.output<typeof createTaskInput>;
 
-export const updateTaskInput = z
-  .object({
-    title: createTaskInput.shape.title,
-    status: taskStatus,
-    dueDate: optionalDay,
-  })
-  .partial()
-  .strict();
+export const updateTaskInput = atLeastOneField(
+  z
+    .object({
+      title: createTaskInput.shape.title,
+      status: taskStatus,
+      dueDate: optionalDay,
+    })
+    .partial()
+    .strict(),
+);
 export type UpdateTaskInput = z.input<typeof updateTaskInput>;
 export type UpdateTaskData = z.output<typeof updateTaskInput>;
 

@@ -1,5 +1,6 @@
 import { formatDate, formatMoney } from "@shared/format";
 import { z } from "zod";
+import { atLeastOneField, isoDay } from "./fields";
 import { type InvoiceLineDto, lineInput } from "./invoices";
 import { listQuery } from "./list";
 
@@ -15,8 +16,6 @@ export type QuoteStatus = keyof typeof quoteStatusLabels;
 /** Used when the seller's settings hold no validity (issue 4: 30 days from the quote date). */
 export const DEFAULT_QUOTE_VALIDITY_DAYS = 30;
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Date invalide (AAAA-MM-JJ).");
-
 export const VALID_UNTIL_BEFORE_DATE = "La date de validité ne peut pas précéder la date du devis.";
 
 const quoteFields = {
@@ -24,9 +23,9 @@ const quoteFields = {
   clientName: z.string().trim().min(1, "Indiquez le client.").max(200),
   projectId: z.uuid().optional(),
   /** Date of the quote; today when absent. */
-  date: day.optional(),
+  date: isoDay.optional(),
   /** Last day the offer holds; the quote date plus the seller's validity when absent. */
-  validUntil: day.optional(),
+  validUntil: isoDay.optional(),
   notes: z.string().trim().max(5000, "5 000 caractères au maximum.").optional(),
   terms: z.string().trim().max(5000, "5 000 caractères au maximum.").optional(),
   lines: z.array(lineInput).min(1, "Ajoutez au moins une ligne.").max(200, "200 lignes au maximum."),
@@ -40,10 +39,12 @@ export const createQuoteInput = z
   .refine(validityAfterDate, { message: VALID_UNTIL_BEFORE_DATE, path: ["validUntil"] });
 export type CreateQuoteInput = z.infer<typeof createQuoteInput>;
 
-export const updateQuoteInput = z
-  .object(quoteFields)
-  .partial()
-  .refine(validityAfterDate, { message: VALID_UNTIL_BEFORE_DATE, path: ["validUntil"] });
+export const updateQuoteInput = atLeastOneField(
+  z
+    .object(quoteFields)
+    .partial()
+    .refine(validityAfterDate, { message: VALID_UNTIL_BEFORE_DATE, path: ["validUntil"] }),
+);
 export type UpdateQuoteInput = z.infer<typeof updateQuoteInput>;
 
 export const quoteListQuery = listQuery.extend({
