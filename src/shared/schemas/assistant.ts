@@ -11,6 +11,9 @@ export const assistantActionTypes = [
   "create_client",
   "create_expense",
   "create_project",
+  "create_task",
+  "create_contract",
+  "record_payment",
   "schedule_reminders",
   "create_automation",
   "use_integration",
@@ -79,6 +82,10 @@ export const chatEvent = z.discriminatedUnion("type", [
     model: z.string().nullable(),
   }),
   z.object({ type: z.literal("error"), message: z.string() }),
+  /** An engine failed or was too slow and the next one answers: shown to the user, in French. */
+  z.object({ type: z.literal("notice"), message: z.string() }),
+  /** The text streamed so far came from an engine that then failed: the client drops it. */
+  z.object({ type: z.literal("retract") }),
 ]);
 export type ChatEvent = z.infer<typeof chatEvent>;
 
@@ -86,6 +93,8 @@ export type ChatEvent = z.infer<typeof chatEvent>;
 export const assistantConfigDto = z.object({
   providers: z.array(z.enum(assistantProviders)),
   availableModels: z.array(z.string()),
+  /** Models an OpenAI-compatible server (Ollama, LM Studio…) lists at /v1/models, by their own ids. */
+  serverModels: z.array(z.string()).default([]),
 });
 export type AssistantConfigDto = z.infer<typeof assistantConfigDto>;
 

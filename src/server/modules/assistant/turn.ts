@@ -1,7 +1,7 @@
 import type { AnalysisDto } from "@shared/schemas/analysis";
 import type { ActionProposal, ActionResult, ChatEvent } from "@shared/schemas/assistant";
 import type { Db } from "../../db/client";
-import { type ActionRequest, runAction } from "./actions";
+import { type ActionRequest, executeAction, needsConsent, prepareAction } from "./actions";
 import { proposeAction } from "./executions";
 
 /** One answer being built: who asks (from the session), when, in which mode, and where events go. */
@@ -19,21 +19,35 @@ export type Turn = {
 };
 
 export type Performed =
-  | { proposal: ActionProposal; result?: undefined }
-  | { result: ActionResult; proposal?: undefined };
+  | { proposal: ActionProposal; result?: undefined; question?: undefined }
+  | { result: ActionResult; proposal?: undefined; question?: undefined }
+  /**
+   * Nothing proposed nor run: the request names several of the user's records (or none usable) and the
+   * engine asks `question`. `result` says the same as an unsuccessful result, and is not emitted.
+   */
+  | { question: string; result: ActionResult; proposal?: undefined };
 
 /**
- * The one door to a create action, for both engines: with confirmBeforeAction (the default) it only proposes,
- * and the user confirms in the chat; in agent mode it runs at once.
+ * The one door to an action, for every engine: the request is first resolved against the user's data
+ * (a client name becomes their client, or a question); then, with confirmBeforeAction (the default) or for
+ * an action that always needs consent, it is only proposed and the user confirms in the chat; in agent mode
+ * it runs at once. The proposal and result events are what the chat shows as done, whatever a model says.
  */
 export async function perform(turn: Turn, request: ActionRequest): Promise<Performed> {
-  if (turn.confirmBeforeAction) {
-    const proposal = await proposeAction(turn.db, turn.userId, request, turn.conversationId);
+  const context = { db: turn.db, userId: turn.userId, now: turn.now, appUrl: turn.appUrl };
+  const prepared = await prepareAction(context, request);
+  if (prepared.question !== undefined)
+    return {
+      question: prepared.question,
+      result: { type: request.type, success: false, message: prepared.question },
+    };
+  if (needsConsent(request.type, turn.confirmBeforeAction)) {
+    const proposal = await proposeAction(turn.db, turn.userId, prepared.request, turn.conversationId);
     turn.emit({ type: "proposal", proposal });
     return { proposal };
   }
   turn.emit({ type: "status", mode: "executing", progress: 70 });
-  const result = await runAction(turn.db, turn.userId, request, { appUrl: turn.appUrl, now: turn.now });
+  const result = await executeAction(context, prepared.request);
   turn.emit({ type: "result", result });
   return { result };
 }

@@ -245,7 +245,7 @@ describe("the aggregate, computed by hand", () => {
     expect(response.status).toBe(200);
     const dashboard = await response.json();
     expect(dashboard.activeProjects).toBe(1);
-    expect(dashboard.counts).toEqual({ clients: 0, invoices: 1, expenses: 1 });
+    expect(dashboard.counts).toEqual({ clients: 0, invoices: 1, issuedInvoices: 1, quotes: 0, expenses: 1 });
     expect(dashboard.series).toHaveLength(12);
   });
 });

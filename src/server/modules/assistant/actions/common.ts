@@ -1,0 +1,91 @@
+import type { ActionResult } from "@shared/schemas/assistant";
+import { z } from "zod";
+import type { Db } from "../../../db/client";
+
+/**
+ * What every assistant action is made of (CONVENTIONS.md rule 16): one entry holds its input schema, the
+ * description its tool gives the model, the French lines of its proposal, its failure message, its consent
+ * rule, how it resolves the request against the user's data, and what it runs.
+ */
+
+/** Who acts (always the session's user), when, and the public base URL for links that leave the app. */
+export type ActionContext = { db: Db; userId: string; now: Date; appUrl: string };
+
+export type Detail = { label: string; value: string };
+export type Description = { summary: string; details: Detail[] };
+
+/**
+ * A request resolved against the user's data (client and project ids, prices in HT…), ready to be proposed
+ * or run; or, when it names several of the user's records or none that can be used, a French question and
+ * nothing else.
+ */
+export type Prepared<I> = { input: I; question?: undefined } | { question: string; input?: undefined };
+
+export type ActionOutcome = Omit<ActionResult, "type">;
+
+export type ActionDefinition<S extends z.ZodType> = {
+  input: S;
+  /** The model's tool description. */
+  tool: string;
+  /**
+   * "unless-agent-mode": proposed when the user asked to confirm (the default), run at once in agent mode;
+   * "always": proposed even in agent mode (a money fact, like a payment received).
+   */
+  consent: "unless-agent-mode" | "always";
+  /** Said when the run fails without a more precise French message. */
+  failure: string;
+  /** Runs before the proposal and again before the run, so a confirmed proposal is checked anew. */
+  prepare?: (context: ActionContext, input: z.infer<S>) => Promise<Prepared<z.infer<S>>>;
+  describe: (input: z.infer<S>) => Description;
+  run: (context: ActionContext, input: z.infer<S>) => Promise<ActionOutcome>;
+};
+
+export const defineAction = <S extends z.ZodType>(definition: ActionDefinition<S>) => definition;
+
+// Fields several actions share, with their French messages.
+
+export const CLIENT_MISSING = "Je n'ai pas pu identifier le nom du client. Pouvez-vous le préciser ?";
+
+export const clientName = z
+  .string()
+  .trim()
+  .min(2, CLIENT_MISSING)
+  .max(49, "Le nom du client doit faire moins de 50 caractères.");
+
+/** Set by the resolution (or by a model that read it in search_records); checked as the user's own. */
+export const clientId = z
+  .uuid("Client invalide.")
+  .optional()
+  .describe("Identifiant du client, s'il est connu");
+export const projectId = z
+  .uuid("Projet invalide.")
+  .optional()
+  .describe("Identifiant du projet, s'il est connu");
+export const projectName = z.string().trim().min(1).max(200).optional().describe("Nom du projet");
+
+export const euros = z
+  .number({ error: "Montant non spécifié." })
+  .positive("Le montant doit être positif.")
+  .max(1_000_000, "Montant trop élevé (1 000 000 € au maximum).");
+
+export const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Date invalide (AAAA-MM-JJ).");
+
+/** Any invoice prefix the seller chose (INV, FAC…), then the year and the number. */
+export const invoiceNumber = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z0-9]{1,8}-\d{4}-\d{4,}$/, "Indiquez le numéro de la facture (ex. : INV-2026-0042).")
+  .describe("Numéro de la facture émise, ex. INV-2026-0042");
+
+export const toCents = (amount: number) => Math.round(amount * 100);
+
+/** "Dupont Immobilier, Dupont Conseil" — at most five names, the list the question offers. */
+export const nameList = (names: string[]) =>
+  names.length > 5 ? `${names.slice(0, 5).join(", ")}…` : names.join(", ");
+
+/** Who a record is for; a client the resolution did not find is said plainly to be new. */
+export const clientDetail = ({ client, clientId }: { client: string; clientId?: string }): Detail => ({
+  label: "Client",
+  value: clientId ? client : `Nouveau client : ${client}`,
+});
