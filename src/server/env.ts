@@ -49,6 +49,8 @@ const envSchema = z
     }),
     /** How long a provider may take to answer before the next one is tried. */
     AI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(30_000),
+    AI_FIRST_TOKEN_TIMEOUT_MS: z.coerce.number().int().min(500).max(120_000).default(6_000),
+    AI_STALL_TIMEOUT_MS: z.coerce.number().int().min(500).max(120_000).default(8_000),
     /** Tokens a user may spend per day through the AI providers (chat and proxies). */
     AI_DAILY_TOKEN_QUOTA: z.coerce.number().int().min(1000).default(200_000),
     BETTER_AUTH_SECRET: optionalText.refine((value) => value === undefined || value.length >= 32, {

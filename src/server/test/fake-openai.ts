@@ -29,6 +29,8 @@ export type FakeReply =
       finishReason?: string;
       usage?: { promptTokens: number; completionTokens: number };
       delayMs?: number;
+      /** Streams this many words, then stays silent this long (a provider stalling mid-answer). */
+      stall?: { afterWords: number; ms: number };
     }
   /** An error answer: OpenAI's `{ error: { message, type } }` with this status. */
   | { status: number; message?: string; delayMs?: number }
@@ -53,6 +55,8 @@ export type FakeOpenAIOptions = {
    * which @ai-sdk/openai always sets), or "always" as OpenRouter does, whose SDK provider does not ask.
    */
   usageInStream?: "on-request" | "always";
+  /** Model ids listed at GET …/models, as Ollama or LM Studio list theirs. */
+  models?: string[];
 };
 
 export type FakeOpenAI = {
@@ -81,6 +85,13 @@ export async function startFakeOpenAI(
 
   async function handle(request: IncomingMessage, response: ServerResponse) {
     const path = new URL(request.url ?? "/", "http://fake").pathname;
+    if (request.method === "GET" && path.endsWith("/models") && options.models) {
+      sendJson(response, 200, {
+        object: "list",
+        data: options.models.map((id) => ({ id, object: "model", created: 0, owned_by: "fake" })),
+      });
+      return;
+    }
     if (request.method !== "POST" || !path.endsWith("/chat/completions")) {
       sendJson(response, 404, {
         error: { message: `No route for ${request.method} ${path}`, type: "not_found" },
@@ -110,7 +121,7 @@ export async function startFakeOpenAI(
       });
     } else if (body.stream) {
       const isUsageWanted = options.usageInStream === "always" || body.stream_options?.include_usage === true;
-      streamCompletion(response, body, reply, isUsageWanted);
+      await streamCompletion(request, response, body, reply, isUsageWanted);
     } else {
       sendJson(response, 200, completion(body, reply));
     }
@@ -235,7 +246,8 @@ function completion(body: ChatCompletionBody, reply: TextReply) {
  * opened with its id and name then its arguments in two pieces, a chunk with the finish reason, the usage
  * in a chunk without choices, then [DONE].
  */
-function streamCompletion(
+async function streamCompletion(
+  request: IncomingMessage,
   response: ServerResponse,
   body: ChatCompletionBody,
   reply: TextReply,
@@ -252,7 +264,11 @@ function streamCompletion(
     send({ ...base, choices: [{ index: 0, delta: fields, finish_reason: finishReason }] });
 
   delta({ role: "assistant", content: "" });
-  for (const piece of reply.text?.match(/\S+\s*|\s+/g) ?? []) delta({ content: piece });
+  for (const [index, piece] of (reply.text?.match(/\S+\s*|\s+/g) ?? []).entries()) {
+    if (reply.stall && index === reply.stall.afterWords && (await waitUnlessClosed(request, reply.stall.ms)))
+      return;
+    delta({ content: piece });
+  }
   toolCallsOf(reply).forEach((call, index) => {
     delta({
       tool_calls: [

@@ -72,12 +72,18 @@ describe("detectModelIntent", () => {
 });
 
 describe("chooseModel", () => {
-  it("picks the main model for autonomous, complex or visual requests", () => {
-    expect(chooseModel("analyse approfondie de mes impayés", BOTH, "openai/gpt-5")?.id).toBe("gpt-4o");
+  it("picks the main model for autonomous, complex or visual requests without a usable choice", () => {
+    expect(chooseModel("analyse approfondie de mes impayés", BOTH)?.id).toBe("gpt-4o");
+    expect(chooseModel("analyse approfondie de mes impayés", ["openai"], "openai/gpt-5")?.id).toBe("gpt-4o");
   });
 
-  it("picks the mini model for urgent requests", () => {
-    expect(chooseModel("vite, mes factures en retard", BOTH, "openai/gpt-5")?.id).toBe("gpt-4o-mini");
+  it("picks the mini model for urgent requests without a usable choice", () => {
+    expect(chooseModel("vite, mes factures en retard", BOTH)?.id).toBe("gpt-4o-mini");
+  });
+
+  it("never lets a keyword override the user's own choice", () => {
+    expect(chooseModel("vite, mes factures en retard", BOTH, "openai/gpt-5")?.id).toBe("openai/gpt-5");
+    expect(chooseModel("analyse approfondie", BOTH, "gpt-4o-mini")?.id).toBe("gpt-4o-mini");
   });
 
   it("follows the preferred model otherwise, when its provider is configured", () => {

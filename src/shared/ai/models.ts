@@ -205,22 +205,24 @@ const DEFAULT_CANDIDATES = [MAIN_MODEL_ID, "openai/gpt-4o"];
 
 /**
  * The model for one request, or null when no provider is configured (the local engine answers then).
- * Keywords decide when the text has some, since they describe this request; otherwise the user's preferred
- * model is used when its provider is available, then the main model through the first available provider.
+ * The user's own choice wins when its provider is available: keywords ("vite", "analyse approfondie") only
+ * pick a model for requests without a usable choice, then the main model through the first available provider.
  */
 export function chooseModel(
   text: string,
   available: readonly ModelProvider[],
   preferredModelId?: string,
 ): AiModel | null {
+  const preferred = preferredModelId ? findModel(preferredModelId) : undefined;
+  if (preferred && available.includes(preferred.provider)) return preferred;
   const intent = detectModelIntent(text);
-  const candidates =
-    intent === "default"
-      ? [...(preferredModelId ? [preferredModelId] : []), ...DEFAULT_CANDIDATES]
-      : CANDIDATES[intent];
+  const candidates = intent === "default" ? DEFAULT_CANDIDATES : CANDIDATES[intent];
   for (const id of candidates) {
     const model = findModel(id);
     if (model && available.includes(model.provider)) return model;
   }
   return null;
 }
+
+/** Provider names as the user reads them. */
+export const PROVIDER_NAMES: Record<ModelProvider, string> = { openai: "OpenAI", openrouter: "OpenRouter" };

@@ -24,9 +24,10 @@ describe("restoreAssistantSettings", () => {
   });
 
   it("replaces only the invalid fields by their default", () => {
-    expect(
-      restoreAssistantSettings({ debugMode: true, maxTokens: "beaucoup", preferredModel: "gpt-3" }),
-    ).toEqual({ ...DEFAULT_ASSISTANT_SETTINGS, debugMode: true });
+    expect(restoreAssistantSettings({ debugMode: true, maxTokens: "beaucoup", preferredModel: "" })).toEqual({
+      ...DEFAULT_ASSISTANT_SETTINGS,
+      debugMode: true,
+    });
   });
 
   it("returns the defaults for anything that is not an object", () => {

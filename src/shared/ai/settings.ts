@@ -4,14 +4,14 @@
  */
 
 import { z } from "zod";
-import { findModel } from "./models";
 
 export const assistantSettingsSchema = z.object({
   /** Off in "Mode Agent" (spec §4): actions then run without asking. */
   confirmBeforeAction: z.boolean(),
   autoExecute: z.boolean(),
   debugMode: z.boolean(),
-  preferredModel: z.string().refine((id) => findModel(id) !== undefined, "Modèle inconnu"),
+  /** A catalogue id, or the own id of a model an OpenAI-compatible server lists (Ollama's "llama3.1"). */
+  preferredModel: z.string().trim().min(1, "Modèle inconnu").max(100, "Modèle inconnu"),
   maxTokens: z.number().int().positive(),
   temperature: z.number().min(0).max(2),
 });
@@ -28,8 +28,8 @@ export const DEFAULT_ASSISTANT_SETTINGS: AssistantSettings = {
 };
 
 /**
- * Settings read back from storage: each valid stored field is kept and any missing or invalid one (a model
- * since removed from the catalogue, a string where a number belongs) takes its default, so one bad field
+ * Settings read back from storage: each valid stored field is kept and any missing or invalid one (an empty
+ * model id, a string where a number belongs) takes its default, so one bad field
  * does not reset the others.
  */
 export function restoreAssistantSettings(stored: unknown): AssistantSettings {

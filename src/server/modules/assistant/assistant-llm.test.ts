@@ -193,4 +193,98 @@ describe("provider fall-through", () => {
       await slow.close();
     }
   });
+
+  it("drops a provider that never starts after the first-token timeout, and says so", async () => {
+    const mute = await startFakeOpenAI({ text: "trop tard", delayMs: 20_000 });
+    const context = await createTestContext({
+      env: { OPENAI_BASE_URL: mute.url, OPENAI_API_KEY: "k", AI_FIRST_TOKEN_TIMEOUT_MS: "1000" },
+    });
+    try {
+      const user = await paidUser(context, "fanny.llm@example.fr");
+      const started = performance.now();
+      const events = await chat(context, user.cookie, "Quelles factures sont en retard ?");
+      const seconds = (performance.now() - started) / 1000;
+      // The first-token timeout plus at most one second for the local engine's answer.
+      expect(seconds).toBeLessThan(2);
+      expect(only(events, "notice")[0]?.message).toBe(
+        "OpenAI n'a pas commencé à répondre à temps : réponse du moteur local, hors ligne.",
+      );
+      expect(only(events, "done")[0]).toMatchObject({ apiProvider: "local" });
+      expect(textOf(events)).toContain("Aucune facture");
+    } finally {
+      await context.close();
+      await mute.close();
+    }
+  });
+
+  it("retracts the words of a provider that stalls mid-answer and lets the next one answer", async () => {
+    const stalling = await startFakeOpenAI({
+      text: "Vos factures en retard sont les suivantes et je vais les lister",
+      stall: { afterWords: 3, ms: 20_000 },
+    });
+    const context = await createTestContext({
+      env: {
+        OPENAI_BASE_URL: stalling.url,
+        OPENAI_API_KEY: "k",
+        OPENROUTER_API_KEY: "k",
+        OPENROUTER_BASE_URL: working.url,
+        AI_STALL_TIMEOUT_MS: "800",
+      },
+    });
+    try {
+      const user = await paidUser(context, "gaspard.llm@example.fr");
+      const started = performance.now();
+      const events = await chat(context, user.cookie, "Mes factures en retard ?");
+      expect(performance.now() - started).toBeLessThan(1800 + 1000);
+      const retract = events.findIndex((event) => event.type === "retract");
+      expect(retract).toBeGreaterThan(0);
+      // What the user keeps is the text after the retraction: OpenRouter's whole answer, nothing of OpenAI's.
+      expect(textOf(events.slice(retract))).toBe("Réponse d'OpenRouter.");
+      expect(only(events, "notice")[0]?.message).toBe(
+        "OpenAI s'est interrompu en cours de réponse : réponse de OpenRouter.",
+      );
+      expect(only(events, "done")[0]).toMatchObject({ apiProvider: "openrouter" });
+    } finally {
+      await context.close();
+      await stalling.close();
+    }
+  });
+
+  it("names a 500 as a failure in the notice", async () => {
+    const context = await createTestContext({ env: { OPENAI_BASE_URL: broken.url, OPENAI_API_KEY: "k" } });
+    try {
+      const user = await paidUser(context, "hugo.llm@example.fr");
+      const events = await chat(context, user.cookie, "Bonjour");
+      expect(only(events, "notice")[0]?.message).toBe(
+        "OpenAI n'a pas pu répondre : réponse du moteur local, hors ligne.",
+      );
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe("an OpenAI-compatible server's own models", () => {
+  it("lists them for the selector and sends the chosen one as is, whatever the words say", async () => {
+    const ollama = await startFakeOpenAI({ text: "Bonjour !" }, { models: ["llama3.1", "mistral"] });
+    const context = await createTestContext({ env: { OPENAI_BASE_URL: ollama.url } });
+    try {
+      const user = await paidUser(context, "ines.llm@example.fr");
+      const config = await (await call(context, "/api/assistant/config", { cookie: user.cookie })).json();
+      expect(config.serverModels).toEqual(["llama3.1", "mistral"]);
+      const response = await call(context, "/api/assistant/chat", {
+        method: "POST",
+        cookie: user.cookie,
+        body: { messages: [{ role: "user", content: "Vite, un résumé" }], model: "mistral" },
+      });
+      await response.text();
+      expect(ollama.requests.at(-1)?.model).toBe("mistral");
+      // Without a choice it serves, the server gets one of its own models, never gpt-4o.
+      await chat(context, user.cookie, "Bonjour");
+      expect(ollama.requests.at(-1)?.model).toBe("llama3.1");
+    } finally {
+      await context.close();
+      await ollama.close();
+    }
+  });
 });

@@ -16,16 +16,18 @@ import { type ChatDeps, runChat } from "./chat.service";
 import { generateDocument } from "./documents.service";
 import { PROPOSAL_NOT_FOUND, settleProposal } from "./executions";
 import { availableModelIds, configuredProviders } from "./providers";
+import { listServerModels } from "./server-models";
 
 /** /api/assistant: the chat (a stream of JSON lines), the proposals' confirmation, and what is usable now. */
 export function assistantRoutes(deps: ChatDeps) {
   const { db, env } = deps;
   return new Hono<{ Variables: AuthVariables }>()
-    .get("/config", (c) =>
+    .get("/config", async (c) =>
       c.json(
         assistantConfigDto.parse({
           providers: [...configuredProviders(env), "local"],
           availableModels: availableModelIds(env),
+          serverModels: await listServerModels(env),
         }),
       ),
     )

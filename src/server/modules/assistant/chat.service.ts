@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { PROVIDER_NAMES } from "@shared/ai/models";
 import { parisToday } from "@shared/domain/dates";
 import type { AnalysisDto } from "@shared/schemas/analysis";
 import type { AssistantProvider, ChatEvent, ChatRequest } from "@shared/schemas/assistant";
@@ -10,11 +11,20 @@ import { withTenant } from "../../db/tenant";
 import type { Env } from "../../env";
 import type { Logger } from "../../logger";
 import { recordInteraction } from "./executions";
-import { answerWithModel } from "./llm-engine";
+import { answerWithModel, ProviderFailure } from "./llm-engine";
 import { answerLocally } from "./local-engine";
 import { providerAttempts } from "./providers";
 import { tokensLeftToday } from "./quota";
+import { listServerModels } from "./server-models";
 import type { Turn } from "./turn";
+
+/** What went wrong with a provider, as the notice tells the user. */
+const FAILURE_WORDS: Record<ProviderFailure["reason"], string> = {
+  "first-token": "n'a pas commencé à répondre à temps",
+  stall: "s'est interrompu en cours de réponse",
+  total: "a mis trop de temps à répondre",
+  error: "n'a pas pu répondre",
+};
 
 /** Spec §8: the only canned text left when every engine failed. */
 export const FALLBACK_TEXT = "Je rencontre des difficultés techniques. Veuillez réessayer.";
@@ -28,8 +38,9 @@ export type ChatDeps = {
 
 /**
  * One assistant answer, streamed as events: the providers in the spec's order (OpenAI, OpenRouter), each
- * falling through to the next when it fails or times out before saying anything, then the offline engine.
- * The 'done' event says which one answered.
+ * falling through to the next when it errs or stays silent too long (before its first word or in the
+ * middle: its partial text is then retracted), then the offline engine. Each fall-through is told to the
+ * user in a notice; the 'done' event says which engine answered.
  */
 export async function runChat(
   { db, env, logger, analyze }: ChatDeps,
@@ -64,22 +75,39 @@ export async function runChat(
     tokensUsed: number;
   } | null = null;
   // The quota is read only when a provider could answer: the offline engine is never limited.
-  const configured = providerAttempts(env, question, request.model);
+  const serverModels = await listServerModels(env);
+  const configured = providerAttempts(env, question, request.model, serverModels);
   const attempts =
     configured.length > 0 && (await tokensLeftToday(db, env, userId, now)) > 0 ? configured : [];
   if (attempts.length > 0) {
     const profile = await readProfile(db, userId);
-    for (const attempt of attempts) {
+    for (const [index, attempt] of attempts.entries()) {
       try {
         const answer = await answerWithModel(turn, attempt, messages, {
           profile,
           today: parisToday(now),
-          timeoutMs: env.AI_TIMEOUT_MS,
+          timeouts: {
+            firstTokenMs: env.AI_FIRST_TOKEN_TIMEOUT_MS,
+            stallMs: env.AI_STALL_TIMEOUT_MS,
+            totalMs: env.AI_TIMEOUT_MS,
+          },
         });
+        if (answer.isCut)
+          emit({
+            type: "notice",
+            message: `${PROVIDER_NAMES[attempt.provider]} s'est interrompu : la réponse est incomplète.`,
+          });
         answered = { provider: attempt.provider, model: attempt.modelId, ...answer };
         break;
       } catch (error) {
         logger.warn({ err: error, provider: attempt.provider }, "AI provider failed, trying the next one");
+        const failure = error instanceof ProviderFailure ? error : new ProviderFailure("error", false);
+        if (failure.hasSpoken) emit({ type: "retract" });
+        const next = attempts[index + 1];
+        emit({
+          type: "notice",
+          message: `${PROVIDER_NAMES[attempt.provider]} ${FAILURE_WORDS[failure.reason]} : ${next ? `réponse de ${PROVIDER_NAMES[next.provider]}` : "réponse du moteur local, hors ligne"}.`,
+        });
       }
     }
   }

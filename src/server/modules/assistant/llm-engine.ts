@@ -106,9 +106,27 @@ const DEFAULT_TEMPERATURE = DEFAULT_ASSISTANT_SETTINGS.temperature;
 
 export type LlmAnswer = { text: string; tokensUsed: number };
 
+/** How long a provider may stay silent: before its first word, between two pieces, and in all. */
+export type ModelTimeouts = { firstTokenMs: number; stallMs: number; totalMs: number };
+
 /**
- * One provider's answer, streamed through `turn.emit`. Throws when the provider fails before saying
- * anything, so the caller can try the next one; a failure after the first words ends the answer there.
+ * A provider that failed or went silent. `hasSpoken`: some text already reached the user (the caller
+ * retracts it before the next engine answers).
+ */
+export class ProviderFailure extends Error {
+  constructor(
+    readonly reason: "first-token" | "stall" | "total" | "error",
+    readonly hasSpoken: boolean,
+    options?: { cause?: unknown },
+  ) {
+    super(`provider failed: ${reason}`, options);
+  }
+}
+
+/**
+ * One provider's answer, streamed through `turn.emit`. Throws a ProviderFailure when the provider errs or
+ * stays silent too long, so the caller can retract its partial text and try the next engine; once a tool
+ * has proposed or created something, the answer is kept as it is (trying again could propose it twice).
  */
 export async function answerWithModel(
   turn: Turn,
@@ -117,37 +135,79 @@ export async function answerWithModel(
   context: {
     profile: { name: string; jobTitle: string | null; skills: string[] };
     today: string;
-    timeoutMs: number;
+    timeouts: ModelTimeouts;
   },
-): Promise<LlmAnswer> {
+): Promise<LlmAnswer & { isCut: boolean }> {
+  const { firstTokenMs, stallMs, totalMs } = context.timeouts;
+  const controller = new AbortController();
+  let silence: ReturnType<typeof setTimeout> | undefined;
+  let reason: ProviderFailure["reason"] = "error";
+  const expire = (why: ProviderFailure["reason"]) => () => {
+    reason = why;
+    controller.abort();
+  };
+  const waitAtMost = (ms: number, why: ProviderFailure["reason"]) => {
+    clearTimeout(silence);
+    silence = setTimeout(expire(why), ms);
+  };
+  const total = setTimeout(expire("total"), totalMs);
+  let hasActed = false;
+  const watched: Turn = {
+    ...turn,
+    emit: (event) => {
+      if (event.type === "proposal" || event.type === "result") hasActed = true;
+      turn.emit(event);
+    },
+  };
   // Agent mode is the spec's autonomous mode (more tokens, warmer); otherwise the main answer's budget.
   const preset = turn.confirmBeforeAction ? GENERATION_PRESETS.mainAnswer : GENERATION_PRESETS.autonomous;
-  const result = streamText({
-    model: attempt.model,
-    system: instructions(context.profile, context.today),
-    messages,
-    tools: buildTools(turn),
-    stopWhen: stepCountIs(5),
-    maxOutputTokens: preset.maxTokens,
-    temperature: "temperature" in preset ? preset.temperature : DEFAULT_TEMPERATURE,
-    maxRetries: 0,
-    abortSignal: AbortSignal.timeout(context.timeoutMs),
-  });
   let text = "";
-  let spoke = false;
-  for await (const part of result.fullStream) {
-    if (part.type === "text-delta") {
-      spoke = true;
-      text += part.text;
-      turn.emit({ type: "text", delta: part.text });
-    } else if (part.type === "tool-call") {
-      spoke = true;
-    } else if (part.type === "error") {
-      if (!spoke) throw part.error;
-      break;
+  let failure: unknown;
+  waitAtMost(firstTokenMs, "first-token");
+  try {
+    const result = streamText({
+      model: attempt.model,
+      system: instructions(context.profile, context.today),
+      messages,
+      tools: buildTools(watched),
+      stopWhen: stepCountIs(5),
+      maxOutputTokens: preset.maxTokens,
+      temperature: "temperature" in preset ? preset.temperature : DEFAULT_TEMPERATURE,
+      maxRetries: 0,
+      abortSignal: controller.signal,
+      // Errors arrive as stream parts below; the SDK's default would also print them to the console.
+      onError: () => {},
+    });
+    for await (const part of result.fullStream) {
+      if (part.type === "text-delta") {
+        text += part.text;
+        watched.emit({ type: "text", delta: part.text });
+        waitAtMost(stallMs, "stall");
+      } else if (part.type === "tool-call") {
+        // Our own tool runs now: its time is not the provider's silence.
+        clearTimeout(silence);
+      } else if (part.type === "tool-result" || part.type === "tool-error") {
+        waitAtMost(stallMs, "stall");
+      } else if (part.type === "error") {
+        failure = part.error;
+        break;
+      } else if (part.type === "abort") {
+        failure = new Error(reason);
+        break;
+      }
     }
+    if (!failure && !controller.signal.aborted) {
+      const usage = await Promise.resolve(result.totalUsage).catch(() => undefined);
+      if (text === "" && !hasActed) throw new ProviderFailure("error", false);
+      return { text, tokensUsed: usage?.totalTokens ?? 0, isCut: false };
+    }
+  } catch (error) {
+    if (error instanceof ProviderFailure) throw error;
+    failure = error;
+  } finally {
+    clearTimeout(silence);
+    clearTimeout(total);
   }
-  if (!spoke) throw new Error(`${attempt.provider} n'a rien répondu`);
-  const usage = await Promise.resolve(result.totalUsage).catch(() => undefined);
-  return { text, tokensUsed: usage?.totalTokens ?? 0 };
+  if (hasActed) return { text, tokensUsed: 0, isCut: true };
+  throw new ProviderFailure(controller.signal.aborted ? reason : "error", text !== "", { cause: failure });
 }

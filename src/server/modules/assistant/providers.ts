@@ -22,13 +22,33 @@ export function availableModelIds(env: Env): string[] {
 
 /**
  * The providers to try for one request, in the spec's order (OpenAI, then OpenRouter; the local engine comes
- * after, outside this list), each with the model the request's words and the user's choice select there.
+ * after, outside this list), each with the model the user's choice, then the request's words, select there.
+ * A model that an OpenAI-compatible server lists (`serverModels`, Ollama's "llama3.1") is used as chosen;
+ * and such a server is never sent a catalogue id it does not list.
  */
-export function providerAttempts(env: Env, text: string, preferredModelId?: string): ProviderAttempt[] {
+export function providerAttempts(
+  env: Env,
+  text: string,
+  preferredModelId?: string,
+  serverModels: readonly string[] = [],
+): ProviderAttempt[] {
   return configuredProviders(env).flatMap((provider) => {
-    const chosen = chooseModel(text, [provider], preferredModelId);
-    return chosen ? [{ provider, modelId: chosen.id, model: languageModel(env, provider, chosen.id) }] : [];
+    const modelId = modelFor(provider, text, preferredModelId, serverModels);
+    return modelId ? [{ provider, modelId, model: languageModel(env, provider, modelId) }] : [];
   });
+}
+
+function modelFor(
+  provider: ModelProvider,
+  text: string,
+  preferredModelId: string | undefined,
+  serverModels: readonly string[],
+): string | undefined {
+  const isServerModel = provider === "openai" && serverModels.length > 0;
+  if (isServerModel && preferredModelId && serverModels.includes(preferredModelId)) return preferredModelId;
+  const chosen = chooseModel(text, [provider], preferredModelId)?.id;
+  if (isServerModel && (!chosen || !serverModels.includes(chosen))) return serverModels[0];
+  return chosen;
 }
 
 /** Chat Completions on both sides: the one API every OpenAI-compatible server (Ollama, LM Studio…) speaks. */

@@ -1,5 +1,5 @@
 import { userStorage } from "@client/lib/user-storage";
-import { findModel } from "@shared/ai/models";
+import { findModel, PROVIDER_NAMES } from "@shared/ai/models";
 import {
   type ActionProposal,
   type ActionResult,
@@ -15,16 +15,11 @@ import { createJSONStorage, persist } from "zustand/middleware";
 /** Which engine wrote an answer: the 'done' event of its turn. */
 export type AnswerEngine = { provider: AssistantProvider; model: string | null };
 
-const providerLabels: Record<Exclude<AssistantProvider, "local">, string> = {
-  openai: "OpenAI",
-  openrouter: "OpenRouter",
-};
-
 /** "Moteur local", "OpenAI · GPT-4o"… the line under an answer and the execution log say who answered. */
 export function engineLabel({ provider, model }: AnswerEngine): string {
   if (provider === "local") return "Moteur local";
   const name = model ? (findModel(model)?.name ?? model) : null;
-  return name ? `${providerLabels[provider]} · ${name}` : providerLabels[provider];
+  return name ? `${PROVIDER_NAMES[provider]} · ${name}` : PROVIDER_NAMES[provider];
 }
 
 /** "settled": confirmed or cancelled elsewhere (another tab), which the server reports with a 409. */
@@ -35,10 +30,17 @@ const turnDetails = z.object({
   engine: z.object({ provider: z.enum(assistantProviders), model: z.string().nullable() }).optional(),
   proposals: z.array(actionProposal),
   results: z.array(actionResult),
+  notices: z.array(z.string()).default([]),
 });
 
 /** What a turn returned besides its text: shown under the assistant's message. */
-export type TurnDetails = { engine?: AnswerEngine; proposals: ActionProposal[]; results: ActionResult[] };
+export type TurnDetails = {
+  engine?: AnswerEngine;
+  proposals: ActionProposal[];
+  results: ActionResult[];
+  /** An engine that failed or was too slow before this one answered (French, from the server). */
+  notices?: string[];
+};
 
 type StoredChatSession = {
   /** By assistant message id. */

@@ -16,5 +16,10 @@ export function useAssistantConfig() {
   const providers = (query.data?.providers ?? []).filter(
     (provider): provider is ModelProvider => provider !== "local",
   );
-  return { ...query, providers, availableModels: query.data?.availableModels ?? [] };
+  return {
+    ...query,
+    providers,
+    availableModels: query.data?.availableModels ?? [],
+    serverModels: query.data?.serverModels ?? [],
+  };
 }

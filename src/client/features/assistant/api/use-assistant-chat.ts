@@ -39,6 +39,7 @@ async function runTurn({ conversationId, messages }: Turn, callbacks: TurnCallba
   let engine: AnswerEngine | undefined;
   const proposals: ActionProposal[] = [];
   const results: ActionResult[] = [];
+  const notices: string[] = [];
   try {
     const events = streamChat({
       messages,
@@ -72,6 +73,15 @@ async function runTurn({ conversationId, messages }: Turn, callbacks: TurnCallba
         case "done":
           engine = { provider: event.apiProvider, model: event.model };
           break;
+        case "retract":
+          // An engine failed halfway: its words are dropped, the next engine's answer replaces them.
+          text = "";
+          callbacks.onText(text);
+          break;
+        case "notice":
+          notices.push(event.message);
+          store.addLog({ kind: "error", message: event.message });
+          break;
         case "error":
           throw new Error(event.message || CHAT_ERROR_MESSAGE);
       }
@@ -86,7 +96,7 @@ async function runTurn({ conversationId, messages }: Turn, callbacks: TurnCallba
         content: text,
         actionResult: results.at(-1),
       });
-      if (message) useChatSession.getState().setDetails(message.id, { engine, proposals, results });
+      if (message) useChatSession.getState().setDetails(message.id, { engine, proposals, results, notices });
     }
   }
   store.setProcessing({ isProcessing: false, currentAction: "idle", progress: 100 });

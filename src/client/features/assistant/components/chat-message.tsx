@@ -42,6 +42,11 @@ export function ChatMessage({ message, conversationId, onNavigate }: ChatMessage
     .join(" · ");
   return (
     <AssistantRow footer={footer}>
+      {details?.notices?.map((notice) => (
+        <p key={notice} role="note" className="px-1 text-xs text-amber-800 dark:text-amber-300">
+          {notice}
+        </p>
+      ))}
       {message.content.trim() !== "" && !isTextInBox ? (
         <AssistantBubble>
           <MarkdownMessage content={message.content} onNavigate={onNavigate} />

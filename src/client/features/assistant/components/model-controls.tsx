@@ -28,7 +28,7 @@ export function ModelFamilyBadges({ className }: { className?: string }) {
  * control says so instead of listing models that cannot answer.
  */
 export function PreferredModelSelector({ className }: { className?: string }) {
-  const { data, providers } = useAssistantConfig();
+  const { data, providers, serverModels } = useAssistantConfig();
   const preferredModel = useAiAgentStore((state) => state.settings.preferredModel);
   const updateSettings = useAiAgentStore((state) => state.updateSettings);
   if (data !== undefined && providers.length === 0)
@@ -50,6 +50,7 @@ export function PreferredModelSelector({ className }: { className?: string }) {
       value={preferredModel}
       onValueChange={(modelId) => updateSettings({ preferredModel: modelId })}
       available={providers}
+      serverModels={serverModels}
       className={className}
     />
   );

@@ -1,7 +1,14 @@
 import { Badge } from "@client/components/data-list/badge";
 import { floatingPanelStyles } from "@client/components/shell/shell-styles";
 import { cn } from "@client/lib/cn";
-import { AI_MODELS, type AiModel, contextBadge, findModel, type ModelProvider } from "@shared/ai/models";
+import {
+  AI_MODELS,
+  type AiModel,
+  contextBadge,
+  findModel,
+  type ModelProvider,
+  PROVIDER_NAMES,
+} from "@shared/ai/models";
 import { Check, ChevronDown, Cpu } from "lucide-react";
 import { Select } from "radix-ui";
 
@@ -12,12 +19,12 @@ type ModelSelectorProps = {
   onValueChange: (modelId: string) => void;
   /** The providers configured on the server; the other providers' models are listed but greyed out. */
   available: readonly string[];
+  /** Models the configured OpenAI-compatible server (Ollama, LM Studio…) lists, by their own ids. */
+  serverModels?: readonly string[];
   size?: Size;
   isDisabled?: boolean;
   className?: string;
 };
-
-const providerLabels: Record<ModelProvider, string> = { openai: "OpenAI", openrouter: "OpenRouter" };
 
 const triggerSizes: Record<Size, string> = {
   sm: "h-9 px-3 text-sm",
@@ -51,11 +58,12 @@ export function ModelSelector({
   value,
   onValueChange,
   available,
+  serverModels = [],
   size = "md",
   isDisabled = false,
   className,
 }: ModelSelectorProps) {
-  const providers = Object.keys(providerLabels) as ModelProvider[];
+  const providers = Object.keys(PROVIDER_NAMES) as ModelProvider[];
   const selected = findModel(value);
   // The server answers with another model then (chooseModel); the user should know before sending.
   const isSelectedUnavailable = selected !== undefined && !available.includes(selected.provider);
@@ -88,10 +96,29 @@ export function ModelSelector({
           className={cn(floatingPanelStyles, "overflow-hidden", contentWidths[size])}
         >
           <Select.Viewport className="max-h-[min(28rem,var(--radix-select-content-available-height))] p-1.5">
+            {serverModels.length > 0 && (
+              <Select.Group>
+                <Select.Label className="px-2.5 pt-2 pb-1 text-xs font-medium text-muted-foreground">
+                  Serveur local compatible OpenAI
+                </Select.Label>
+                {serverModels.map((id) => (
+                  <Select.Item
+                    key={id}
+                    value={id}
+                    className="relative flex cursor-default rounded-lg py-2 pr-8 pl-2.5 font-mono text-sm outline-none select-none data-[highlighted]:bg-muted"
+                  >
+                    <Select.ItemText>{id}</Select.ItemText>
+                    <Select.ItemIndicator className="absolute top-2.5 right-2.5 text-primary">
+                      <Check className="size-4" aria-hidden="true" />
+                    </Select.ItemIndicator>
+                  </Select.Item>
+                ))}
+              </Select.Group>
+            )}
             {providers.map((provider) => (
               <Select.Group key={provider}>
                 <Select.Label className="px-2.5 pt-2 pb-1 text-xs font-medium text-muted-foreground">
-                  {providerLabels[provider]}
+                  {PROVIDER_NAMES[provider]}
                   {available.includes(provider) ? null : " — non configuré"}
                 </Select.Label>
                 {AI_MODELS.filter((model) => model.provider === provider).map((model) => (

@@ -154,7 +154,7 @@ describe("hydration", () => {
       [AI_AGENT_STORE_KEY]: {
         version: 3,
         state: {
-          settings: { autoExecute: true, preferredModel: "claude-4-sonnet", theme: "dark" },
+          settings: { autoExecute: true, preferredModel: "", theme: "dark" },
           conversations: [conversation("a"), { id: "broken" }, conversation("b")],
           currentConversationId: "broken",
         },
