@@ -39,6 +39,10 @@ export const createInvoiceInput = z.object({
   clientName: z.string().trim().min(1, "Indiquez le client.").max(200),
   projectId: z.uuid().optional(),
   serviceDate: isoDay.optional(),
+  /** Last day of a service given as a period (the first is serviceDate). */
+  serviceEndDate: isoDay.optional(),
+  /** A due date chosen on the draft; issuing keeps it when it is not past, else applies the payment terms. */
+  dueDate: isoDay.optional(),
   notes: z.string().trim().max(5000).optional(),
   lines: z.array(lineInput).min(1, "Ajoutez au moins une ligne.").max(200, "200 lignes au maximum."),
 });

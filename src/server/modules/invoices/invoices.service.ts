@@ -145,6 +145,8 @@ export async function createInvoiceDraft(
         projectId: input.projectId ?? null,
         quoteId: quoteId ?? null,
         serviceDate: input.serviceDate ?? null,
+        serviceEndDate: input.serviceEndDate ?? null,
+        dueDate: input.dueDate ?? null,
         notes: input.notes ?? null,
         date: parisToday(now),
       })
@@ -385,8 +387,13 @@ export async function issueInvoice(
           .from(clients)
           .where(and(eq(clients.id, row.clientId), eq(clients.userId, userId)))
       : [];
-    const termsDays = client?.paymentTermsDays ?? identity.paymentTermsDays ?? DEFAULT_PAYMENT_TERMS_DAYS;
-    const dueDate = addDays(today, termsDays);
+    // A due date chosen on the draft ("à régler avant le 15") holds unless it is already past; the terms
+    // mention then counts its days, so the printed terms and the due date agree.
+    const dueDate =
+      row.dueDate && row.dueDate >= today
+        ? row.dueDate
+        : addDays(today, client?.paymentTermsDays ?? identity.paymentTermsDays ?? DEFAULT_PAYMENT_TERMS_DAYS);
+    const termsDays = Math.round((Date.parse(dueDate) - Date.parse(today)) / 86_400_000);
     const invoiceNumber = await takeNextNumber(tx, { userId, series: "facture", year: yearOf(today) });
     const [issued] = await tx
       .update(invoices)
