@@ -1,16 +1,56 @@
 import { describe, expect, it } from "vitest";
-import { escapeMarkdown } from "./markdown";
+import { escapeMarkdown, isAppHref } from "./markdown";
 
 describe("escapeMarkdown", () => {
-  it("keeps a pasted link as text", () => {
-    expect(escapeMarkdown("[x](https://evil.example)")).toBe("\\[x\\]\\(https://evil\\.example\\)");
+  it("turns link, image, emphasis and code syntax into literal characters", () => {
+    expect(escapeMarkdown("[x](https://evil.example)")).toBe("\\[x\\](https://evil.example)");
+    expect(escapeMarkdown("![pixel](https://evil.example/p.png)")).toBe(
+      "\\!\\[pixel\\](https://evil.example/p.png)",
+    );
+    expect(escapeMarkdown("<https://evil.example>")).toBe("\\<https://evil.example\\>");
+    expect(escapeMarkdown("**gras** _it_ `code` ~~barré~~")).toBe(
+      "\\*\\*gras\\*\\* \\_it\\_ \\`code\\` \\~\\~barré\\~\\~",
+    );
+    expect(escapeMarkdown("a\\[b")).toBe("a\\\\\\[b");
   });
 
-  it("leaves plain French names readable", () => {
-    expect(escapeMarkdown("Hôtel du Lac")).toBe("Hôtel du Lac");
+  it("keeps a label on its line: a line break cannot start a heading or a list item", () => {
+    expect(escapeMarkdown("Dupont\n# Titre\r\n- item")).toBe("Dupont \\# Titre - item");
   });
 
-  it("cannot open a list, a heading or an image on its own line", () => {
-    expect(escapeMarkdown("# Titre\n- ![a](b)")).toBe("\\# Titre \\- \\!\\[a\\]\\(b\\)");
+  it("leaves ordinary French names as they are", () => {
+    expect(escapeMarkdown("Boulangerie Dupont & Fils (Lyon) — l'Hôtel du Lac, 12.5 %")).toBe(
+      "Boulangerie Dupont & Fils (Lyon) — l'Hôtel du Lac, 12.5 %",
+    );
+  });
+});
+
+describe("isAppHref", () => {
+  it("accepts the working area and the product's own pages", () => {
+    for (const href of [
+      "/app",
+      "/app/invoices/123",
+      "/app/invoices?status=en-retard",
+      "/pricing",
+      "/faq#tva",
+    ])
+      expect(isAppHref(href), href).toBe(true);
+  });
+
+  it("refuses other sites, other schemes, the API and paths that are not pages", () => {
+    for (const href of [
+      undefined,
+      "https://evil.example",
+      "//evil.example/app",
+      "/\\evil.example",
+      "javascript:alert(1)",
+      "mailto:a@b.fr",
+      "app/invoices",
+      "/api/invoices/1/pdf",
+      "/application",
+      "/app/../api/account",
+      "/unknown",
+    ])
+      expect(isAppHref(href), String(href)).toBe(false);
   });
 });

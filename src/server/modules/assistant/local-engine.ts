@@ -1,5 +1,6 @@
 import { type Interpretation, interpretCommand } from "@shared/domain/interpreter/interpret-command";
 import { fold } from "@shared/fold";
+import { escapeMarkdown } from "@shared/markdown";
 import type { ViewDataType } from "@shared/schemas/interpretation";
 import type { ActionRequest } from "./actions";
 import { asksForAnalysis, describeAnalysis } from "./analysis-answer";
@@ -25,7 +26,7 @@ async function respond(turn: Turn, text: string, { action, entities }: Interpret
     case "create_quote": {
       if (!entities.client) return "Je n'ai pas pu identifier le nom du client. Pouvez-vous le préciser ?";
       if (entities.amount === undefined)
-        return `Quel est le montant ${action === "create_invoice" ? "de la facture" : "du devis"} pour ${entities.client} ?`;
+        return `Quel est le montant ${action === "create_invoice" ? "de la facture" : "du devis"} pour ${escapeMarkdown(entities.client)} ?`;
       const input = {
         client: entities.client,
         amount: entities.amount,
@@ -86,8 +87,9 @@ async function respond(turn: Turn, text: string, { action, entities }: Interpret
 async function act(turn: Turn, request: ActionRequest): Promise<string> {
   const performed = await perform(turn, request);
   if (performed.proposal)
-    return `${performed.proposal.summary}.\n\nConfirmez-vous ? Rien n'est créé sans votre accord.`;
-  return performed.result.success ? performed.result.message : `Échec : ${performed.result.message}`;
+    return `${escapeMarkdown(performed.proposal.summary)}.\n\nConfirmez-vous ? Rien n'est créé sans votre accord.`;
+  const message = escapeMarkdown(performed.result.message);
+  return performed.result.success ? message : `Échec : ${message}`;
 }
 
 /** Status words in a question ("en retard", "impayées", "acceptés"…) and the list filter they mean. */
@@ -132,7 +134,7 @@ const NOUNS: Record<ViewDataType, [string, string]> = {
   payments: ["paiement", "paiements"],
 };
 
-/** A short French answer with a markdown link to each record and to the full list. */
+/** A short French answer with a markdown link to each record and to the full list; record text is escaped. */
 export function describeList(list: RecordList): string {
   const [one, many] = NOUNS[list.dataType];
   if (list.total === 0)
@@ -143,7 +145,9 @@ export function describeList(list: RecordList): string {
       : list.total > list.items.length
         ? `${list.total} ${many}, les ${list.items.length} plus récent(e)s :`
         : `${list.total} ${many} :`;
-  const lines = list.items.map((item) => `- [${item.label}](${item.link}) — ${item.detail}`);
+  const lines = list.items.map(
+    (item) => `- [${escapeMarkdown(item.label)}](${item.link}) — ${escapeMarkdown(item.detail)}`,
+  );
   return [heading, ...lines, "", `[Voir la liste complète](${list.link})`].join("\n");
 }
 

@@ -1,3 +1,4 @@
+import { isAppHref } from "@shared/markdown";
 import { useMemo } from "react";
 import Markdown, { type Components } from "react-markdown";
 import { Link } from "react-router";
@@ -10,27 +11,17 @@ type MarkdownMessageProps = {
 
 const linkStyles = "font-medium text-primary underline underline-offset-2 hover:text-primary-hover";
 
-/** A page of the app ("/app/invoices/…"): not an external or protocol-relative address, nor a file of the API. */
-const isAppPage = (href: string | undefined): href is string =>
-  href?.startsWith("/") === true && !href.startsWith("//") && !href.startsWith("/api/");
-
-const isExternal = (href: string | undefined) => href !== undefined && /^[a-z][a-z\d+.-]*:/i.test(href);
-
 function markdownComponents(onNavigate?: () => void): Components {
   return {
+    // Only Ardoise's own pages are links: an answer may quote text a user or a model wrote, and a link
+    // to another site in it would borrow the app's trust. Any other link shows its text only.
     a: ({ href, children }) =>
-      isAppPage(href) ? (
+      isAppHref(href) ? (
         <Link to={href} onClick={onNavigate} className={linkStyles}>
           {children}
         </Link>
-      ) : isExternal(href) ? (
-        <a href={href} target="_blank" rel="noopener noreferrer" className={linkStyles}>
-          {children}
-        </a>
       ) : (
-        <a href={href} className={linkStyles}>
-          {children}
-        </a>
+        <span>{children}</span>
       ),
     p: ({ children }) => <p className="leading-relaxed">{children}</p>,
     ul: ({ children }) => <ul className="list-disc space-y-1 pl-5">{children}</ul>,
@@ -56,8 +47,8 @@ function markdownComponents(onNavigate?: () => void): Components {
 }
 
 /**
- * An assistant answer rendered as markdown, safely: raw HTML is dropped (skipHtml) and react-markdown
- * already neutralises javascript: links. Internal links navigate in the app without a reload.
+ * An assistant answer rendered as markdown, safely: raw HTML is dropped (skipHtml), images show their text,
+ * and only links to the app's own pages are links; they navigate in the app without a reload.
  */
 export function MarkdownMessage({ content, onNavigate }: MarkdownMessageProps) {
   const components = useMemo(() => markdownComponents(onNavigate), [onNavigate]);
