@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { type ClientStatus, clientStatuses } from "./clients";
 import { expenseCategories } from "./expenses";
 import { isoDay } from "./fields";
 import { type InvoiceStatus, invoiceStatusLabels } from "./invoices";
@@ -78,14 +79,15 @@ export const interpretationMetrics = [
 ] as const;
 export type InterpretationMetric = (typeof interpretationMetrics)[number];
 
-/** The real status values of the lists a request can filter (invoices, quotes, projects, tasks). */
-export type InterpretedStatus = InvoiceStatus | QuoteStatus | ProjectStatus | TaskStatus;
+/** The real status values of the lists a request can filter (invoices, quotes, projects, tasks, clients). */
+export type InterpretedStatus = InvoiceStatus | QuoteStatus | ProjectStatus | TaskStatus | ClientStatus;
 export const interpretedStatuses = [
   ...new Set<InterpretedStatus>([
     ...(Object.keys(invoiceStatusLabels) as InvoiceStatus[]),
     ...(Object.keys(quoteStatusLabels) as QuoteStatus[]),
     ...projectStatuses,
     ...taskStatuses,
+    ...clientStatuses,
   ]),
 ] as [InterpretedStatus, ...InterpretedStatus[]];
 

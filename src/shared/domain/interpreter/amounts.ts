@@ -24,7 +24,7 @@ export function takeAmount(scan: Scan): AmountMatch | undefined {
     const [text, integer, decimals, multiplier, currency] = match;
     const hasDigits = integer !== undefined;
     if (!hasDigits && multiplier !== "mille") continue;
-    const cents = toCents(integer ?? "1", decimals, multiplier);
+    const cents = amountToCents(integer ?? "1", decimals, multiplier);
     if (cents === null || cents <= 0) continue;
     const end = match.index + text.trimEnd().length;
     if (currency || multiplier) {
@@ -44,7 +44,8 @@ function isBareAmount(scan: Scan, start: number, end: number): boolean {
   );
 }
 
-function toCents(
+/** "1 250" and "75" and "k" → 125 075 000 cents: the integer part, the decimals, the multiplier as matched. */
+export function amountToCents(
   integer: string,
   decimals: string | undefined,
   multiplier: string | undefined,
@@ -52,4 +53,17 @@ function toCents(
   const cents = parseEurosToCents(`${integer.replace(/[ .]/g, "")}${decimals ? `,${decimals}` : ""}`);
   if (cents === null) return null;
   return multiplier ? cents * 1000 : cents;
+}
+
+const PRICE_BASIS =
+  /(?<![\p{L}])(?:(ht|h\.t\.?|hors tax\p{L}*|hors tva)|(ttc|t\.t\.c\.?|toutes taxes comprises|tva comprise|tva incluse))(?![\p{L}])/gu;
+
+/** "800 € HT", "prix TTC", "hors taxes": the basis the prices are said on, when the user says it. */
+export function takePriceBasis(scan: Scan): "HT" | "TTC" | undefined {
+  PRICE_BASIS.lastIndex = 0;
+  const match = PRICE_BASIS.exec(scan.folded);
+  if (!match) return undefined;
+  // Usually taken with the amount already ("800 € HT"); else its words are not a title's.
+  take(scan, { start: match.index, end: match.index + match[0].length });
+  return match[1] ? "HT" : "TTC";
 }

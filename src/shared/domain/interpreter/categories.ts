@@ -6,6 +6,7 @@ type Category = Exclude<ExpenseCategory, "autre">;
 
 const KEYWORDS = groupedPattern<Category>({
   transport: [
+    "transports?",
     "trains?",
     "sncf",
     "tgv",
@@ -91,6 +92,7 @@ const KEYWORDS = groupedPattern<Category>({
     "pizzas?",
   ],
   hebergement: [
+    "hebergements?",
     "hotels?",
     "airbnb",
     "nuits?",

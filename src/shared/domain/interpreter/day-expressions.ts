@@ -14,6 +14,10 @@ export type Direction = "past" | "future" | "nearest";
 export type DayMatch = {
   /** Said as a deadline: "échéance 15/12", "à payer avant le…", "dans 45 jours". */
   isDue: boolean;
+  /** "payable à réception": due on the document's own date, known once the other days are read. */
+  isOnReceipt?: boolean;
+  /** The day the work was done: "pour la prestation du 12 mars", "intervention réalisée le 5/03". */
+  isService?: boolean;
   resolve: (direction: Direction) => string;
 };
 
@@ -67,7 +71,9 @@ type Rule = {
   pattern: RegExp;
   read: (match: RegExpExecArray, today: string) => Omit<DayMatch, "isDue"> | null;
   isDue?: boolean;
+  isOnReceipt?: boolean;
 };
+const MONTH_WORDS = Object.keys(MONTHS).join("|");
 
 const fixed = (day: string) => ({ resolve: () => day });
 
@@ -82,18 +88,49 @@ const RULES: Rule[] = [
     read: (_, today) => fixed(today),
   },
   {
-    // A delay is a deadline: "dans 15 jours", "sous 2 semaines", "paiement à 30 jours".
+    // "payable à réception", "paiement comptant": due on the document's date.
     pattern: new RegExp(
-      `(?<![\\p{L}])(?:dans|sous|d'ici|a|en|valable|delai de|validite de|echeance(?: a| de| :)?)\\s+(${COUNT})\\s*(jours?|j|semaines?|mois)${END}`,
+      `(?<![\\p{L}])(?:(?:payable|paiement|reglement|a payer|a regler|exigible)\\s+)?(?:a|des|a la|dès) (?:reception|receptions|la reception)(?: de (?:la )?facture)?${END}|(?<![\\p{L}])(?:paiement |payable |reglement )comptant${END}`,
+      "gu",
+    ),
+    read: (_, today) => fixed(today),
+    isDue: true,
+    isOnReceipt: true,
+  },
+  {
+    // A delay is a deadline: "dans 15 jours", "sous 2 semaines", "paiement à 30 jours", "à 45 jours fin de mois".
+    pattern: new RegExp(
+      `(?<![\\p{L}])(?:dans|sous|d'ici|a|en|valable|delai de|validite(?: de)?|echeance(?: a| de| :)?|net|payable)\\s+(${COUNT})\\s*(jours?|j|semaines?|mois)(\\s+fin de mois)?${END}`,
       "gu",
     ),
     read: (match, today) => {
       const count = readCount(match[1] as string);
       const unit = match[2] as string;
-      if (unit.startsWith("mois")) return fixed(addMonths(today, count));
-      return fixed(addDays(today, unit.startsWith("s") ? count * 7 : count));
+      const day = unit.startsWith("mois")
+        ? addMonths(today, count)
+        : addDays(today, unit.startsWith("s") ? count * 7 : count);
+      return fixed(match[3] ? endOfMonth(day) : day);
     },
     isDue: true,
+  },
+  {
+    pattern: new RegExp(`(?<![\\p{L}])sous (huitaine|quinzaine)${END}`, "gu"),
+    read: (match, today) => fixed(addDays(today, match[1] === "huitaine" ? 8 : 15)),
+    isDue: true,
+  },
+  {
+    // "fin avril", "fin avril 2026": the month's last day, ahead.
+    pattern: new RegExp(`(?<![\\p{L}])fin (?:d'|de )?(${MONTH_WORDS})(?:\\s+(\\d{4}))?${END}`, "gu"),
+    read: (match, today) => {
+      const month = MONTHS[match[1] as string] as number;
+      const first = dayOfYear(today, 1, month, match[2]);
+      return first && { resolve: (direction) => endOfMonth(first.resolve(direction)) };
+    },
+    isDue: true,
+  },
+  {
+    pattern: new RegExp(`(?<![\\p{L}])mi[- ](${MONTH_WORDS})(?:\\s+(\\d{4}))?${END}`, "gu"),
+    read: (match, today) => dayOfYear(today, 15, MONTHS[match[1] as string] as number, match[2]),
   },
   {
     pattern: new RegExp(`(?<![\\p{L}])fin (?:du |de |de ce )?mois(?: (prochain))?${END}`, "gu"),
@@ -139,7 +176,10 @@ const RULES: Rule[] = [
 // Words that make the day a deadline, just before it: "échéance le 15/12", "à payer avant le 3 mai".
 // Several may be chained: "à rendre pour le 20/04".
 const DUE_CUE =
-  /(?:(?:echeance|echeant|a payer|a regler|payable|avant|au plus tard|date limite|limite|deadline|expire|jusqu'au|jusqu'a|validite|valable|pour le|livraison|a livrer|livrer|rendu|a rendre)\s*(?:au|le|du|:)?\s*)+$/;
+  /(?:(?:echeance|echeant|a payer|a regler|payable|avant|au plus tard|date limite|limite|deadline|expire|jusqu'au|jusqu'a|validite|valable|pour le|livraison|a livrer|livrer|rendu|a rendre|d'ici|a regler avant|reglement)\s*(?:au|le|du|:)?\s*)+$/;
+// Words that make the day the one the work was done: "pour la prestation du 12 mars", "réalisée le 5/03".
+const SERVICE_CUE =
+  /(?:prestations?|interventions?|missions?|seances?|formations?|ateliers?|travaux|realisee?s?|effectuee?s?|faite?s?|donnee?s?|journee)\s+(?:du|le|de|en date du|au)\s*$/;
 
 export function takeDays(scan: Scan, today: string): DayMatch[] {
   const found: { start: number; day: DayMatch }[] = [];
@@ -148,10 +188,15 @@ export function takeDays(scan: Scan, today: string): DayMatch[] {
       const read = rule.read(match, today);
       if (!read) continue;
       let start = match.index;
-      const cue = DUE_CUE.exec(scan.folded.slice(Math.max(0, start - 30), start));
+      const before = scan.folded.slice(Math.max(0, start - 30), start);
+      const cue = DUE_CUE.exec(before);
       if (cue) start -= cue[0].length;
+      const isService = !cue && !rule.isDue && SERVICE_CUE.test(before);
       take(scan, { start, end: match.index + match[0].length });
-      found.push({ start, day: { ...read, isDue: Boolean(rule.isDue || cue) } });
+      const day: DayMatch = { ...read, isDue: Boolean(rule.isDue || cue) };
+      if (rule.isOnReceipt) day.isOnReceipt = true;
+      if (isService) day.isService = true;
+      found.push({ start, day });
     }
   }
   return found.sort((a, b) => a.start - b.start).map(({ day }) => day);
@@ -216,4 +261,41 @@ function nextWeekday(today: string, weekday: number, direction: Direction): stri
   const current = new Date(`${today}T00:00:00Z`).getUTCDay();
   if (direction === "past") return addDays(today, -(((current - weekday + 6) % 7) + 1));
   return addDays(today, ((weekday - current + 6) % 7) + 1);
+}
+
+export type DayRange = { resolve: (direction: Direction) => { from: string; to: string } | null };
+
+const RANGES = [
+  new RegExp(
+    `(?<![\\p{L}])(?:du|entre le|entre|de)\\s+(1er|premier|\\d{1,2})(?:\\s+(${MONTH_WORDS}))?(?:\\s+(\\d{4}))?\\s+(?:au|et le|et|a)\\s+(\\d{1,2})\\s+(${MONTH_WORDS})(?:\\s+(\\d{4}))?${END}`,
+    "gu",
+  ),
+  /(?<![\p{L}])(?:du|entre le|entre)\s+(\d{1,2})\/(\d{1,2})(?:\/(\d{4}|\d{2}))?\s+(?:au|et le|et)\s+(\d{1,2})\/(\d{1,2})(?:\/(\d{4}|\d{2}))?(?!\d)/gu,
+];
+
+/** "du 2 au 6 mars", "du 28 février au 3 mars 2026", "entre le 2 et le 6 mars", "du 02/03 au 06/03". */
+export function takeDayRange(scan: Scan, today: string): DayRange | undefined {
+  for (const [index, pattern] of RANGES.entries()) {
+    for (const match of freeMatches(scan, pattern)) {
+      const isWords = index === 0;
+      const startDay = match[1] === "1er" || match[1] === "premier" ? 1 : Number(match[1]);
+      const endMonth = isWords ? (MONTHS[match[5] as string] as number) : Number(match[5]);
+      const startMonth = isWords ? (match[2] ? (MONTHS[match[2]] as number) : endMonth) : Number(match[2]);
+      const endYear = match[6];
+      const start = dayOfYear(today, startDay, startMonth, match[3] ?? endYear);
+      const end = dayOfYear(today, Number(match[4]), endMonth, endYear);
+      if (!start || !end) continue;
+      take(scan, { start: match.index, end: match.index + match[0].length });
+      return {
+        resolve: (direction) => {
+          const to = end.resolve(direction);
+          let from = start.resolve(direction);
+          // "du 28 décembre au 3 janvier": the start is in the year before the end.
+          if (from > to) from = `${Number(from.slice(0, 4)) - 1}${from.slice(4)}`;
+          return { from, to };
+        },
+      };
+    }
+  }
+  return undefined;
 }

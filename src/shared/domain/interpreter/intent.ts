@@ -1,26 +1,32 @@
 import type { AssistantIntegration, ViewDataType } from "../../schemas/interpretation";
 import {
+  ADVICE,
   AUTOMATION,
   AUTOMATION_TRIGGER,
   CUES,
   type CueKind,
   DATA_TYPES,
+  ENCASH,
   INTEGRATIONS,
+  PAYMENT_REPORT,
   POSSESSIVE_BEFORE,
   QUESTION,
+  SELF_REMINDER,
   STATUS_WORDS,
   SUBJECTS,
   type Subject,
 } from "./lexicon";
 import { freeMatches, groupOf, type Scan, type Span, take } from "./scan";
 
-export type CreatableSubject = Exclude<Subject, "task" | "payment">;
+export type CreatableSubject = Exclude<Subject, "payment">;
 
 export type Intent =
   | { action: "general" }
   | { action: "create_automation"; integration?: AssistantIntegration }
   | { action: "use_integration"; integration: AssistantIntegration }
-  | { action: "view_data"; dataType: ViewDataType }
+  | { action: "record_payment"; integration?: AssistantIntegration }
+  /** No data type when only a figure says what is asked ("combien j'ai gagné ?"). */
+  | { action: "view_data"; dataType?: ViewDataType }
   /** `span` is the record word; none for "25 € de taxi hier", an expense said without the word. */
   | { action: "create"; subject: CreatableSubject; span?: Span; integration?: AssistantIntegration };
 
@@ -35,10 +41,16 @@ const INVARIABLE_WORDS = new Set(["devis", "deviss", "dvis", "deivs", "frais"]);
  * decides create, view or neither. Without a verb, a question or "mes …" is a question about one's data,
  * anything else (like "facture dupont 500 euros") a creation.
  */
-export function detectIntent(scan: Scan, signs: { hasAmount: boolean; hasSpendingWord: boolean }): Intent {
+export function detectIntent(
+  scan: Scan,
+  signs: { hasAmount: boolean; hasSpendingWord: boolean; hasMetric: boolean; isAboutOtherAccount: boolean },
+): Intent {
+  // "Des conseils pour trouver des clients", "comment fixer mon TJM ?": words, not data.
+  if (ADVICE.test(scan.folded)) return { action: "general" };
   const subjects = findSubjects(scan);
   const cues = findCues(scan, subjects);
   const integration = findIntegration(scan);
+  const isQuestion = QUESTION.test(scan.folded);
 
   const automation =
     firstMatch(scan, AUTOMATION) ??
@@ -51,10 +63,33 @@ export function detectIntent(scan: Scan, signs: { hasAmount: boolean; hasSpendin
     return { action: "create_automation", integration };
   }
 
+  const reminder = firstMatch(scan, SELF_REMINDER);
+  if (reminder) {
+    take(scan, reminder);
+    return { action: "create", subject: "task" };
+  }
+
+  const report = PAYMENT_REPORT.exec(scan.folded);
+  if (report && !isQuestion && kindBefore(cues, report.index) !== "view") {
+    // "Encaisser la facture … via Stripe" collects through Stripe; "payée hier via Stripe" is a payment.
+    if (integration && ENCASH.test(report[0])) return { action: "use_integration", integration };
+    takeCuesBefore(scan, cues, report.index + report[0].length);
+    take(scan, { start: report.index, end: report.index + report[0].length });
+    return { action: "record_payment", integration };
+  }
   const subject = subjects.find((found) => cueBefore(cues, found.start)) ?? subjects[0];
   if (!subject) {
     if (integration) return { action: "use_integration", integration };
     const isSpending = signs.hasAmount && signs.hasSpendingWord;
+    const kind = kindBefore(cues, scan.folded.length);
+    // "Combien j'ai gagné ce mois-ci ?", "quelle est ma marge ?": a figure, without a record word.
+    if (
+      !isSpending &&
+      (signs.hasMetric || signs.isAboutOtherAccount) &&
+      kind !== "create" &&
+      kind !== "other"
+    )
+      return { action: "view_data" };
     takeCreationVerbs(scan, cues, scan.folded.length);
     return isSpending ? { action: "create", subject: "expense" } : { action: "general" };
   }
@@ -67,8 +102,12 @@ export function detectIntent(scan: Scan, signs: { hasAmount: boolean; hasSpendin
   const isDocument = subject.value === "invoice" || subject.value === "quote";
   if (integration && !(kind === "create" && isDocument)) return { action: "use_integration", integration };
   if (kind === "other") return { action: "general" };
-  if (kind === "view") return { action: "view_data", dataType: DATA_TYPES[subject.value] };
-  if (subject.value === "task" || subject.value === "payment") return { action: "general" };
+  if (subject.value === "contract" && kind === "view") return { action: "general" };
+  if (subject.value === "contract") return { action: "create", subject: "contract", span: subject };
+  if (kind === "view" || signs.isAboutOtherAccount)
+    return { action: "view_data", dataType: DATA_TYPES[subject.value] };
+  // "Enregistre un paiement de 500 € pour la facture INV-2026-0042".
+  if (subject.value === "payment") return { action: "record_payment" };
   // A new client has no amount: "ajoute 45 € de déjeuner client" is a meal.
   if (subject.value === "client" && signs.hasAmount && signs.hasSpendingWord)
     return { action: "create", subject: "expense" };
@@ -82,6 +121,11 @@ export function detectIntent(scan: Scan, signs: { hasAmount: boolean; hasSpendin
 function takeCreationVerbs(scan: Scan, cues: Found<CueKind>[], before: number): void {
   for (const cue of cues)
     if (cue.end <= before && (cue.value === "create" || cue.value === "fresh")) take(scan, cue);
+}
+
+/** Every cue before a position: "marque la facture comme payée" keeps none of its words in the entities. */
+function takeCuesBefore(scan: Scan, cues: Found<CueKind>[], before: number): void {
+  for (const cue of cues) if (cue.end <= before) take(scan, cue);
 }
 
 function findSubjects(scan: Scan): Found<Subject>[] {

@@ -30,6 +30,19 @@ export const KEY_ENTITIES = [
   "name",
   "dataType",
   "integration",
+  "project",
+  "invoiceNumber",
+  "paymentMethod",
+  "lines",
+  "priceBasis",
+  "validUntil",
+  "serviceStartDate",
+  "serviceEndDate",
+  "metric",
+  "period",
+  "compare",
+  "status",
+  "otherAccount",
 ] as const satisfies readonly (keyof InterpretationEntities)[];
 
 const TODAY = INTERPRETER_NOW;
@@ -56,7 +69,7 @@ const invoices: InterpreterCase[] = [
   {
     text: "Fais une facture à Durand SARL de 2 400 € HT",
     action: "create_invoice",
-    entities: { client: "Durand SARL", amount: 2400 },
+    entities: { client: "Durand SARL", amount: 2400, priceBasis: "HT" },
   },
   {
     text: "cree une factrue pour leroy 300e",
@@ -145,12 +158,24 @@ const invoices: InterpreterCase[] = [
   {
     text: "Facture Leroy 1200 € HT pour le site e-commerce, échéance dans 15 jours",
     action: "create_invoice",
-    entities: { client: "Leroy", amount: 1200, title: "site e-commerce", dueDate: "2026-03-25" },
+    entities: {
+      client: "Leroy",
+      amount: 1200,
+      title: "site e-commerce",
+      dueDate: "2026-03-25",
+      priceBasis: "HT",
+    },
   },
   {
     text: "Faire une facture de 450€ à Petit pour la maintenance du mois de mars",
     action: "create_invoice",
-    entities: { client: "Petit", amount: 450, title: "maintenance du mois de mars" },
+    entities: {
+      client: "Petit",
+      amount: 450,
+      title: "maintenance",
+      serviceStartDate: "2026-03-01",
+      serviceEndDate: "2026-03-31",
+    },
   },
   {
     text: "facture pr dupont 300 balles",
@@ -243,7 +268,12 @@ const invoices: InterpreterCase[] = [
   {
     text: "Je dois facturer 12 jours de développement à 450 € à Dupont",
     action: "create_invoice",
-    entities: { client: "Dupont", amount: 450 },
+    entities: {
+      client: "Dupont",
+      amount: 5400,
+      title: "développement",
+      lines: [{ description: "développement", quantity: 12, unit: "jour", unitPrice: 450 }],
+    },
   },
   {
     text: "facture Dupont",
@@ -280,7 +310,7 @@ const invoices: InterpreterCase[] = [
   {
     text: "Facture 450 € HT à M. et Mme Dupont",
     action: "create_invoice",
-    entities: { client: "Dupont", amount: 450 },
+    entities: { client: "Dupont", amount: 450, priceBasis: "HT" },
   },
   {
     text: "nouvelle facture pour sophie durand 80 euros cours de piano",
@@ -325,7 +355,7 @@ const invoices: InterpreterCase[] = [
   {
     text: "Facture TechCorp 5000 € HT, échéance 30 jours",
     action: "create_invoice",
-    entities: { client: "TechCorp", amount: 5000, dueDate: "2026-04-09" },
+    entities: { client: "TechCorp", amount: 5000, dueDate: "2026-04-09", priceBasis: "HT" },
   },
   {
     text: "Crée une facture pour l'hôtel Ibis de 300 €",
@@ -344,7 +374,7 @@ const quotes: InterpreterCase[] = [
   {
     text: "devis pour Leroy 800€ a payer dans 45 jours",
     action: "create_quote",
-    entities: { client: "Leroy", amount: 800, dueDate: "2026-04-24" },
+    entities: { client: "Leroy", amount: 800, dueDate: "2026-04-24", validUntil: "2026-04-24" },
   },
   {
     text: "Prépare un devis de 3 500 € pour Garcia",
@@ -369,12 +399,12 @@ const quotes: InterpreterCase[] = [
   {
     text: "Génère un devis de 15 000 € pour l'agence Horizon valable 30 jours",
     action: "create_quote",
-    entities: { client: "Horizon", amount: 15000, dueDate: "2026-04-09" },
+    entities: { client: "Horizon", amount: 15000, dueDate: "2026-04-09", validUntil: "2026-04-09" },
   },
   {
     text: "Rédige une proposition commerciale pour Nova SAS de 7 200 € HT",
     action: "create_quote",
-    entities: { client: "Nova SAS", amount: 7200 },
+    entities: { client: "Nova SAS", amount: 7200, priceBasis: "HT" },
   },
   {
     text: "nouveau devis dupont 650 euros",
@@ -384,7 +414,11 @@ const quotes: InterpreterCase[] = [
   {
     text: "Je voudrais un devis pour Mme Caron : 3 jours de formation à 600 € par jour",
     action: "create_quote",
-    entities: { client: "Caron", amount: 600 },
+    entities: {
+      client: "Caron",
+      amount: 1800,
+      lines: [{ description: "formation", quantity: 3, unit: "jour", unitPrice: 600 }],
+    },
   },
   {
     text: "Devis pour Dupont",
@@ -411,17 +445,17 @@ const quotes: InterpreterCase[] = [
   {
     text: "Établis un devis pour Faure de 560 € avec une validité de 15 jours",
     action: "create_quote",
-    entities: { client: "Faure", amount: 560, dueDate: "2026-03-25" },
+    entities: { client: "Faure", amount: 560, dueDate: "2026-03-25", validUntil: "2026-03-25" },
   },
   {
     text: "Un devis pour Morel, 1 250 €, échéance au 30/04",
     action: "create_quote",
-    entities: { client: "Morel", amount: 1250, dueDate: "2026-04-30" },
+    entities: { client: "Morel", amount: 1250, dueDate: "2026-04-30", validUntil: "2026-04-30" },
   },
   {
     text: "Devis pour Leroy de 800 € a payer dans 2 semaines",
     action: "create_quote",
-    entities: { client: "Leroy", amount: 800, dueDate: "2026-03-24" },
+    entities: { client: "Leroy", amount: 800, dueDate: "2026-03-24", validUntil: "2026-03-24" },
   },
   {
     text: "Crée un devis pour Durand de 2k",
@@ -461,7 +495,13 @@ const quotes: InterpreterCase[] = [
   {
     text: "devis pour dupont de 1.250,75 euros pour la creation du logo a rendre pour le 20/04/2026",
     action: "create_quote",
-    entities: { client: "Dupont", amount: 1250.75, title: "creation du logo", dueDate: "2026-04-20" },
+    entities: {
+      client: "Dupont",
+      amount: 1250.75,
+      title: "creation du logo",
+      dueDate: "2026-04-20",
+      validUntil: "2026-04-20",
+    },
   },
   {
     text: "Crée un devis pour Dupont & fils 300 €",
@@ -481,7 +521,7 @@ const quotes: InterpreterCase[] = [
   {
     text: "DEVIS POUR LEROY 800 € A PAYER DANS 45 JOURS",
     action: "create_quote",
-    entities: { client: "Leroy", amount: 800, dueDate: "2026-04-24" },
+    entities: { client: "Leroy", amount: 800, dueDate: "2026-04-24", validUntil: "2026-04-24" },
   },
   {
     text: "Fais un devis pour Boulanger de 600 € pour un shooting photo",
@@ -501,7 +541,7 @@ const quotes: InterpreterCase[] = [
   {
     text: "Nouveau devis Chevalier 2500 € valable jusqu'au 30/04/2026",
     action: "create_quote",
-    entities: { client: "Chevalier", amount: 2500, dueDate: "2026-04-30" },
+    entities: { client: "Chevalier", amount: 2500, dueDate: "2026-04-30", validUntil: "2026-04-30" },
   },
   {
     text: "Estime un devis pour Picard",
@@ -958,24 +998,36 @@ const views: InterpreterCase[] = [
   {
     text: "Quelles factures sont en retard ?",
     action: "view_data",
-    entities: { dataType: "invoices" },
+    entities: { dataType: "invoices", metric: "overdue", status: "en-retard" },
     confidence: 0.6,
     needsPlanning: true,
   },
   {
     text: "Montre-moi mes dépenses du mois",
     action: "view_data",
-    entities: { dataType: "expenses" },
+    entities: { dataType: "expenses", period: { from: "2026-03-01", to: "2026-03-31", label: "ce mois-ci" } },
     needsPlanning: false,
   },
   { text: "Liste mes clients", action: "view_data", entities: { dataType: "clients" } },
-  { text: "Affiche les devis en attente", action: "view_data", entities: { dataType: "quotes" } },
+  {
+    text: "Affiche les devis en attente",
+    action: "view_data",
+    entities: { dataType: "quotes", metric: "pending_quotes", status: "envoyé" },
+  },
   { text: "Où en sont mes projets ?", action: "view_data", entities: { dataType: "projects" } },
-  { text: "Combien j'ai facturé ce mois-ci ?", action: "view_data", entities: { dataType: "invoices" } },
+  {
+    text: "Combien j'ai facturé ce mois-ci ?",
+    action: "view_data",
+    entities: {
+      dataType: "invoices",
+      metric: "revenue_invoiced",
+      period: { from: "2026-03-01", to: "2026-03-31", label: "ce mois-ci" },
+    },
+  },
   {
     text: "Quelles sont mes tâches pour aujourd'hui ?",
     action: "view_data",
-    entities: { dataType: "tasks" },
+    entities: { dataType: "tasks", period: { from: "2026-03-10", to: "2026-03-10", label: "aujourd'hui" } },
   },
   { text: "Affiche les paiements reçus", action: "view_data", entities: { dataType: "payments" } },
   {
@@ -984,61 +1036,128 @@ const views: InterpreterCase[] = [
     entities: { dataType: "invoices", client: "Dupont" },
     confidence: 0.75,
   },
-  { text: "mes factures impayées", action: "view_data", entities: { dataType: "invoices" } },
-  { text: "factures en retard ?", action: "view_data", entities: { dataType: "invoices" } },
+  {
+    text: "mes factures impayées",
+    action: "view_data",
+    entities: { dataType: "invoices", metric: "unpaid" },
+  },
+  {
+    text: "factures en retard ?",
+    action: "view_data",
+    entities: { dataType: "invoices", metric: "overdue", status: "en-retard" },
+  },
   {
     text: "Combien de nouveaux clients ce mois-ci ?",
     action: "view_data",
-    entities: { dataType: "clients" },
+    entities: { dataType: "clients", period: { from: "2026-03-01", to: "2026-03-31", label: "ce mois-ci" } },
   },
-  { text: "Donne-moi la liste des devis acceptés", action: "view_data", entities: { dataType: "quotes" } },
-  { text: "Ai-je des factures impayées ?", action: "view_data", entities: { dataType: "invoices" } },
-  { text: "Quel est le total de mes dépenses ?", action: "view_data", entities: { dataType: "expenses" } },
-  { text: "Montre moi les projets en cours", action: "view_data", entities: { dataType: "projects" } },
+  {
+    text: "Donne-moi la liste des devis acceptés",
+    action: "view_data",
+    entities: { dataType: "quotes", status: "accepté" },
+  },
+  {
+    text: "Ai-je des factures impayées ?",
+    action: "view_data",
+    entities: { dataType: "invoices", metric: "unpaid" },
+  },
+  {
+    text: "Quel est le total de mes dépenses ?",
+    action: "view_data",
+    entities: { dataType: "expenses", metric: "expenses_total" },
+  },
+  {
+    text: "Montre moi les projets en cours",
+    action: "view_data",
+    entities: { dataType: "projects", metric: "active_projects", status: "en-cours" },
+  },
   {
     text: "Liste des factures du client Durand",
     action: "view_data",
     entities: { dataType: "invoices", client: "Durand" },
   },
   { text: "Je veux voir mes derniers paiements", action: "view_data", entities: { dataType: "payments" } },
-  { text: "quels devis sont en attente", action: "view_data", entities: { dataType: "quotes" } },
+  {
+    text: "quels devis sont en attente",
+    action: "view_data",
+    entities: { dataType: "quotes", metric: "pending_quotes", status: "envoyé" },
+  },
   { text: "Affiche mes 5 dernières factures", action: "view_data", entities: { dataType: "invoices" } },
   {
     text: "Combien j'ai dépensé en transport ce mois ?",
     action: "view_data",
-    entities: { dataType: "expenses" },
+    entities: {
+      dataType: "expenses",
+      metric: "expenses_total",
+      category: "transport",
+      period: { from: "2026-03-01", to: "2026-03-31", label: "ce mois-ci" },
+    },
   },
   {
     text: "Y a-t-il des virements reçus cette semaine ?",
     action: "view_data",
-    entities: { dataType: "payments" },
+    entities: {
+      dataType: "payments",
+      period: { from: "2026-03-09", to: "2026-03-15", label: "cette semaine" },
+    },
   },
   { text: "Montre mes taches en retard", action: "view_data", entities: { dataType: "tasks" } },
-  { text: "Récapitulatif des dépenses de février", action: "view_data", entities: { dataType: "expenses" } },
+  {
+    text: "Récapitulatif des dépenses de février",
+    action: "view_data",
+    entities: {
+      dataType: "expenses",
+      period: { from: "2026-02-01", to: "2026-02-28", label: "en février 2026" },
+    },
+  },
   {
     text: "Quel est mon chiffre d'affaires ce mois-ci ?",
     action: "view_data",
-    entities: { dataType: "invoices" },
+    entities: {
+      dataType: "invoices",
+      metric: "revenue_collected",
+      period: { from: "2026-03-01", to: "2026-03-31", label: "ce mois-ci" },
+    },
   },
   { text: "Analyse mes factures", action: "view_data", entities: { dataType: "invoices" } },
-  { text: "affiche les facture en retard", action: "view_data", entities: { dataType: "invoices" } },
+  {
+    text: "affiche les facture en retard",
+    action: "view_data",
+    entities: { dataType: "invoices", metric: "overdue", status: "en-retard" },
+  },
   { text: "Qui sont mes clients ?", action: "view_data", entities: { dataType: "clients" } },
   { text: "factures de dupont", action: "view_data", entities: { dataType: "invoices" } },
   { text: "Les devis de Leroy", action: "view_data", entities: { dataType: "quotes", client: "Leroy" } },
-  { text: "Quel client me doit le plus ?", action: "view_data", entities: { dataType: "clients" } },
+  {
+    text: "Quel client me doit le plus ?",
+    action: "view_data",
+    entities: { dataType: "clients", metric: "unpaid" },
+  },
   {
     text: "La facture de Dupont est-elle payée ?",
     action: "view_data",
-    entities: { dataType: "invoices", client: "Dupont" },
+    entities: { dataType: "invoices", client: "Dupont", status: "payée" },
   },
   { text: "Montre-moi les clients", action: "view_data", entities: { dataType: "clients" } },
-  { text: "Quels sont mes projets actifs ?", action: "view_data", entities: { dataType: "projects" } },
-  { text: "affiche les depenses de ce mois", action: "view_data", entities: { dataType: "expenses" } },
-  { text: "Combien de factures sont impayées ?", action: "view_data", entities: { dataType: "invoices" } },
+  {
+    text: "Quels sont mes projets actifs ?",
+    action: "view_data",
+    entities: { dataType: "projects", metric: "active_projects", status: "en-cours" },
+  },
+  {
+    text: "affiche les depenses de ce mois",
+    action: "view_data",
+    entities: { dataType: "expenses", period: { from: "2026-03-01", to: "2026-03-31", label: "ce mois-ci" } },
+  },
+  {
+    text: "Combien de factures sont impayées ?",
+    action: "view_data",
+    entities: { dataType: "invoices", metric: "unpaid" },
+  },
   {
     text: "Liste les devis envoyés à Dupont",
     action: "view_data",
-    entities: { dataType: "quotes", client: "Dupont" },
+    entities: { dataType: "quotes", client: "Dupont", status: "envoyé" },
   },
   { text: "Où en est le projet Alpha ?", action: "view_data", entities: { dataType: "projects" } },
 ];
@@ -1165,13 +1284,10 @@ const general: InterpreterCase[] = [
   { text: "Supprime la facture de Dupont", action: "general", entities: {}, needsPlanning: true },
   { text: "Relance Dupont pour sa facture impayée", action: "general", entities: {}, needsPlanning: true },
   { text: "Envoie la facture à Dupont par email", action: "general", entities: {} },
-  { text: "Marque la facture Dupont comme payée", action: "general", entities: {} },
   { text: "Convertis le devis Leroy en facture", action: "general", entities: {} },
   { text: "Comment fonctionne la TVA pour un auto-entrepreneur ?", action: "general", entities: {} },
-  { text: "Ajoute une tâche : appeler Dupont", action: "general", entities: {} },
   { text: "Aide-moi à rédiger un email", action: "general", entities: {} },
   { text: "salut", action: "general", entities: {}, confidence: 0.5 },
-  { text: "Analyse ma rentabilité", action: "general", entities: {}, needsPlanning: true },
   { text: "Modifie le projet Alpha", action: "general", entities: {} },
   { text: "", action: "general", entities: {}, needsPlanning: false },
   { text: "Qu'est-ce que la TVA intracommunautaire ?", action: "general", entities: {} },

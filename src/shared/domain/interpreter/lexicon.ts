@@ -6,8 +6,16 @@
 import type { AssistantIntegration, ViewDataType } from "../../schemas/interpretation";
 import { groupedPattern, wordsPattern } from "./scan";
 
-/** What a command talks about. Tasks and payments can be shown, not created by the assistant. */
-export type Subject = "invoice" | "quote" | "client" | "expense" | "project" | "task" | "payment";
+/** What a command talks about. */
+export type Subject =
+  | "invoice"
+  | "quote"
+  | "client"
+  | "expense"
+  | "project"
+  | "task"
+  | "payment"
+  | "contract";
 
 const SUBJECT_WORDS: Record<Subject, string[]> = {
   invoice: [
@@ -46,7 +54,15 @@ const SUBJECT_WORDS: Record<Subject, string[]> = {
     "j ?'? ?ai (?:paye|payer|depense|achete|regle|claque|sorti)",
   ],
   project: ["projets?", "progets?", "porjets?", "prjets?", "projtes?", "missions?"],
-  task: ["taches?", "todos?", "to-do"],
+  task: ["taches?", "tache", "todos?", "to-?do(?: ?list)?", "pense-betes?", "choses? a faire"],
+  contract: [
+    "contrats?",
+    "contart",
+    "contrta",
+    "nda",
+    "accords? de confidentialite",
+    "conventions? de (?:prestation|service)s?",
+  ],
   payment: ["paiements?", "payements?", "reglements?", "encaissements?", "virements?", "versements?"],
 };
 
@@ -61,7 +77,7 @@ export const DATA_TYPES = {
   project: "projects",
   task: "tasks",
   payment: "payments",
-} as const satisfies Record<Subject, ViewDataType>;
+} as const satisfies Record<Exclude<Subject, "contract">, ViewDataType>;
 
 /**
  * What the word before the subject asks for. "nouveau" alone means a creation ("nouveau devis pour
@@ -280,3 +296,48 @@ export const PLANNING = wordsPattern(
   ],
   "",
 );
+
+/** Advice and how-to questions: answered in words, not from the data ("comment fixer mon TJM ?"). */
+export const ADVICE = new RegExp(
+  [
+    "(?<![\\p{L}])(?:(?:des|un|quelques|tes|vos|ton|votre|besoin de|besoin d'un|de bons|petits?) (?:conseils?|astuces?|tuyaux|recommandations?|idees?)|conseils? (?:pour|sur|afin)|conseille-moi|conseillez-moi|astuces? (?:pour|sur)|tips|idees? pour|strategies? pour|bonnes pratiques)(?![\\p{L}])",
+    "(?<![\\p{L}])comment (?:je (?:peux|pourrais|dois|devrais|fais)|puis-je|pourrais-je|dois-je|faire|on (?:fait|peut|doit)|bien|mieux|\\p{L}+(?:er|ir|re))(?![\\p{L}])",
+    "(?<![\\p{L}])(?:que|qu'est-ce que tu|tu) (?:me )?(?:conseilles|recommandes|suggeres|proposes)(?![\\p{L}])",
+    "(?<![\\p{L}])(?:quelle est la meilleure|quelle serait la meilleure|quel est le meilleur moyen|la meilleure (?:facon|maniere|methode))(?![\\p{L}])",
+    "^\\s*(?:dois-je|devrais-je|faut-il|est-il (?:possible|judicieux|utile|conseille)|est-ce (?:que je devrais|qu'il faut|utile|rentable de|une bonne idee)|vaut-il mieux|c'est quoi|qu'est-ce qu'un|qu'est-ce qu'une|qu'est-ce que la|qu'est-ce que le|explique)(?![\\p{L}])",
+    "(?<![\\p{L}])(?:aide[- ]moi|aidez[- ]moi) a (?:trouver|fixer|definir|choisir|calculer|ameliorer|augmenter|negocier|comprendre|rediger|ecrire|mieux)(?![\\p{L}])",
+    "(?<![\\p{L}])(?:quel|quelle) (?:tjm|tarif|taux|prix) (?:devrais|dois|pratiquer|appliquer|demander|facturer|fixer)",
+  ].join("|"),
+  "u",
+);
+
+/**
+ * A payment that happened, said as a fact: "la facture INV-2026-0042 a été payée hier", "Dupont m'a réglé
+ * 500 €", "j'ai reçu le virement de Nexa", "paiement reçu", "marque la facture comme payée", "enregistre un
+ * règlement de 300 €", "encaisse le chèque de Martin". "J'ai payé 40 € de train" is an expense.
+ */
+export const PAYMENT_REPORT = new RegExp(
+  [
+    "(?:a|ont|avoir) ete (?:bien )?(?:payee?s?|reglee?s?|encaissee?s?|soldee?s?|viree?s?|versee?s?|acquittee?s?)",
+    "(?:est|sont) (?:bien |enfin |desormais )?(?:payee?s?|reglee?s?|encaissee?s?|soldee?s?|acquittee?s?)",
+    "(?:m'a|m'ont|nous a|nous ont|m a) (?:bien |enfin |finalement |deja )?(?:paye|payee|regle|reglee|vire|verse|envoye|fait (?:un|le) (?:virement|cheque|paiement)|donne|rembourse|solde)",
+    "(?<!j')(?<!j )(?<!on )(?<!ai-je )(?:a|ont) (?:bien |enfin |finalement |deja )?(?:paye|regle|solde|vire|verse|acquitte)(?! (?:\\d|combien))",
+    "(?:j'ai|jai|j ai|on a|nous avons|je viens de|on vient de|viens de) (?:bien |enfin |finalement )?(?:recu|encaisse|touche|percu|recupere)(?! (?:une|la|les|des) factures?)",
+    "(?:paiement|reglement|virement|cheque|versement|acompte|solde)s? (?:bien |de \\S+ € |de \\S+ euros? )?(?:recue?s?|encaisse\\p{L}*|arrive\\p{L}*|percue?s?)",
+    "(?:recu|reception d'un|reception du|encaissement du|encaissement d'un) (?:le |un |du |mon |son )?(?:paiement|reglement|virement|cheque|versement|acompte)",
+    "(?:marque|marquer|marquez|passe|passer|passez|mets|mettre|indique|note|noter|notez)(?:-la|-le)? .{0,80}(?:comme |en |a )(?:payee?|reglee?|encaissee?|soldee?|acquittee?)",
+    "(?:enregistre|enregistrer|enregistrez|saisis|saisir|saisissez|note|noter|ajoute|ajouter|declare|declarer|renseigne|renseigner|cree|creer|comptabilise|comptabiliser|consigne)(?:-moi)? (?:un|une|le|la|ce|cet|cette|mon|l')? ?(?:nouveau |nouvel )?(?:paiement|reglement|encaissement|versement|acompte|virement recu|cheque recu)",
+    "(?:encaisse|encaisser|encaissez|depose|deposer) (?:le|la|un|une|ce|cette|les|sa|son) (?:cheque|paiement|virement|reglement|acompte|versement|especes|facture)",
+    "facture (?:\\S+ )?(?:payee|reglee|encaissee|soldee)(?: (?:hier|aujourd'hui|ce matin|le|par|en|via|avant-hier))",
+  ]
+    .map((source) => `(?<![\\p{L}])(?:${source})(?![\\p{L}])`)
+    .join("|"),
+  "u",
+);
+
+/** "encaisser la facture … via Stripe": collecting through the service, not a payment already received. */
+export const ENCASH = /(?<![\p{L}])(?:encaiss\p{L}*|faire payer|fais payer|collecte\p{L}*)(?![\p{L}])/u;
+
+/** "Rappelle-moi d'appeler Dupont demain": a task for oneself. */
+export const SELF_REMINDER =
+  /(?<![\p{L}])(?:rappelle[- ]moi|rappelez[- ]moi|fais[- ]moi penser|faites[- ]moi penser|n'oublie pas de me rappeler|pense a me rappeler) (?:de |d'|qu'il faut |que je dois |a |d'aller )/gu;

@@ -34,6 +34,7 @@ const DESCRIPTOR = wordsPattern([
   "groupe",
 ]);
 const ROLE_WORDS = new Set(["client", "cliente", "boite"]);
+const DESCRIPTOR_WORDS = new Set(["client", "cliente", "societe", "ste", "entreprise", "boite"]);
 // Trades that open a business's name: "Boulangerie Au Bon Pain", "l'hôtel du lac", "Domaine de la Croix".
 const TRADES = new Set(
   [
@@ -54,6 +55,7 @@ const PREPOSITION = wordsPattern([
   "au nom de",
   "de la part de",
 ]);
+const INTRODUCING = wordsPattern(["pour", "chez", "aupres de", "au nom de"]);
 // "de Dupont" is a name only when typed with a capital: "de train", "de la refonte" are not.
 const CAPITALIZED_OF = wordsPattern(["de", "du", "d'", "avec"]);
 const CALLED = wordsPattern(["nommee?", "appelee?", "qui s'appelle", "du nom de", "denommee?", "intitulee?"]);
@@ -86,8 +88,21 @@ const MAX_LOWERCASE_WORDS = 3;
 const MAX_WORDS = 6;
 
 /** A client found in the text, with the words that introduced it taken too. */
-export function takeClientName(scan: Scan, options: { adjacentTo?: Span } = {}): string | undefined {
+/**
+ * `only: "introduced"` reads a name only after "client", "pour" or "chez": in a task's words ("envoyer le
+ * devis à Martin") a name after "à" or "de" belongs to the task.
+ */
+export function takeClientName(
+  scan: Scan,
+  options: { adjacentTo?: Span; only?: "introduced" } = {},
+): string | undefined {
   const adjacent = options.adjacentTo && readName(scan, tokenIndexAt(scan, options.adjacentTo.end), false);
+  if (options.only === "introduced") {
+    const found = descriptorName(scan) ?? afterMarker(scan, INTRODUCING, false);
+    if (!found) return undefined;
+    take(scan, found.taken);
+    return displayName(scan, found.name);
+  }
   const found =
     descriptorName(scan) ??
     afterMarker(scan, PREPOSITION, false) ??
@@ -275,4 +290,64 @@ function startsProperName(scan: Scan, index: number): boolean {
 
 function isStopWord(word: string): boolean {
   return FILLERS.has(word) || AFTER_NAME.has(word);
+}
+
+/** The name right after a position: "combien me doit Dupont", "me doit encore la SARL Bonnet". */
+export function takeNameAfter(scan: Scan, position: number): string | undefined {
+  const span = readName(scan, firstNameToken(scan, tokenIndexAt(scan, position)), false);
+  if (!span) return undefined;
+  take(scan, span);
+  return displayName(scan, span);
+}
+
+/** The name just before a position: "Dupont m'a réglé", "Jean Martin a payé", "combien la société Kéa me doit". */
+export function takeNameBefore(scan: Scan, position: number): string | undefined {
+  const end = tokenIndexAt(scan, position) - 1;
+  let start = end + 1;
+  for (let index = end; index >= 0 && end - index < MAX_WORDS; index -= 1) {
+    const token = scan.tokens[index] as Token;
+    const isGlue = token.text === "&" || token.text === "-";
+    const isNameWord =
+      isWord(token) &&
+      isFree(scan, token) &&
+      !/^\d/.test(token.text) &&
+      (scan.hasCaseSignal ? isCapitalized(scan, token) : !isStopWord(token.text) && end - index < 2);
+    if (!isNameWord && !(isGlue && index < end)) break;
+    if (isNameWord && (CIVILITIES.has(token.text) || DESCRIPTOR_WORDS.has(token.text))) break;
+    start = index;
+  }
+  const first = scan.tokens[start];
+  const last = scan.tokens[end];
+  if (!first || !last || start > end || !isWord(first)) return undefined;
+  const span = { start: first.start, end: last.end };
+  if (!isValidName(scan.raw.slice(span.start, span.end))) return undefined;
+  take(scan, span);
+  return displayName(scan, span);
+}
+
+const PROJECT = wordsPattern(["projets?", "progets?", "porjets?", "prjets?", "projtes?"]);
+
+/** The project a task or a contract belongs to: "pour le projet Refonte", "projet « Site vitrine »". */
+export function takeProjectName(scan: Scan): string | undefined {
+  PROJECT.lastIndex = 0;
+  for (let match = PROJECT.exec(scan.folded); match; match = PROJECT.exec(scan.folded)) {
+    const from = match.index + match[0].length;
+    const quoted = /^\s*:?\s*["«]\s*([^"»]{1,60}?)\s*["»]/.exec(scan.folded.slice(from));
+    let span: Span | undefined;
+    if (quoted) {
+      const start = from + quoted[0].indexOf(quoted[1] as string);
+      span = { start, end: start + (quoted[1] as string).length };
+    } else span = readName(scan, firstNameToken(scan, tokenIndexAt(scan, from)), false);
+    if (!span) continue;
+    // "pour le projet", "du projet": the words that introduce it go too.
+    const lead = /(?:(?:pour|du|sur|dans|au|lie au|lie a|rattache au)\s+)?(?:le |la |l')?\s*$/.exec(
+      scan.folded.slice(0, match.index),
+    );
+    take(scan, {
+      start: match.index - (lead?.[0].length ?? 0),
+      end: quoted ? from + quoted[0].length : span.end,
+    });
+    return scan.raw.slice(span.start, span.end);
+  }
+  return undefined;
 }

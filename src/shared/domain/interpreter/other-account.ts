@@ -1,0 +1,33 @@
+import { freeMatches, type Scan, take, wordsPattern } from "./scan";
+
+/**
+ * Someone else's account the user asks about: "les factures du compte de Paul", "les clients de mon
+ * collègue", "connecte-toi au compte de Sophie". The assistant only ever reads the user's own data; saying
+ * who was asked about lets it answer so.
+ */
+const RELATIVES =
+  "collegues?|associee?s?|conjointe?|femme|mari|epouse|epoux|comptable|patron(?:ne)?|chef(?:fe)?|partenaire|binome|assistante?|frere|soeur|pere|mere|amie?|copain|copine|stagiaire|employee?|salariee?|voisine?|concurrent|concurrente";
+const OTHER_ACCOUNT = wordsPattern([
+  `(?:du|le|au|sur le|dans le|avec le|via le|depuis le|sur|au|le) compte (?:de |d')(?:mon |ma |l'|la |le )?(?:utilisateur |utilisatrice |${RELATIVES} )?(?<name>\\p{L}[\\p{L}'-]*)`,
+  `(?:de |d'|a |au |pour )(?<relative>(?:mon|ma|mes|notre|nos) (?:${RELATIVES}))(?: (?<named>\\p{L}[\\p{L}'-]*))?`,
+  "(?:d'un|un|de l'|l') autre (?:compte|utilisateur|utilisatrice|freelance|membre)",
+]);
+const NOT_A_NAME = new Set(["mon", "ma", "mes", "un", "une", "autre"]);
+
+export function takeOtherAccount(scan: Scan): string | undefined {
+  for (const match of freeMatches(scan, OTHER_ACCOUNT)) {
+    const groups = match.groups ?? {};
+    const at = (text: string) => {
+      const start = match.index + match[0].lastIndexOf(text);
+      return scan.raw.slice(start, start + text.length);
+    };
+    take(scan, { start: match.index, end: match.index + match[0].length });
+    if (groups.name && !NOT_A_NAME.has(groups.name)) return at(groups.name);
+    // "de mon collègue Paul": the name, when typed as one.
+    const named = groups.named && at(groups.named);
+    if (named && named[0] !== named[0]?.toLowerCase()) return named;
+    if (groups.relative) return at(groups.relative);
+    return "un autre compte";
+  }
+  return undefined;
+}
