@@ -1,25 +1,13 @@
 import { z } from "zod";
 import { expenseCategories } from "./expenses";
+import { interpretationMetrics } from "./interpretation";
 
 /**
  * The questions about one's own figures that the assistant answers exactly (issue 11): the offline engine,
  * the model's `get_figures` tool and the voice agent all ask through this one shape.
  */
-export const figureMetrics = [
-  "revenue_collected",
-  "revenue_invoiced",
-  "unpaid",
-  "overdue",
-  "client_balance",
-  "best_clients",
-  "margin",
-  "expenses_total",
-  "expenses_by_category",
-  "active_projects",
-  "pending_quotes",
-  "quote_conversion",
-  "cash_forecast",
-] as const;
+/** The metrics are the interpreter's: a question it understands is one the engine answers. */
+export const figureMetrics = interpretationMetrics;
 export type FigureMetric = (typeof figureMetrics)[number];
 
 const day = z.iso.date("Date invalide (AAAA-MM-JJ).");
