@@ -2,26 +2,21 @@ import { describe, expect, it } from "vitest";
 import { escapeMarkdown, isAppHref } from "./markdown";
 
 describe("escapeMarkdown", () => {
-  it("turns link, image, emphasis and code syntax into literal characters", () => {
-    expect(escapeMarkdown("[x](https://evil.example)")).toBe("\\[x\\](https://evil.example)");
-    expect(escapeMarkdown("![pixel](https://evil.example/p.png)")).toBe(
-      "\\!\\[pixel\\](https://evil.example/p.png)",
-    );
-    expect(escapeMarkdown("<https://evil.example>")).toBe("\\<https://evil.example\\>");
-    expect(escapeMarkdown("**gras** _it_ `code` ~~barré~~")).toBe(
-      "\\*\\*gras\\*\\* \\_it\\_ \\`code\\` \\~\\~barré\\~\\~",
-    );
-    expect(escapeMarkdown("a\\[b")).toBe("a\\\\\\[b");
+  it("keeps a pasted link as text", () => {
+    expect(escapeMarkdown("[x](https://evil.example)")).toBe("\\[x\\]\\(https://evil\\.example\\)");
   });
 
-  it("keeps a label on its line: a line break cannot start a heading or a list item", () => {
-    expect(escapeMarkdown("Dupont\n# Titre\r\n- item")).toBe("Dupont \\# Titre - item");
+  it("leaves plain French names readable", () => {
+    expect(escapeMarkdown("Hôtel du Lac")).toBe("Hôtel du Lac");
   });
 
-  it("leaves ordinary French names as they are", () => {
-    expect(escapeMarkdown("Boulangerie Dupont & Fils (Lyon) — l'Hôtel du Lac, 12.5 %")).toBe(
-      "Boulangerie Dupont & Fils (Lyon) — l'Hôtel du Lac, 12.5 %",
-    );
+  it("cannot open a list, a heading or an image on its own line", () => {
+    expect(escapeMarkdown("# Titre\n- ![a](b)")).toBe("\\# Titre \\- \\!\\[a\\]\\(b\\)");
+  });
+
+  it("turns autolink, emphasis and code syntax into literal characters", () => {
+    expect(escapeMarkdown("<https://evil.example>")).toBe("\\<https://evil\\.example\\>");
+    expect(escapeMarkdown("**gras** _it_ `code`")).toBe("\\*\\*gras\\*\\* \\_it\\_ \\`code\\`");
   });
 });
 
