@@ -1,6 +1,7 @@
 import type { AssistantIntegration, ViewDataType } from "../../schemas/interpretation";
 import {
   ADVICE,
+  ASKED_BEFORE,
   AUTOMATION,
   AUTOMATION_TRIGGER,
   CUES,
@@ -8,6 +9,8 @@ import {
   DATA_TYPES,
   ENCASH,
   INTEGRATIONS,
+  MARK_AS_PAID,
+  PAID_QUESTION,
   PAYMENT_REPORT,
   POSSESSIVE_BEFORE,
   QUESTION,
@@ -16,7 +19,7 @@ import {
   SUBJECTS,
   type Subject,
 } from "./lexicon";
-import { freeMatches, groupOf, type Scan, type Span, take } from "./scan";
+import { freeMatches, groupOf, isFree, type Scan, type Span, take } from "./scan";
 
 export type CreatableSubject = Exclude<Subject, "payment">;
 
@@ -24,7 +27,8 @@ export type Intent =
   | { action: "general" }
   | { action: "create_automation"; integration?: AssistantIntegration }
   | { action: "use_integration"; integration: AssistantIntegration }
-  | { action: "record_payment"; integration?: AssistantIntegration }
+  /** `span` is the invoice word, when one is said ("marque la facture Dupont comme payée"). */
+  | { action: "record_payment"; integration?: AssistantIntegration; span?: Span }
   /** No data type when only a figure says what is asked ("combien j'ai gagné ?"). */
   | { action: "view_data"; dataType?: ViewDataType }
   /** `span` is the record word; none for "25 € de taxi hier", an expense said without the word. */
@@ -69,13 +73,16 @@ export function detectIntent(
     return { action: "create", subject: "task" };
   }
 
-  const report = PAYMENT_REPORT.exec(scan.folded);
-  if (report && !isQuestion && kindBefore(cues, report.index) !== "view") {
+  const payment = findPaymentReport(scan);
+  if (payment && !isQuestion && kindBefore(cues, payment.start) !== "view") {
     // "Encaisser la facture … via Stripe" collects through Stripe; "payée hier via Stripe" is a payment.
-    if (integration && ENCASH.test(report[0])) return { action: "use_integration", integration };
-    takeCuesBefore(scan, cues, report.index + report[0].length);
-    take(scan, { start: report.index, end: report.index + report[0].length });
-    return { action: "record_payment", integration };
+    if (integration && ENCASH.test(scan.folded.slice(payment.start, payment.end)))
+      return { action: "use_integration", integration };
+    takeCuesBefore(scan, cues, payment.end);
+    for (const span of payment.taken) take(scan, span);
+    const invoice = subjects.find((found) => found.value === "invoice" && isFree(scan, found));
+    if (invoice) take(scan, invoice);
+    return { action: "record_payment", integration, span: invoice };
   }
   const subject = subjects.find((found) => cueBefore(cues, found.start)) ?? subjects[0];
   if (!subject) {
@@ -83,6 +90,7 @@ export function detectIntent(
     const isSpending = signs.hasAmount && signs.hasSpendingWord;
     const kind = kindBefore(cues, scan.folded.length);
     // "Combien j'ai gagné ce mois-ci ?", "quelle est ma marge ?": a figure, without a record word.
+    if (isQuestion && PAID_QUESTION.test(scan.folded)) return { action: "view_data", dataType: "invoices" };
     if (
       !isSpending &&
       (signs.hasMetric || signs.isAboutOtherAccount) &&
@@ -95,9 +103,10 @@ export function detectIntent(
   }
   take(scan, subject);
   takeCreationVerbs(scan, cues, subject.start);
-  // "… et envoie-la": a verb of its own, not the document's title.
-  for (const cue of cues) if (cue.value === "other" && cue.start > subject.start) take(scan, cue);
-  const kind = kindBefore(cues, subject.start) ?? kindWithoutVerb(scan, subject, signs.hasAmount);
+  // "… et envoie-la": a verb of its own, not the document's title; a task's verbs are its title.
+  if (subject.value !== "task")
+    for (const cue of cues) if (cue.value === "other" && cue.start > subject.start) take(scan, cue);
+  const kind = kindBefore(cues, subject.start) ?? kindWithoutVerb(scan, subject, signs);
   // "Crée une facture payable par Stripe" is still an invoice; any other mention of a service is about it.
   const isDocument = subject.value === "invoice" || subject.value === "quote";
   if (integration && !(kind === "create" && isDocument)) return { action: "use_integration", integration };
@@ -121,6 +130,27 @@ export function detectIntent(
 function takeCreationVerbs(scan: Scan, cues: Found<CueKind>[], before: number): void {
   for (const cue of cues)
     if (cue.end <= before && (cue.value === "create" || cue.value === "fresh")) take(scan, cue);
+}
+
+/**
+ * A payment said as a fact, and what to take of it: the whole phrase, or for "marque la facture Dupont
+ * comme payée" the verb and the state only. "Ce que j'ai encaissé" asks rather than tells.
+ */
+function findPaymentReport(scan: Scan): (Span & { taken: Span[] }) | undefined {
+  const mark = MARK_AS_PAID.exec(scan.folded);
+  if (mark) {
+    const verb = { start: mark.index, end: mark.index + (mark[1] as string).length };
+    const stateStart = mark.index + mark[0].length - (mark[2] as string).length;
+    return {
+      start: mark.index,
+      end: mark.index + mark[0].length,
+      taken: [verb, { start: stateStart, end: mark.index + mark[0].length }],
+    };
+  }
+  const report = PAYMENT_REPORT.exec(scan.folded);
+  if (!report || ASKED_BEFORE.test(scan.folded.slice(0, report.index))) return undefined;
+  const span = { start: report.index, end: report.index + report[0].length };
+  return { ...span, taken: [span] };
 }
 
 /** Every cue before a position: "marque la facture comme payée" keeps none of its words in the entities. */
@@ -157,8 +187,14 @@ function kindBefore(cues: Found<CueKind>[], position: number): CueKind | undefin
   return cueBefore(cues, cue.start)?.value === "view" ? "view" : "create";
 }
 
-function kindWithoutVerb(scan: Scan, subject: Span, hasAmount: boolean): CueKind {
+function kindWithoutVerb(
+  scan: Scan,
+  subject: Span,
+  { hasAmount, hasMetric }: { hasAmount: boolean; hasMetric: boolean },
+): CueKind {
   if (hasAmount) return "create";
+  // "Total facturé l'an dernier": a figure is asked for.
+  if (hasMetric) return "view";
   // "factures de dupont" lists them; "facture dupont" makes one.
   const word = /^\p{L}+/u.exec(scan.folded.slice(subject.start, subject.end))?.[0] ?? "";
   const isPlural = word.endsWith("s") && !INVARIABLE_WORDS.has(word);

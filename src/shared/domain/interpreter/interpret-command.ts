@@ -148,7 +148,7 @@ function readEntities(
         action: "record_payment",
         entities: {
           invoiceNumber: found.invoiceNumber,
-          client: takeClientName(scan) ?? payerBeforeVerb(scan),
+          client: takeClientName(scan, { adjacentTo: intent.span }) ?? payerBeforeVerb(scan),
           amount,
           paymentMethod: method,
           // A payment is reported after it happened: "le 12/03" is this year's, or last year's.
@@ -197,7 +197,7 @@ function readEntities(
     case "task": {
       const project = takeProjectName(scan);
       const client = takeClientName(scan, { only: "introduced" });
-      const title = phrase(scan);
+      const title = phrase(scan, { isTask: true });
       // A task is for a day ahead: "vendredi" is the next one. Its day is its deadline.
       const day = found.days[0]?.resolve("future");
       return {
@@ -251,7 +251,8 @@ function viewEntities(
   // Tasks have no figures: "mes tâches en retard" is a list.
   const metric = subjectType === "tasks" ? undefined : found.metric;
   const dataType = subjectType ?? (metric ? METRIC_DATA[metric] : "invoices");
-  const client = metric === "client_balance" ? balanceClient(scan) : (takeClientName(scan) ?? undefined);
+  const client =
+    metric === "client_balance" ? balanceClient(scan) : (takeClientName(scan) ?? payerBeforeVerb(scan));
   return {
     dataType,
     client,
@@ -335,8 +336,8 @@ function serviceDays(found: Found): Pick<InterpretationEntities, "serviceStartDa
   return {};
 }
 
-function phrase(scan: Scan): string | undefined {
-  const span = takeResidualPhrase(scan);
+function phrase(scan: Scan, options: { isTask?: boolean } = {}): string | undefined {
+  const span = takeResidualPhrase(scan, options);
   return span && scan.raw.slice(span.start, span.end);
 }
 

@@ -1294,6 +1294,1023 @@ const general: InterpreterCase[] = [
   { text: "Merci, c'est parfait", action: "general", entities: {} },
 ];
 
+// Issue 11: billed lines ("3 jours à 450 €"), whose total is the amount, and the HT/TTC basis.
+const lines: InterpreterCase[] = [
+  {
+    text: "Facture Girard 3 jours à 500 €",
+    action: "create_invoice",
+    entities: { client: "Girard", amount: 1500, lines: [{ quantity: 3, unit: "jour", unitPrice: 500 }] },
+  },
+  {
+    text: "Crée une facture pour Lambert : 8 h à 65 € de l'heure",
+    action: "create_invoice",
+    entities: { client: "Lambert", amount: 520, lines: [{ quantity: 8, unit: "heure", unitPrice: 65 }] },
+  },
+  {
+    text: "devis rousseau 5 jours x 480 €",
+    action: "create_quote",
+    entities: { client: "Rousseau", amount: 2400, lines: [{ quantity: 5, unit: "jour", unitPrice: 480 }] },
+  },
+  {
+    text: "Facture pour Vincent, 6 demi-journées à 280 € HT",
+    action: "create_invoice",
+    entities: {
+      client: "Vincent",
+      amount: 1680,
+      priceBasis: "HT",
+      lines: [{ quantity: 6, unit: "demi-journée", unitPrice: 280 }],
+    },
+  },
+  {
+    text: "Facture Mercier : 3 séances de yoga à 60 € et 1 forfait matériel de 25 €",
+    action: "create_invoice",
+    entities: {
+      client: "Mercier",
+      amount: 205,
+      lines: [
+        { description: "yoga", quantity: 3, unit: "séance", unitPrice: 60 },
+        { description: "matériel", quantity: 1, unit: "forfait", unitPrice: 25 },
+      ],
+    },
+  },
+  {
+    text: "Prépare un devis pour Fontaine : 15 heures de développement à 70 €/h",
+    action: "create_quote",
+    entities: {
+      client: "Fontaine",
+      amount: 1050,
+      title: "développement",
+      lines: [{ description: "développement", quantity: 15, unit: "heure", unitPrice: 70 }],
+    },
+  },
+  {
+    text: "facture chevalier 2 jours a 400e",
+    action: "create_invoice",
+    entities: { client: "Chevalier", amount: 800, lines: [{ quantity: 2, unit: "jour", unitPrice: 400 }] },
+  },
+  {
+    text: "Facture Blanc 4j à 550 € HT",
+    action: "create_invoice",
+    entities: {
+      client: "Blanc",
+      amount: 2200,
+      priceBasis: "HT",
+      lines: [{ quantity: 4, unit: "jour", unitPrice: 550 }],
+    },
+  },
+  {
+    text: "Fais un devis pour Roche, 550 € par jour pendant 4 jours",
+    action: "create_quote",
+    entities: { client: "Roche", amount: 2200, lines: [{ quantity: 4, unit: "jour", unitPrice: 550 }] },
+  },
+  {
+    text: "Facture Colin TJM 600 € sur 5 jours",
+    action: "create_invoice",
+    entities: { client: "Colin", amount: 3000, lines: [{ quantity: 5, unit: "jour", unitPrice: 600 }] },
+  },
+  {
+    text: "Nouvelle facture pour Perrin : 3 logos à 250 € pièce",
+    action: "create_invoice",
+    entities: {
+      client: "Perrin",
+      amount: 750,
+      title: "logos",
+      lines: [{ description: "logos", quantity: 3, unitPrice: 250 }],
+    },
+  },
+  {
+    text: "Facture Gauthier 2 jours de formation Excel à 700 € TTC",
+    action: "create_invoice",
+    entities: {
+      client: "Gauthier",
+      amount: 1400,
+      priceBasis: "TTC",
+      title: "formation Excel",
+      lines: [{ description: "formation Excel", quantity: 2, unit: "jour", unitPrice: 700 }],
+    },
+  },
+  {
+    text: "Devis pour Marchand : deux journées à 650 euros",
+    action: "create_quote",
+    entities: { client: "Marchand", amount: 1300, lines: [{ quantity: 2, unit: "jour", unitPrice: 650 }] },
+  },
+  {
+    text: "Facture Boyer 10 séances à 45 €",
+    action: "create_invoice",
+    entities: { client: "Boyer", amount: 450, lines: [{ quantity: 10, unit: "séance", unitPrice: 45 }] },
+  },
+  {
+    text: "Facturer à Renaud 12 mois de maintenance à 90 € par mois",
+    action: "create_invoice",
+    entities: {
+      client: "Renaud",
+      amount: 1080,
+      title: "maintenance",
+      lines: [{ description: "maintenance", quantity: 12, unit: "mois", unitPrice: 90 }],
+    },
+  },
+  {
+    text: "Facture Dumas 20 pages à 15 € et 1 forfait mise en page de 120 €",
+    action: "create_invoice",
+    entities: {
+      client: "Dumas",
+      amount: 420,
+      lines: [
+        { quantity: 20, unit: "page", unitPrice: 15 },
+        { description: "mise en page", quantity: 1, unit: "forfait", unitPrice: 120 },
+      ],
+    },
+  },
+  {
+    text: "Un devis Lucas de 3 jours à 1 200 € hors taxes",
+    action: "create_quote",
+    entities: {
+      client: "Lucas",
+      amount: 3600,
+      priceBasis: "HT",
+      lines: [{ quantity: 3, unit: "jour", unitPrice: 1200 }],
+    },
+  },
+  {
+    text: "Facture Brun 450 €/jour x 3 jours",
+    action: "create_invoice",
+    entities: { client: "Brun", amount: 1350, lines: [{ quantity: 3, unit: "jour", unitPrice: 450 }] },
+  },
+  {
+    text: "facture pour meunier 7 heures a 50 euros",
+    action: "create_invoice",
+    entities: { client: "Meunier", amount: 350, lines: [{ quantity: 7, unit: "heure", unitPrice: 50 }] },
+  },
+  {
+    text: "Facture Arnaud 1 500 € TTC",
+    action: "create_invoice",
+    entities: { client: "Arnaud", amount: 1500, priceBasis: "TTC" },
+  },
+  {
+    text: "Facture de 3 000 € pour Picard pour 3 jours de conseil",
+    action: "create_invoice",
+    entities: { client: "Picard", amount: 3000 },
+  },
+  {
+    text: "J'ai acheté 3 cartouches d'encre à 25 €",
+    action: "create_expense",
+    entities: { amount: 75, category: "materiel", date: TODAY },
+  },
+];
+
+// Issue 11: a business's name is kept whole, as typed; civility stays out.
+const businessNames: InterpreterCase[] = [
+  {
+    text: "Facture pour Studio Nébuleuse de 900 €",
+    action: "create_invoice",
+    entities: { client: "Studio Nébuleuse", amount: 900 },
+  },
+  {
+    text: "Devis pour le Cabinet Morel & Associés de 2 000 €",
+    action: "create_quote",
+    entities: { client: "Cabinet Morel & Associés", amount: 2000 },
+  },
+  {
+    text: "Facture SARL Les Vergers du Sud 1 100 €",
+    action: "create_invoice",
+    entities: { client: "SARL Les Vergers du Sud", amount: 1100 },
+  },
+  {
+    text: "Crée une facture pour l'Auberge du Moulin de 640 €",
+    action: "create_invoice",
+    entities: { client: "Auberge du Moulin", amount: 640 },
+  },
+  {
+    text: "Devis au Domaine de la Roche-Haute 4 500 €",
+    action: "create_quote",
+    entities: { client: "Domaine de la Roche-Haute", amount: 4500 },
+  },
+  {
+    text: "Facture pour la Pâtisserie Au Petit Four 85 €",
+    action: "create_invoice",
+    entities: { client: "Pâtisserie Au Petit Four", amount: 85 },
+  },
+  {
+    text: "Nouveau devis Agence Orbite & Co 3 200 €",
+    action: "create_quote",
+    entities: { client: "Agence Orbite & Co", amount: 3200 },
+  },
+  {
+    text: "facture pour l'hotel des voyageurs 300 €",
+    action: "create_invoice",
+    entities: { client: "Hotel des Voyageurs", amount: 300 },
+  },
+  {
+    text: "Facture pour Mme Aubert de 180 €",
+    action: "create_invoice",
+    entities: { client: "Aubert", amount: 180 },
+  },
+  {
+    text: "Devis pour M. Hubert Lemoine de 760 €",
+    action: "create_quote",
+    entities: { client: "Hubert Lemoine", amount: 760 },
+  },
+  {
+    text: "Facture EURL Atelier Bois Flotté 2 300 €",
+    action: "create_invoice",
+    entities: { client: "EURL Atelier Bois Flotté", amount: 2300 },
+  },
+  {
+    text: "Facture pour la SAS Les Délices de Lina, 420 €",
+    action: "create_invoice",
+    entities: { client: "SAS Les Délices de Lina", amount: 420 },
+  },
+  {
+    text: "Devis pour Garage du Centre 1 250 €",
+    action: "create_quote",
+    entities: { client: "Garage du Centre", amount: 1250 },
+  },
+  {
+    text: "Facture pour la Librairie Le Chat Lettré de 210 €",
+    action: "create_invoice",
+    entities: { client: "Librairie Le Chat Lettré", amount: 210 },
+  },
+  {
+    text: "Crée un devis pour le Château de Vaux-Blanc de 8 000 €",
+    action: "create_quote",
+    entities: { client: "Château de Vaux-Blanc", amount: 8000 },
+  },
+  {
+    text: "Facture Cabinet Faure 990 €",
+    action: "create_invoice",
+    entities: { client: "Cabinet Faure", amount: 990 },
+  },
+  {
+    text: "facture pour agence horizon 1200 euros",
+    action: "create_invoice",
+    entities: { client: "Agence Horizon", amount: 1200 },
+  },
+];
+
+// Issue 11: deadlines, quote validity and the days of the service.
+const deadlines: InterpreterCase[] = [
+  {
+    text: "Facture Poirier 700 € échéance fin du mois",
+    action: "create_invoice",
+    entities: { client: "Poirier", amount: 700, dueDate: "2026-03-31" },
+  },
+  {
+    text: "Facture Giraud 950 € à régler avant le 20/04",
+    action: "create_invoice",
+    entities: { client: "Giraud", amount: 950, dueDate: "2026-04-20" },
+  },
+  {
+    text: "Facture Collet 1 300 € payable sous 45 jours",
+    action: "create_invoice",
+    entities: { client: "Collet", amount: 1300, dueDate: "2026-04-24" },
+  },
+  {
+    text: "Facture Masson 400 € payable à réception",
+    action: "create_invoice",
+    entities: { client: "Masson", amount: 400, dueDate: TODAY },
+  },
+  {
+    text: "facture huet 250 euros paiement a reception",
+    action: "create_invoice",
+    entities: { client: "Huet", amount: 250, dueDate: TODAY },
+  },
+  {
+    text: "Facture Noël 800 € échéance fin avril",
+    action: "create_invoice",
+    entities: { client: "Noël", amount: 800, dueDate: "2026-04-30" },
+  },
+  {
+    text: "Facture Caron 1 000 € à 30 jours fin de mois",
+    action: "create_invoice",
+    entities: { client: "Caron", amount: 1000, dueDate: "2026-04-30" },
+  },
+  {
+    text: "Devis Leclerc 2 600 € valable jusqu'au 15 avril",
+    action: "create_quote",
+    entities: { client: "Leclerc", amount: 2600, dueDate: "2026-04-15", validUntil: "2026-04-15" },
+  },
+  {
+    text: "Devis pour Benoit de 900 €, validité 1 mois",
+    action: "create_quote",
+    entities: { client: "Benoit", amount: 900, dueDate: "2026-04-10", validUntil: "2026-04-10" },
+  },
+  {
+    text: "Facture Riviere 1 800 € pour la prestation du 2 au 6 mars",
+    action: "create_invoice",
+    entities: {
+      client: "Riviere",
+      amount: 1800,
+      title: "prestation",
+      serviceStartDate: "2026-03-02",
+      serviceEndDate: "2026-03-06",
+    },
+  },
+  {
+    text: "Facture Barbier 600 € pour l'intervention du 04/03",
+    action: "create_invoice",
+    entities: {
+      client: "Barbier",
+      amount: 600,
+      title: "intervention",
+      serviceStartDate: "2026-03-04",
+      serviceEndDate: "2026-03-04",
+    },
+  },
+  {
+    text: "Facture Lemaire 2 400 € pour la mission du 23 février au 6 mars, à payer sous 30 jours",
+    action: "create_invoice",
+    entities: {
+      client: "Lemaire",
+      amount: 2400,
+      title: "mission",
+      serviceStartDate: "2026-02-23",
+      serviceEndDate: "2026-03-06",
+      dueDate: "2026-04-09",
+    },
+  },
+  {
+    text: "Facture Royer 500 € sous huitaine",
+    action: "create_invoice",
+    entities: { client: "Royer", amount: 500, dueDate: "2026-03-18" },
+  },
+  {
+    text: "Facture Paris Events 3 jours à 400 € échéance le 30/04",
+    action: "create_invoice",
+    entities: {
+      client: "Paris Events",
+      amount: 1200,
+      dueDate: "2026-04-30",
+      lines: [{ quantity: 3, unit: "jour", unitPrice: 400 }],
+    },
+  },
+  {
+    text: "Facture Dupuis 750 € d'ici le 25 mars",
+    action: "create_invoice",
+    entities: { client: "Dupuis", amount: 750, dueDate: "2026-03-25" },
+  },
+];
+
+const tasks: InterpreterCase[] = [
+  {
+    text: "Ajoute une tâche : appeler Dupont",
+    action: "create_task",
+    entities: { title: "appeler Dupont", client: "Dupont" },
+    ambiguities: [],
+  },
+  {
+    text: "Crée une tâche : rappeler Moreau demain",
+    action: "create_task",
+    entities: { title: "rappeler Moreau", client: "Moreau", date: "2026-03-11", dueDate: "2026-03-11" },
+  },
+  {
+    text: "Nouvelle tâche pour le projet Refonte : préparer les maquettes avant vendredi",
+    action: "create_task",
+    entities: {
+      title: "préparer les maquettes",
+      project: "Refonte",
+      date: "2026-03-13",
+      dueDate: "2026-03-13",
+    },
+  },
+  {
+    text: "ajoute une tache envoyer la facture a Leroy lundi",
+    action: "create_task",
+    entities: {
+      title: "envoyer la facture a Leroy",
+      client: "Leroy",
+      date: "2026-03-16",
+      dueDate: "2026-03-16",
+    },
+  },
+  {
+    text: "Rappelle-moi de relancer Mme Petit jeudi",
+    action: "create_task",
+    entities: { title: "relancer Mme Petit", client: "Petit", date: "2026-03-12", dueDate: "2026-03-12" },
+  },
+  {
+    text: "Crée une tâche pour le client Nexa : envoyer le contrat le 20/03",
+    action: "create_task",
+    entities: { title: "envoyer le contrat", client: "Nexa", date: "2026-03-20", dueDate: "2026-03-20" },
+  },
+  {
+    text: "Ajoute à ma to-do : faire la compta",
+    action: "create_task",
+    entities: { title: "faire la compta" },
+  },
+  {
+    text: "Crée une tâche",
+    action: "create_task",
+    entities: {},
+    ambiguities: ["Intitulé de la tâche non spécifié"],
+  },
+  {
+    text: "Tâche : écrire la newsletter pour le projet Blog Horizon d'ici vendredi",
+    action: "create_task",
+    entities: {
+      title: "écrire la newsletter",
+      project: "Blog Horizon",
+      date: "2026-03-13",
+      dueDate: "2026-03-13",
+    },
+  },
+  {
+    text: "Peux-tu ajouter une tâche « mettre à jour le portfolio » pour après-demain ?",
+    action: "create_task",
+    entities: { title: "mettre à jour le portfolio", date: "2026-03-12", dueDate: "2026-03-12" },
+  },
+  {
+    text: "Ajoute une tâche dans le projet Site vitrine : intégrer la page contact",
+    action: "create_task",
+    entities: { title: "intégrer la page contact", project: "Site vitrine" },
+  },
+  {
+    text: "Fais-moi penser à envoyer le devis à Martin demain",
+    action: "create_task",
+    entities: {
+      title: "envoyer le devis à Martin",
+      client: "Martin",
+      date: "2026-03-11",
+      dueDate: "2026-03-11",
+    },
+  },
+  {
+    text: "Crée une tache : preparer la reunion avec Nexa le 17/03",
+    action: "create_task",
+    entities: {
+      title: "preparer la reunion avec Nexa",
+      client: "Nexa",
+      date: "2026-03-17",
+      dueDate: "2026-03-17",
+    },
+  },
+  {
+    text: "Nouvelle tâche : commander des cartes de visite",
+    action: "create_task",
+    entities: { title: "commander des cartes de visite" },
+  },
+  {
+    text: "Montre mes tâches à faire",
+    action: "view_data",
+    entities: { dataType: "tasks", status: "a-faire" },
+  },
+  {
+    text: "Quelles tâches sont terminées ?",
+    action: "view_data",
+    entities: { dataType: "tasks", status: "terminee" },
+  },
+];
+
+const contracts: InterpreterCase[] = [
+  {
+    text: "Crée un contrat pour Nexa de 5 000 €",
+    action: "create_contract",
+    entities: { client: "Nexa", amount: 5000 },
+    ambiguities: [],
+  },
+  {
+    text: "Nouveau contrat de maintenance pour la SARL Bonnet, 200 € par mois pendant 12 mois",
+    action: "create_contract",
+    entities: {
+      client: "SARL Bonnet",
+      amount: 2400,
+      title: "maintenance",
+      lines: [{ quantity: 12, unit: "mois", unitPrice: 200 }],
+    },
+  },
+  {
+    text: "Rédige un contrat de prestation pour Studio Lumière de 3 500 € HT",
+    action: "create_contract",
+    entities: { client: "Studio Lumière", amount: 3500, priceBasis: "HT", title: "prestation" },
+  },
+  {
+    text: "contrat pour dupont 1200 euros",
+    action: "create_contract",
+    entities: { client: "Dupont", amount: 1200 },
+  },
+  {
+    text: "Crée un contrat",
+    action: "create_contract",
+    entities: {},
+    ambiguities: ["Client non spécifié"],
+  },
+  {
+    text: "Prépare un NDA pour Altis",
+    action: "create_contract",
+    entities: { client: "Altis" },
+  },
+  {
+    text: "Crée un contrat pour Orion du 1er avril au 30 juin de 9 000 €",
+    action: "create_contract",
+    entities: {
+      client: "Orion",
+      amount: 9000,
+      serviceStartDate: "2026-04-01",
+      serviceEndDate: "2026-06-30",
+    },
+  },
+  {
+    text: "Établis un contrat pour le projet Application mobile avec Kéa, 12 000 €",
+    action: "create_contract",
+    entities: { client: "Kéa", amount: 12000, project: "Application mobile" },
+  },
+  {
+    text: "Fais un contrat de développement web pour Vega Conseil",
+    action: "create_contract",
+    entities: { client: "Vega Conseil", title: "développement web" },
+  },
+  { text: "Montre mes contrats", action: "general", entities: {} },
+];
+
+const payments: InterpreterCase[] = [
+  {
+    text: "La facture INV-2026-0042 a été payée hier par virement",
+    action: "record_payment",
+    entities: { invoiceNumber: "INV-2026-0042", date: "2026-03-09", paymentMethod: "virement" },
+    ambiguities: [],
+  },
+  {
+    text: "Dupont m'a réglé 1 200 € par chèque",
+    action: "record_payment",
+    entities: { client: "Dupont", amount: 1200, paymentMethod: "cheque" },
+  },
+  {
+    text: "J'ai reçu le virement de Nexa pour la facture INV-2026-0007",
+    action: "record_payment",
+    entities: { invoiceNumber: "INV-2026-0007", client: "Nexa", paymentMethod: "virement" },
+  },
+  {
+    text: "Marque la facture INV-2026-0012 comme payée",
+    action: "record_payment",
+    entities: { invoiceNumber: "INV-2026-0012" },
+  },
+  {
+    text: "Marque la facture Dupont comme payée",
+    action: "record_payment",
+    entities: { client: "Dupont" },
+  },
+  {
+    text: "Enregistre un paiement de 350 € en espèces pour la facture INV-2026-0031",
+    action: "record_payment",
+    entities: { invoiceNumber: "INV-2026-0031", amount: 350, paymentMethod: "especes" },
+  },
+  {
+    text: "facture inv-2026-0050 reglee par cb aujourd'hui",
+    action: "record_payment",
+    entities: { invoiceNumber: "INV-2026-0050", paymentMethod: "carte", date: TODAY },
+  },
+  {
+    text: "Paiement reçu de Garnier : 800 € via PayPal",
+    action: "record_payment",
+    entities: { client: "Garnier", amount: 800, paymentMethod: "paypal" },
+  },
+  {
+    text: "Mme Lopez m'a viré 450 € le 05/03",
+    action: "record_payment",
+    entities: { client: "Lopez", amount: 450, paymentMethod: "virement", date: "2026-03-05" },
+  },
+  {
+    text: "Encaisse le chèque de Martin de 300 €",
+    action: "record_payment",
+    entities: { client: "Martin", amount: 300, paymentMethod: "cheque" },
+  },
+  {
+    text: "La facture FAC-2026-0003 est réglée par prélèvement",
+    action: "record_payment",
+    entities: { invoiceNumber: "FAC-2026-0003", paymentMethod: "prelevement" },
+  },
+  {
+    text: "Nexa a payé sa facture INV-2026-0019 avant-hier",
+    action: "record_payment",
+    entities: { invoiceNumber: "INV-2026-0019", client: "Nexa", date: "2026-03-08" },
+  },
+  {
+    text: "J'ai encaissé 2 000 € de la SARL Bonnet",
+    action: "record_payment",
+    entities: { client: "SARL Bonnet", amount: 2000 },
+  },
+  {
+    text: "La facture INV-2026-0044 a été payée via Stripe",
+    action: "record_payment",
+    entities: { invoiceNumber: "INV-2026-0044", paymentMethod: "stripe" },
+  },
+  {
+    text: "Acompte de 500 € reçu de Leroy",
+    action: "record_payment",
+    entities: { client: "Leroy", amount: 500 },
+  },
+  {
+    text: "Enregistre un règlement",
+    action: "record_payment",
+    entities: {},
+    ambiguities: ["Facture non spécifiée"],
+  },
+  {
+    text: "Encaisser la facture INV-2026-0042 via Stripe",
+    action: "use_integration",
+    entities: { integration: "stripe", invoiceNumber: "INV-2026-0042" },
+  },
+  {
+    text: "Crée un lien de paiement Stripe pour la facture INV-2026-0051",
+    action: "use_integration",
+    entities: { integration: "stripe", invoiceNumber: "INV-2026-0051" },
+  },
+  {
+    text: "Est-ce que Dupont a payé ?",
+    action: "view_data",
+    entities: { dataType: "invoices", client: "Dupont", status: "payée" },
+  },
+  {
+    text: "Montre les factures qui sont payées",
+    action: "view_data",
+    entities: { dataType: "invoices", status: "payée" },
+  },
+  {
+    text: "J'ai payé 60 € de parking hier",
+    action: "create_expense",
+    entities: { amount: 60, category: "transport", date: "2026-03-09" },
+  },
+  {
+    text: "Relance la facture INV-2026-0040",
+    action: "general",
+    entities: { invoiceNumber: "INV-2026-0040" },
+  },
+];
+
+const MARCH = { from: "2026-03-01", to: "2026-03-31", label: "ce mois-ci" };
+const FEBRUARY = { from: "2026-02-01", to: "2026-02-28", label: "le mois dernier" };
+const YEAR = { from: "2026-01-01", to: "2026-12-31", label: "cette année" };
+const YEAR_TO_DATE = { from: "2026-01-01", to: TODAY, label: "depuis le début de l'année" };
+const LAST_YEAR = { from: "2025-01-01", to: "2025-12-31", label: "l'an dernier" };
+const QUARTER = { from: "2026-01-01", to: "2026-03-31", label: "ce trimestre" };
+
+// Issue 11: questions about one's figures, with the period they cover.
+const figures: InterpreterCase[] = [
+  {
+    text: "Combien j'ai encaissé ce mois-ci ?",
+    action: "view_data",
+    entities: { dataType: "invoices", metric: "revenue_collected", period: MARCH },
+  },
+  {
+    text: "Quel est mon CA du mois dernier ?",
+    action: "view_data",
+    entities: { dataType: "invoices", metric: "revenue_collected", period: FEBRUARY },
+  },
+  {
+    text: "combien j'ai gagné cette année",
+    action: "view_data",
+    entities: { dataType: "invoices", metric: "revenue_collected", period: YEAR },
+  },
+  {
+    text: "Quel chiffre d'affaires en janvier 2026 ?",
+    action: "view_data",
+    entities: {
+      dataType: "invoices",
+      metric: "revenue_collected",
+      period: { from: "2026-01-01", to: "2026-01-31", label: "en janvier 2026" },
+    },
+  },
+  {
+    text: "Combien ai-je facturé depuis le début de l'année ?",
+    action: "view_data",
+    entities: { dataType: "invoices", metric: "revenue_invoiced", period: YEAR_TO_DATE },
+  },
+  {
+    text: "Total facturé l'an dernier",
+    action: "view_data",
+    entities: { dataType: "invoices", metric: "revenue_invoiced", period: LAST_YEAR },
+  },
+  {
+    text: "Combien mes clients me doivent-ils ?",
+    action: "view_data",
+    entities: { dataType: "clients", metric: "unpaid" },
+  },
+  {
+    text: "Montant total des impayés ?",
+    action: "view_data",
+    entities: { dataType: "invoices", metric: "unpaid" },
+  },
+  {
+    text: "Combien de factures en retard ai-je ?",
+    action: "view_data",
+    entities: { dataType: "invoices", metric: "overdue", status: "en-retard" },
+  },
+  {
+    text: "Combien me doit Dupont ?",
+    action: "view_data",
+    entities: { dataType: "invoices", metric: "client_balance", client: "Dupont" },
+  },
+  {
+    text: "Combien Nexa me doit encore ?",
+    action: "view_data",
+    entities: { dataType: "invoices", metric: "client_balance", client: "Nexa" },
+  },
+  {
+    text: "Qu'est-ce que la SARL Bonnet me doit ?",
+    action: "view_data",
+    entities: { dataType: "invoices", metric: "client_balance", client: "SARL Bonnet" },
+  },
+  {
+    text: "Quel est le solde de Studio Lumière ?",
+    action: "view_data",
+    entities: { dataType: "invoices", metric: "client_balance", client: "Studio Lumière" },
+  },
+  {
+    text: "Qui sont mes meilleurs clients ?",
+    action: "view_data",
+    entities: { dataType: "clients", metric: "best_clients" },
+  },
+  {
+    text: "top 5 clients de l'an dernier",
+    action: "view_data",
+    entities: { dataType: "clients", metric: "best_clients", period: LAST_YEAR },
+  },
+  {
+    text: "Quelle est ma marge ce trimestre ?",
+    action: "view_data",
+    entities: { dataType: "invoices", metric: "margin", period: QUARTER },
+  },
+  {
+    text: "Analyse ma rentabilité",
+    action: "view_data",
+    entities: { dataType: "invoices", metric: "margin" },
+    needsPlanning: true,
+  },
+  {
+    text: "Quel bénéfice j'ai fait le mois dernier ?",
+    action: "view_data",
+    entities: { dataType: "invoices", metric: "margin", period: FEBRUARY },
+  },
+  {
+    text: "Combien j'ai dépensé ce mois-ci ?",
+    action: "view_data",
+    entities: { dataType: "expenses", metric: "expenses_total", period: MARCH },
+  },
+  {
+    text: "Combien j'ai dépensé en restaurant cette année ?",
+    action: "view_data",
+    entities: { dataType: "expenses", metric: "expenses_total", category: "repas", period: YEAR },
+  },
+  {
+    text: "Mes dépenses par catégorie depuis janvier",
+    action: "view_data",
+    entities: { dataType: "expenses", metric: "expenses_by_category", period: YEAR_TO_DATE },
+  },
+  {
+    text: "Répartition de mes dépenses l'an dernier",
+    action: "view_data",
+    entities: { dataType: "expenses", metric: "expenses_by_category", period: LAST_YEAR },
+  },
+  {
+    text: "Sur quels projets je travaille en ce moment ?",
+    action: "view_data",
+    entities: { dataType: "projects" },
+  },
+  {
+    text: "Combien de projets actifs ?",
+    action: "view_data",
+    entities: { dataType: "projects", metric: "active_projects", status: "en-cours" },
+  },
+  {
+    text: "Quels devis sont sans réponse ?",
+    action: "view_data",
+    entities: { dataType: "quotes", metric: "pending_quotes", status: "envoyé" },
+  },
+  {
+    text: "Quel est mon taux de conversion des devis cette année ?",
+    action: "view_data",
+    entities: { dataType: "quotes", metric: "quote_conversion", period: YEAR },
+  },
+  {
+    text: "taux d'acceptation de mes devis",
+    action: "view_data",
+    entities: { dataType: "quotes", metric: "quote_conversion" },
+  },
+  {
+    text: "Prévision de trésorerie pour le mois prochain",
+    action: "view_data",
+    entities: {
+      dataType: "invoices",
+      metric: "cash_forecast",
+      period: { from: "2026-04-01", to: "2026-04-30", label: "le mois prochain" },
+    },
+  },
+  {
+    text: "Combien je vais encaisser dans les prochaines semaines ?",
+    action: "view_data",
+    entities: { dataType: "invoices", metric: "cash_forecast" },
+  },
+  {
+    text: "Mon CA ce mois-ci par rapport au mois dernier",
+    action: "view_data",
+    entities: { dataType: "invoices", metric: "revenue_collected", period: MARCH, compare: true },
+  },
+  {
+    text: "Compare mon chiffre d'affaires avec l'an dernier",
+    action: "view_data",
+    entities: { dataType: "invoices", metric: "revenue_collected", period: YEAR, compare: true },
+  },
+  {
+    text: "Évolution de mes dépenses ce trimestre",
+    action: "view_data",
+    entities: { dataType: "expenses", period: QUARTER, compare: true },
+  },
+  {
+    text: "Combien j'ai encaissé au premier trimestre 2025 ?",
+    action: "view_data",
+    entities: {
+      dataType: "invoices",
+      metric: "revenue_collected",
+      period: { from: "2025-01-01", to: "2025-03-31", label: "au 1er trimestre 2025" },
+    },
+  },
+  {
+    text: "Quel est mon CA sur les 30 derniers jours ?",
+    action: "view_data",
+    entities: {
+      dataType: "invoices",
+      metric: "revenue_collected",
+      period: { from: "2026-02-09", to: TODAY, label: "les 30 derniers jours" },
+    },
+  },
+  {
+    text: "Ce que j'ai encaissé cette semaine",
+    action: "view_data",
+    entities: {
+      dataType: "invoices",
+      metric: "revenue_collected",
+      period: { from: "2026-03-09", to: "2026-03-15", label: "cette semaine" },
+    },
+  },
+  {
+    text: "Combien j'ai encaissé en 2025 ?",
+    action: "view_data",
+    entities: {
+      dataType: "invoices",
+      metric: "revenue_collected",
+      period: { from: "2025-01-01", to: "2025-12-31", label: "en 2025" },
+    },
+  },
+  {
+    text: "Quelles sont mes recettes de décembre ?",
+    action: "view_data",
+    entities: {
+      dataType: "invoices",
+      metric: "revenue_collected",
+      period: { from: "2025-12-01", to: "2025-12-31", label: "en décembre 2025" },
+    },
+  },
+  {
+    text: "Quel est mon chiffre d'affaires de janvier à mars ?",
+    action: "view_data",
+    entities: {
+      dataType: "invoices",
+      metric: "revenue_collected",
+      period: { from: "2026-01-01", to: "2026-03-31", label: "de janvier 2026 à mars 2026" },
+    },
+  },
+  {
+    text: "combien jai encaisse hier",
+    action: "view_data",
+    entities: {
+      dataType: "invoices",
+      metric: "revenue_collected",
+      period: { from: "2026-03-09", to: "2026-03-09", label: "le 09/03/2026" },
+    },
+  },
+  {
+    text: "Ma tréso prévisionnelle ?",
+    action: "view_data",
+    entities: { dataType: "invoices", metric: "cash_forecast" },
+  },
+];
+
+// Issue 11: lists with filters, with the lists' own status values.
+const filteredLists: InterpreterCase[] = [
+  {
+    text: "Montre les factures payées de Dupont en février",
+    action: "view_data",
+    entities: {
+      dataType: "invoices",
+      status: "payée",
+      client: "Dupont",
+      period: { from: "2026-02-01", to: "2026-02-28", label: "en février 2026" },
+    },
+  },
+  {
+    text: "Liste les factures brouillon",
+    action: "view_data",
+    entities: { dataType: "invoices", status: "brouillon" },
+  },
+  {
+    text: "Affiche les devis refusés de l'an dernier",
+    action: "view_data",
+    entities: { dataType: "quotes", status: "refusé", period: LAST_YEAR },
+  },
+  {
+    text: "Montre-moi les devis acceptés par Leroy",
+    action: "view_data",
+    entities: { dataType: "quotes", status: "accepté", client: "Leroy" },
+  },
+  {
+    text: "Quels projets sont terminés ?",
+    action: "view_data",
+    entities: { dataType: "projects", status: "terminé" },
+  },
+  {
+    text: "projets en pause",
+    action: "view_data",
+    entities: { dataType: "projects", status: "en-pause" },
+  },
+  {
+    text: "Montre mes projets en cours",
+    action: "view_data",
+    entities: { dataType: "projects", status: "en-cours", metric: "active_projects" },
+  },
+  {
+    text: "Liste les factures en attente de Nexa",
+    action: "view_data",
+    entities: { dataType: "invoices", status: "en-attente", client: "Nexa" },
+  },
+  {
+    text: "Affiche les factures annulées",
+    action: "view_data",
+    entities: { dataType: "invoices", status: "annulée" },
+  },
+  {
+    text: "Montre mes dépenses de transport du mois dernier",
+    action: "view_data",
+    entities: { dataType: "expenses", category: "transport", period: FEBRUARY },
+  },
+  {
+    text: "Liste mes prospects",
+    action: "view_data",
+    entities: { dataType: "clients", status: "prospect" },
+  },
+  {
+    text: "Factures en retard de Studio Lumière",
+    action: "view_data",
+    entities: { dataType: "invoices", status: "en-retard", metric: "overdue", client: "Studio Lumière" },
+  },
+  {
+    text: "Affiche les devis expirés",
+    action: "view_data",
+    entities: { dataType: "quotes", status: "expiré" },
+  },
+  {
+    text: "Montre la facture INV-2026-0042",
+    action: "view_data",
+    entities: { dataType: "invoices", invoiceNumber: "INV-2026-0042" },
+  },
+];
+
+// Issue 11: someone else's account is named, and only the user's own data is read.
+const otherAccounts: InterpreterCase[] = [
+  {
+    text: "Montre les factures du compte de Paul",
+    action: "view_data",
+    entities: { dataType: "invoices", otherAccount: "Paul" },
+  },
+  {
+    text: "Affiche les clients de mon collègue",
+    action: "view_data",
+    entities: { dataType: "clients", otherAccount: "mon collègue" },
+  },
+  {
+    text: "Quel est le chiffre d'affaires de mon associé ?",
+    action: "view_data",
+    entities: { dataType: "invoices", metric: "revenue_collected", otherAccount: "mon associé" },
+  },
+  {
+    text: "Connecte-toi au compte de Sophie et liste ses devis",
+    action: "view_data",
+    entities: { dataType: "quotes", otherAccount: "Sophie" },
+  },
+  {
+    text: "les dépenses de ma collègue Julie",
+    action: "view_data",
+    entities: { dataType: "expenses", otherAccount: "Julie" },
+  },
+  {
+    text: "Montre les projets d'un autre utilisateur",
+    action: "view_data",
+    entities: { dataType: "projects", otherAccount: "un autre compte" },
+  },
+];
+
+// Issue 11: advice and how-to questions are answered in words.
+const advice: InterpreterCase[] = [
+  { text: "Des conseils pour trouver des clients", action: "general", entities: {} },
+  { text: "Comment fixer mon TJM ?", action: "general", entities: {} },
+  { text: "Comment augmenter mon chiffre d'affaires ?", action: "general", entities: {} },
+  { text: "Tu as des astuces pour être payé plus vite ?", action: "general", entities: {} },
+  { text: "Comment relancer un client poliment ?", action: "general", entities: {} },
+  { text: "Quel tarif devrais-je pratiquer pour un site vitrine ?", action: "general", entities: {} },
+  { text: "Dois-je facturer la TVA à un client belge ?", action: "general", entities: {} },
+  { text: "Donne-moi des idées pour prospecter de nouveaux clients", action: "general", entities: {} },
+  { text: "comment faire un devis qui convainc", action: "general", entities: {} },
+  { text: "Que me conseilles-tu pour réduire mes dépenses ?", action: "general", entities: {} },
+];
+
 export const INTERPRETER_CASES: InterpreterCase[] = [
   ...invoices,
   ...quotes,
@@ -1304,4 +2321,14 @@ export const INTERPRETER_CASES: InterpreterCase[] = [
   ...automations,
   ...integrations,
   ...general,
+  ...lines,
+  ...businessNames,
+  ...deadlines,
+  ...tasks,
+  ...contracts,
+  ...payments,
+  ...figures,
+  ...filteredLists,
+  ...otherAccounts,
+  ...advice,
 ];

@@ -304,7 +304,7 @@ export const ADVICE = new RegExp(
     "(?<![\\p{L}])comment (?:je (?:peux|pourrais|dois|devrais|fais)|puis-je|pourrais-je|dois-je|faire|on (?:fait|peut|doit)|bien|mieux|\\p{L}+(?:er|ir|re))(?![\\p{L}])",
     "(?<![\\p{L}])(?:que|qu'est-ce que tu|tu) (?:me )?(?:conseilles|recommandes|suggeres|proposes)(?![\\p{L}])",
     "(?<![\\p{L}])(?:quelle est la meilleure|quelle serait la meilleure|quel est le meilleur moyen|la meilleure (?:facon|maniere|methode))(?![\\p{L}])",
-    "^\\s*(?:dois-je|devrais-je|faut-il|est-il (?:possible|judicieux|utile|conseille)|est-ce (?:que je devrais|qu'il faut|utile|rentable de|une bonne idee)|vaut-il mieux|c'est quoi|qu'est-ce qu'un|qu'est-ce qu'une|qu'est-ce que la|qu'est-ce que le|explique)(?![\\p{L}])",
+    "^\\s*(?:dois-je|devrais-je|faut-il|est-il (?:possible|judicieux|utile|conseille)|est-ce (?:que je devrais|qu'il faut|utile|rentable de|une bonne idee)|vaut-il mieux|c'est quoi|qu'est-ce qu'un|qu'est-ce qu'une|explique)(?![\\p{L}])",
     "(?<![\\p{L}])(?:aide[- ]moi|aidez[- ]moi) a (?:trouver|fixer|definir|choisir|calculer|ameliorer|augmenter|negocier|comprendre|rediger|ecrire|mieux)(?![\\p{L}])",
     "(?<![\\p{L}])(?:quel|quelle) (?:tjm|tarif|taux|prix) (?:devrais|dois|pratiquer|appliquer|demander|facturer|fixer)",
   ].join("|"),
@@ -325,7 +325,6 @@ export const PAYMENT_REPORT = new RegExp(
     "(?:j'ai|jai|j ai|on a|nous avons|je viens de|on vient de|viens de) (?:bien |enfin |finalement )?(?:recu|encaisse|touche|percu|recupere)(?! (?:une|la|les|des) factures?)",
     "(?:paiement|reglement|virement|cheque|versement|acompte|solde)s? (?:bien |de \\S+ € |de \\S+ euros? )?(?:recue?s?|encaisse\\p{L}*|arrive\\p{L}*|percue?s?)",
     "(?:recu|reception d'un|reception du|encaissement du|encaissement d'un) (?:le |un |du |mon |son )?(?:paiement|reglement|virement|cheque|versement|acompte)",
-    "(?:marque|marquer|marquez|passe|passer|passez|mets|mettre|indique|note|noter|notez)(?:-la|-le)? .{0,80}(?:comme |en |a )(?:payee?|reglee?|encaissee?|soldee?|acquittee?)",
     "(?:enregistre|enregistrer|enregistrez|saisis|saisir|saisissez|note|noter|ajoute|ajouter|declare|declarer|renseigne|renseigner|cree|creer|comptabilise|comptabiliser|consigne)(?:-moi)? (?:un|une|le|la|ce|cet|cette|mon|l')? ?(?:nouveau |nouvel )?(?:paiement|reglement|encaissement|versement|acompte|virement recu|cheque recu)",
     "(?:encaisse|encaisser|encaissez|depose|deposer) (?:le|la|un|une|ce|cette|les|sa|son) (?:cheque|paiement|virement|reglement|acompte|versement|especes|facture)",
     "facture (?:\\S+ )?(?:payee|reglee|encaissee|soldee)(?: (?:hier|aujourd'hui|ce matin|le|par|en|via|avant-hier))",
@@ -334,6 +333,17 @@ export const PAYMENT_REPORT = new RegExp(
     .join("|"),
   "u",
 );
+
+/** "Marque la facture Dupont comme payée": the verb and the state are taken, the invoice between them stays. */
+export const MARK_AS_PAID =
+  /(?<![\p{L}])(marque|marquer|marquez|passe|passer|passez|mets|mettre|indique|note|noter|notez)(?:-la|-le)?(?![\p{L}]).{0,80}?((?:comme|en|a) (?:payee?|reglee?|encaissee?|soldee?|acquittee?))(?![\p{L}])/u;
+
+/** "Est-ce que Dupont a payé ?", "Nexa a-t-il réglé sa facture ?": a question about invoices. */
+export const PAID_QUESTION =
+  /(?<![\p{L}])(?:a|ont|as|avez)(?:-t-(?:il|elle)|-(?:ils|elles))? (?:bien |deja |enfin )?(?:paye|regle|solde|vire)(?![\p{L}])/u;
+
+/** "Ce que j'ai encaissé", "combien j'ai reçu": a question, even without a question mark. */
+export const ASKED_BEFORE = /(?:ce que|ce qu'|combien|qu'est-ce que|tout ce que|montant)\s*(?:\p{L}+\s+)?$/u;
 
 /** "encaisser la facture … via Stripe": collecting through the service, not a payment already received. */
 export const ENCASH = /(?<![\p{L}])(?:encaiss\p{L}*|faire payer|fais payer|collecte\p{L}*)(?![\p{L}])/u;

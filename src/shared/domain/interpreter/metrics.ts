@@ -11,8 +11,8 @@ const METRICS: [InterpretationMetric, RegExp][] = [
     "client_balance",
     wordsPattern(
       [
-        "(?:me|nous) doi(?:t|vent)(?:-(?:il|elle))?(?! le plus)(?! plus)",
-        "(?:me|nous) doi(?:t|vent) encore",
+        "(?<!on )(?:me|nous) doit(?:-(?:il|elle))?(?! le plus)(?! plus)",
+        "(?<!on )(?:me|nous) doit encore",
         "solde (?:du client|de la cliente|de|du|d')",
         "encours (?:du client|de|du|d')",
         "reste a (?:payer|regler) (?:pour|a|de|du)",

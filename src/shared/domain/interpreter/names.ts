@@ -57,7 +57,7 @@ const PREPOSITION = wordsPattern([
 ]);
 const INTRODUCING = wordsPattern(["pour", "chez", "aupres de", "au nom de"]);
 // "de Dupont" is a name only when typed with a capital: "de train", "de la refonte" are not.
-const CAPITALIZED_OF = wordsPattern(["de", "du", "d'", "avec"]);
+const CAPITALIZED_OF = wordsPattern(["de", "du", "d'", "avec", "par"]);
 const CALLED = wordsPattern(["nommee?", "appelee?", "qui s'appelle", "du nom de", "denommee?", "intitulee?"]);
 
 const CIVILITIES = new Set("m mr mme mlle monsieur madame mademoiselle me maitre dr docteur".split(" "));
@@ -83,6 +83,7 @@ const AFTER_NAME = new Set([
   ..."est sont ai as ont va doit paye payer payee regle regler".split(" "),
   ..."facture factures devis client projet depense euros euro eur echeance hier demain".split(" "),
   ..."siret siren tva ref reference portable mobile".split(" "),
+  ..."combien quel quelle quels quelles pourquoi comment quand montre affiche liste".split(" "),
 ]);
 const MAX_LOWERCASE_WORDS = 3;
 const MAX_WORDS = 6;
@@ -311,7 +312,8 @@ export function takeNameBefore(scan: Scan, position: number): string | undefined
       isWord(token) &&
       isFree(scan, token) &&
       !/^\d/.test(token.text) &&
-      (scan.hasCaseSignal ? isCapitalized(scan, token) : !isStopWord(token.text) && end - index < 2);
+      !isStopWord(token.text) &&
+      (scan.hasCaseSignal ? isCapitalized(scan, token) : end - index < 2);
     if (!isNameWord && !(isGlue && index < end)) break;
     if (isNameWord && (CIVILITIES.has(token.text) || DESCRIPTOR_WORDS.has(token.text))) break;
     start = index;
@@ -323,6 +325,21 @@ export function takeNameBefore(scan: Scan, position: number): string | undefined
   if (!isValidName(scan.raw.slice(span.start, span.end))) return undefined;
   take(scan, span);
   return displayName(scan, span);
+}
+
+/** "Site vitrine", "Application mobile": a project's name goes on over lower-case words. */
+function withLowercaseWords(scan: Scan, span: Span | undefined): Span | undefined {
+  if (!span) return undefined;
+  let end = span.end;
+  let words = scan.raw.slice(span.start, span.end).split(/\s+/).length;
+  for (let index = tokenIndexAt(scan, span.end); words < 4; index += 1) {
+    const token = scan.tokens[index];
+    if (!token || !isWord(token) || !isFree(scan, token) || FILLERS.has(token.text) || /^\d/.test(token.text))
+      break;
+    end = token.end;
+    words += 1;
+  }
+  return { start: span.start, end };
 }
 
 const PROJECT = wordsPattern(["projets?", "progets?", "porjets?", "prjets?", "projtes?"]);
@@ -337,7 +354,8 @@ export function takeProjectName(scan: Scan): string | undefined {
     if (quoted) {
       const start = from + quoted[0].indexOf(quoted[1] as string);
       span = { start, end: start + (quoted[1] as string).length };
-    } else span = readName(scan, firstNameToken(scan, tokenIndexAt(scan, from)), false);
+    } else
+      span = withLowercaseWords(scan, readName(scan, firstNameToken(scan, tokenIndexAt(scan, from)), false));
     if (!span) continue;
     // "pour le projet", "du projet": the words that introduce it go too.
     const lead = /(?:(?:pour|du|sur|dans|au|lie au|lie a|rattache au)\s+)?(?:le |la |l')?\s*$/.exec(

@@ -21,7 +21,11 @@ export function takeInvoiceNumber(scan: Scan): string | undefined {
 }
 
 const METHODS = groupedPattern<InterpretedPaymentMethod>({
-  virement: ["(?:par |en |via |un )?vir(?:ement)?s?(?: bancaires?| sepa| instantane)?", "(?:par |en )?sepa"],
+  virement: [
+    "(?:par |en |via |un )?vir(?:ement)?s?(?: bancaires?| sepa| instantane)?",
+    "(?:par |en )?sepa",
+    "(?:m'a |a |ont |m'ont )vire",
+  ],
   cheque: ["(?:par |en |un )?cheques?", "(?:par |en )?chq"],
   especes: ["(?:en |par )?especes", "(?:en )?cash", "(?:en )?liquide", "(?:en )?espece"],
   carte: [

@@ -199,6 +199,8 @@ const COMPARE = new RegExp(
   "gu",
 );
 
+const COMPARED_WITH = /(?:avec|a|au|aux|vs|versus|et|sur)\s*$/;
+
 /**
  * Whether the user asks to compare with another period; the period named after "par rapport à" is the one
  * compared with, taken so that it is not read as the question's own. Without a period of its own, the
@@ -212,7 +214,12 @@ export function takeComparison(
     take(scan, { start: match.index, end: match.index + match[0].length });
     const rest = createSubScan(scan, match.index + match[0].length);
     const compared = rest && takePeriod(rest.scan, today);
-    if (!compared || compared.start - rest.offset > 8) return { compare: true };
+    // "par rapport au mois dernier", "compare mon CA avec l'an dernier": the period said with the comparison.
+    const isCompared =
+      compared &&
+      (compared.start - rest.offset <= 8 ||
+        COMPARED_WITH.test(scan.folded.slice(rest.offset, compared.start)));
+    if (!compared || !isCompared) return { compare: true };
     take(scan, { start: compared.start, end: compared.end });
     return { compare: true, following: followingPeriod(compared, today) };
   }

@@ -25,12 +25,21 @@ export const FILLERS = new Set(
 const BREAKS = new Set([",", ";", ":", "!", "?", "(", ")", '"', "[", "]", "/", "|"]);
 const MAX_LENGTH = 120;
 
+// A task's title is what to do, its verb included ("faire la compta", "mettre à jour le site"): only the
+// small words that join it to the command are trimmed.
+const TASK_FILLERS = new Set(
+  "le la les l un une des du de d a au aux en et ou pour par sur dans ma mon mes stp svp merci que qu".split(
+    " ",
+  ),
+);
+
 /** The longest such phrase: the others are usually leftovers ("bon", "vite fait"). */
-export function takeResidualPhrase(scan: Scan): Span | undefined {
+export function takeResidualPhrase(scan: Scan, options: { isTask?: boolean } = {}): Span | undefined {
   let best: Span | undefined;
+  const fillers = options.isTask ? TASK_FILLERS : FILLERS;
   for (const segment of segments(scan)) {
-    const words = trimFillers(segment);
-    if (!words.some((token) => isWord(token) && !FILLERS.has(token.text) && token.text.length > 1)) continue;
+    const words = trimFillers(segment, fillers);
+    if (!words.some((token) => isWord(token) && !fillers.has(token.text) && token.text.length > 1)) continue;
     const span = { start: (words[0] as Token).start, end: (words[words.length - 1] as Token).end };
     const length = span.end - span.start;
     if (length <= MAX_LENGTH && (!best || length > best.end - best.start)) best = span;
@@ -59,8 +68,8 @@ function segments(scan: Scan): Token[][] {
   return runs;
 }
 
-function trimFillers(tokens: Token[]): Token[] {
-  const isFiller = (token: Token) => !isWord(token) || FILLERS.has(token.text);
+function trimFillers(tokens: Token[], fillers: Set<string>): Token[] {
+  const isFiller = (token: Token) => !isWord(token) || fillers.has(token.text);
   let start = 0;
   let end = tokens.length;
   while (start < end && isFiller(tokens[start] as Token)) start += 1;
