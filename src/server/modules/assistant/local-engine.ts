@@ -2,8 +2,10 @@ import { type Interpretation, interpretCommand } from "@shared/domain/interprete
 import { fold } from "@shared/fold";
 import { escapeMarkdown } from "@shared/markdown";
 import type { ViewDataType } from "@shared/schemas/interpretation";
+import { paymentMethodLabels } from "@shared/schemas/invoices";
 import type { ActionRequest } from "./actions";
 import { asksForAnalysis, describeAnalysis } from "./analysis-answer";
+import { answerFigures } from "./figures";
 import { type ReadFilter, type RecordList, readRecords } from "./reads";
 import { perform, type Turn } from "./turn";
 
@@ -25,20 +27,69 @@ async function respond(turn: Turn, text: string, { action, entities }: Interpret
     case "create_invoice":
     case "create_quote": {
       if (!entities.client) return "Je n'ai pas pu identifier le nom du client. Pouvez-vous le préciser ?";
-      if (entities.amount === undefined)
+      if (entities.amount === undefined && !entities.lines)
         return `Quel est le montant ${action === "create_invoice" ? "de la facture" : "du devis"} pour ${escapeMarkdown(entities.client)} ?`;
-      const input = {
+      const document = {
         client: entities.client,
-        amount: entities.amount,
+        project: entities.project,
         description: entities.title ?? entities.description,
+        ...(entities.lines ? { lines: entities.lines } : { amount: entities.amount }),
+        priceBasis: entities.priceBasis,
       };
       return act(
         turn,
         action === "create_invoice"
-          ? { type: action, input }
-          : { type: action, input: { ...input, validUntil: entities.dueDate } },
+          ? {
+              type: action,
+              input: {
+                ...document,
+                dueDate: entities.dueDate,
+                serviceDate: entities.serviceStartDate ?? entities.date,
+                serviceEndDate: entities.serviceEndDate,
+              },
+            }
+          : { type: action, input: { ...document, validUntil: entities.validUntil ?? entities.dueDate } },
       );
     }
+    case "create_task":
+      if (!entities.title) return "Quelle est la tâche à ajouter ?";
+      return act(turn, {
+        type: action,
+        input: {
+          title: entities.title,
+          dueDate: entities.dueDate ?? entities.date,
+          project: entities.project,
+          client: entities.client,
+        },
+      });
+    case "create_contract":
+      if (!entities.client) return "Pour quel client est ce contrat ?";
+      return act(turn, {
+        type: action,
+        input: {
+          client: entities.client,
+          project: entities.project,
+          title: entities.title,
+          amount: entities.amount,
+          startDate: entities.serviceStartDate,
+          endDate: entities.serviceEndDate,
+        },
+      });
+    case "record_payment":
+      if (!entities.invoiceNumber)
+        return "Quelle facture a été payée ? Donnez son numéro (ex. : INV-2026-0042).";
+      return act(turn, {
+        type: action,
+        input: {
+          invoiceNumber: entities.invoiceNumber,
+          amount: entities.amount,
+          date: entities.date,
+          method:
+            entities.paymentMethod && entities.paymentMethod in paymentMethodLabels
+              ? (entities.paymentMethod as keyof typeof paymentMethodLabels)
+              : "autre",
+        },
+      });
     case "create_client":
       if (!entities.name) return "Quel est le nom du client à ajouter ?";
       return act(turn, {
@@ -67,14 +118,26 @@ async function respond(turn: Turn, text: string, { action, entities }: Interpret
         return "Quelle intégration voulez-vous utiliser : Zapier, Google Calendar, Mailchimp ou Stripe ?";
       return act(turn, { type: action, input: { integration: entities.integration } });
     case "view_data": {
+      // Only the signed-in user's data is ever readable: a question about someone else's account says so.
+      const scope = entities.otherAccount
+        ? `Je n'ai accès qu'à vos propres données, pas à celles de ${escapeMarkdown(entities.otherAccount)}. Voici les vôtres :\n\n`
+        : "";
+      if (entities.metric) {
+        const { metric, period, client, category, compare } = entities;
+        const answer = await answerFigures(turn.db, {
+          userId: turn.userId,
+          now: turn.now,
+          query: { metric, period, client, category, compare },
+        });
+        return scope + answer.text;
+      }
       const dataType = entities.dataType ?? "invoices";
-      const list = await readRecords(turn.db, turn.userId, dataType, statusFilter(dataType, text), turn.now);
-      return describeList(list);
+      const filter = {
+        status: entities.status ?? statusFilter(dataType, text).status,
+        search: entities.client,
+      };
+      return scope + describeList(await readRecords(turn.db, turn.userId, dataType, filter, turn.now));
     }
-    // New interpreter actions, answered like "general" until the engine acts on them (issue 11).
-    case "create_task":
-    case "create_contract":
-    case "record_payment":
     case "general": {
       const invoiceNumber = text.match(/\bINV-\d{4}-\d{4,}\b/i)?.[0];
       if (invoiceNumber && /rappel|relanc/i.test(text))
@@ -86,6 +149,8 @@ async function respond(turn: Turn, text: string, { action, entities }: Interpret
 
 async function act(turn: Turn, request: ActionRequest): Promise<string> {
   const performed = await perform(turn, request);
+  // "Plusieurs clients correspondent…": the question is the answer, nothing was proposed nor done.
+  if (performed.question) return escapeMarkdown(performed.question);
   if (performed.proposal)
     return `${escapeMarkdown(performed.proposal.summary)}.\n\nConfirmez-vous ? Rien n'est créé sans votre accord.`;
   const message = escapeMarkdown(performed.result.message);
