@@ -84,7 +84,10 @@ const RULES: Rule[] = [
   { pattern: new RegExp(`(?<![\\p{L}])hier${END}`, "gu"), read: (_, today) => fixed(addDays(today, -1)) },
   { pattern: new RegExp(`(?<![\\p{L}])demain${END}`, "gu"), read: (_, today) => fixed(addDays(today, 1)) },
   {
-    pattern: new RegExp(`aujourd ?'? ?hui${END}|(?<![\\p{L}])ce jour${END}`, "gu"),
+    pattern: new RegExp(
+      `aujourd ?'? ?hui${END}|(?<![\\p{L}])(?:ce jour|ce matin|ce midi|cet apres-midi|ce soir|tout a l'heure)${END}`,
+      "gu",
+    ),
     read: (_, today) => fixed(today),
   },
   {

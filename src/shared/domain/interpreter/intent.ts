@@ -192,9 +192,9 @@ function kindWithoutVerb(
   subject: Span,
   { hasAmount, hasMetric }: { hasAmount: boolean; hasMetric: boolean },
 ): CueKind {
-  if (hasAmount) return "create";
-  // "Total facturé l'an dernier": a figure is asked for.
+  // "Total facturé l'an dernier", "mes 3 meilleurs clients": a figure is asked for.
   if (hasMetric) return "view";
+  if (hasAmount) return "create";
   // "factures de dupont" lists them; "facture dupont" makes one.
   const word = /^\p{L}+/u.exec(scan.folded.slice(subject.start, subject.end))?.[0] ?? "";
   const isPlural = word.endsWith("s") && !INVARIABLE_WORDS.has(word);

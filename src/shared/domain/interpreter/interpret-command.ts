@@ -25,7 +25,7 @@ import {
 import { takeOtherAccount } from "./other-account";
 import { findPaymentMethod, takeInvoiceNumber } from "./payments";
 import { type PeriodMatch, takeComparison, takePeriod } from "./periods";
-import { takeResidualPhrase } from "./phrase";
+import { FILLERS, takeResidualPhrase } from "./phrase";
 import { createScan, type Scan } from "./scan";
 
 export type { Interpretation };
@@ -204,7 +204,7 @@ function readEntities(
         action: "create_task",
         entities: {
           title,
-          client: client ?? (title && contactIn(title)),
+          client: client ?? (title && contactIn(title, scan.hasCaseSignal)),
           project,
           date: day,
           dueDate: day,
@@ -305,7 +305,7 @@ function balanceClient(scan: Scan): string | undefined {
 }
 
 const PAYER_VERB =
-  /(?:m'a|m'ont|nous a|nous ont|a|ont)\s+(?:bien |enfin |finalement |deja )?(?:paye|regle|vire|verse|envoye|fait|solde|donne|rembourse|acquitte)/;
+  /(?:m'a|m'ont|nous a|nous ont|a|ont|vient de(?: me| nous)?|viennent de(?: me| nous)?)\s+(?:bien |enfin |finalement |deja )?(?:payer?|regler?|virer?|verser?|envoye|fait|solder?|donne|rembourse|acquitte)/;
 
 /** "Dupont m'a réglé 500 €": the payer is named before the verb. */
 function payerBeforeVerb(scan: Scan): string | undefined {
@@ -317,9 +317,14 @@ function payerBeforeVerb(scan: Scan): string | undefined {
 const CONTACT =
   /(?:appeler|rappeler|relancer|contacter|voir|rencontrer|recontacter|téléphoner à|telephoner a|écrire à|ecrire a|répondre à|repondre a|envoyer .{1,40}? à|envoyer .{1,40}? a|déjeuner avec|dejeuner avec|rdv avec|rendez-vous avec|réunion avec|reunion avec)\s+(?:(?:M\.|Mme|Mr|Mlle|Monsieur|Madame|Me|Dr)\s+)?(\p{Lu}[\p{L}'-]*(?:\s+(?:&\s+)?\p{Lu}[\p{L}'-]*){0,3})/u;
 
-function contactIn(title: string): string | undefined {
-  const name = CONTACT.exec(title)?.[1];
-  return name && isValidName(name) ? name : undefined;
+// Typed all in lower case, the word after the verb is the name: "relancer nexa".
+const LOWERCASE_CONTACT =
+  /(?:appeler|rappeler|relancer|contacter|recontacter|voir|rencontrer)\s+(?:(?:m|mr|mme|monsieur|madame)\.?\s+)?(\p{L}[\p{L}'-]+)/u;
+
+function contactIn(title: string, hasCaseSignal: boolean): string | undefined {
+  const found = hasCaseSignal ? CONTACT.exec(title)?.[1] : LOWERCASE_CONTACT.exec(title)?.[1];
+  if (!found || !isValidName(found) || FILLERS.has(found.toLowerCase())) return undefined;
+  return hasCaseSignal ? found : found[0]?.toUpperCase() + found.slice(1);
 }
 
 function onlyLineDescription(lines: LinesMatch | undefined): string | undefined {

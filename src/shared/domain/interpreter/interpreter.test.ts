@@ -7,8 +7,8 @@ import { INTERPRETER_CASES, INTERPRETER_NOW, KEY_ENTITIES } from "./interpreter-
 const now = new Date(`${INTERPRETER_NOW}T12:00:00Z`);
 
 describe("the French command interpreter", () => {
-  it("has a test set of at least 150 commands", () => {
-    expect(INTERPRETER_CASES.length).toBeGreaterThanOrEqual(150);
+  it("has a test set of at least 400 commands", () => {
+    expect(INTERPRETER_CASES.length).toBeGreaterThanOrEqual(400);
   });
 
   it.each(INTERPRETER_CASES)("$text → $action", (testCase) => {

@@ -322,12 +322,16 @@ export const PAYMENT_REPORT = new RegExp(
     "(?:est|sont) (?:bien |enfin |desormais )?(?:payee?s?|reglee?s?|encaissee?s?|soldee?s?|acquittee?s?)",
     "(?:m'a|m'ont|nous a|nous ont|m a) (?:bien |enfin |finalement |deja )?(?:paye|payee|regle|reglee|vire|verse|envoye|fait (?:un|le) (?:virement|cheque|paiement)|donne|rembourse|solde)",
     "(?<!j')(?<!j )(?<!on )(?<!ai-je )(?:a|ont) (?:bien |enfin |finalement |deja )?(?:paye|regle|solde|vire|verse|acquitte)(?! (?:\\d|combien))",
+    "(?:vient|viennent) de (?:me |nous )?(?:payer|regler|virer|verser|solder)",
     "(?:j'ai|jai|j ai|on a|nous avons|je viens de|on vient de|viens de) (?:bien |enfin |finalement )?(?:recu|encaisse|touche|percu|recupere)(?! (?:une|la|les|des) factures?)",
     "(?:paiement|reglement|virement|cheque|versement|acompte|solde)s? (?:bien |de \\S+ € |de \\S+ euros? )?(?:recue?s?|encaisse\\p{L}*|arrive\\p{L}*|percue?s?)",
     "(?:recu|reception d'un|reception du|encaissement du|encaissement d'un) (?:le |un |du |mon |son )?(?:paiement|reglement|virement|cheque|versement|acompte)",
     "(?:enregistre|enregistrer|enregistrez|saisis|saisir|saisissez|note|noter|ajoute|ajouter|declare|declarer|renseigne|renseigner|cree|creer|comptabilise|comptabiliser|consigne)(?:-moi)? (?:un|une|le|la|ce|cet|cette|mon|l')? ?(?:nouveau |nouvel )?(?:paiement|reglement|encaissement|versement|acompte|virement recu|cheque recu)",
     "(?:encaisse|encaisser|encaissez|depose|deposer) (?:le|la|un|une|ce|cette|les|sa|son) (?:cheque|paiement|virement|reglement|acompte|versement|especes|facture)",
     "facture (?:\\S+ )?(?:payee|reglee|encaissee|soldee)(?: (?:hier|aujourd'hui|ce matin|le|par|en|via|avant-hier))",
+    "\\d{3,6} (?:est |a ete )?(?:bien )?(?:payee|reglee|encaissee|soldee)",
+    "^\\s*(?:bien )?(?:recu|encaisse|percu)(?: le| un| une)?",
+    "^\\s*(?:paiement|reglement|virement|cheque|versement|acompte)s? (?:bien )?(?:recue?s?|encaisse\\p{L}*)",
   ]
     .map((source) => `(?<![\\p{L}])(?:${source})(?![\\p{L}])`)
     .join("|"),

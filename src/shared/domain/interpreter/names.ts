@@ -86,6 +86,8 @@ const AFTER_NAME = new Set([
   ..."combien quel quelle quels quelles pourquoi comment quand montre affiche liste".split(" "),
 ]);
 const MAX_LOWERCASE_WORDS = 3;
+// Words that open a sentence with a capital without being part of a name: "Bon, Dupont m'a payé".
+const OPENERS = new Set("alors bon ok okay bonjour salut hello euh donc merci".split(" "));
 const MAX_WORDS = 6;
 
 /** A client found in the text, with the words that introduced it taken too. */
@@ -189,7 +191,7 @@ function readName(scan: Scan, from: number, mustBeCapitalized: boolean): Span | 
   let end = first.end;
   let words = 1;
   // "l'hôtel du lac" typed in lower case: a trade's name runs over its small words too.
-  const joinsSmallWords = isCapitalMode || TRADES.has(first.text);
+  const joinsSmallWords = isCapitalMode || TRADES.has(first.text) || LEGAL_FORMS.has(first.text);
   for (let next = index + 1; next < tokens.length && words < MAX_WORDS; next += 1) {
     const token = tokens[next] as Token;
     if (!isFree(scan, token)) break;
@@ -314,7 +316,18 @@ export function takeNameBefore(scan: Scan, position: number): string | undefined
       !/^\d/.test(token.text) &&
       !isStopWord(token.text) &&
       (scan.hasCaseSignal ? isCapitalized(scan, token) : end - index < 2);
-    if (!isNameWord && !(isGlue && index < end)) break;
+    // "la boulangerie Au Bon Pain me doit": small words inside a capitalised name.
+    const previous = scan.tokens[index - 1];
+    const isInnerSmallWord =
+      scan.hasCaseSignal &&
+      index < end &&
+      isWord(token) &&
+      ((isCapitalized(scan, token) && FILLERS.has(token.text) && !(index === 0 && OPENERS.has(token.text))) ||
+        (CONNECTORS.has(token.text) &&
+          previous !== undefined &&
+          isWord(previous) &&
+          isCapitalized(scan, previous)));
+    if (!isNameWord && !(isGlue && index < end) && !isInnerSmallWord) break;
     if (isNameWord && (CIVILITIES.has(token.text) || DESCRIPTOR_WORDS.has(token.text))) break;
     start = index;
   }

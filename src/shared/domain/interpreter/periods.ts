@@ -163,11 +163,14 @@ const RULES: Rule[] = [
       label: "cette année",
     }),
   ),
-  rule(`(?:en|sur|pour|de|l'annee|annee|exercice)\\s+${YEAR}`, (m) => ({
-    from: `${m[1]}-01-01`,
-    to: `${m[1]}-12-31`,
-    label: `en ${m[1]}`,
-  })),
+  rule(
+    `(?:(?:en|sur|pour|de|l'annee|annee|exercice)\\s+)?(?<![\\d/.-])${YEAR}(?![\\d/.-]|\\s*(?:€|euros?|eur|e|k)${E})`,
+    (m) => ({
+      from: `${m[1]}-01-01`,
+      to: `${m[1]}-12-31`,
+      label: `en ${m[1]}`,
+    }),
+  ),
   rule(
     `(?<![\\d]\\s?|1er |premier )(?:(?:en|de|d'|du mois de|au mois de|pour|sur|le mois de|mois de)\\s*)?${MONTH}(?:\\s+${YEAR})?`,
     (m, today) => monthOf(m[1] as string, m[2], today),
@@ -195,7 +198,7 @@ export function takePeriod(scan: Scan, today: string): PeriodMatch | undefined {
 // "par rapport au mois dernier", "comparé à l'an dernier", "vs février", "évolution".
 // The words before the compared period stay free, so that "au mois dernier" is read whole as a period.
 const COMPARE = new RegExp(
-  `${B}(?:par rapport|compare(?:e|es|r|z)?|en comparaison|comparativement)(?=\\s+(?:a|au|aux|avec|de|du)${E})|${B}(?:vs\\.?|versus)(?=\\s)|${B}(?:evolution|compare(?:r|z)?|comparaison|comparatif|progression)${E}`,
+  `${B}(?:par rapport|compare(?:e|es|r|z)?|en comparaison|comparativement)(?=\\s+(?:a|au|aux|avec|de|du)${E})|${B}(?:vs\\.?|versus)(?=\\s)|${B}que(?=\\s+(?:le |la |l'|celui |celle )?(?:mois|annee|an|trimestre|semaine|du mois|de l'an|de l'annee)${E})|${B}(?:evolution|compare(?:r|z)?|comparaison|comparatif|progression)${E}`,
   "gu",
 );
 
