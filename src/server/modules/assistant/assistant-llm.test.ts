@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, markPaid, registerAndConfirm } from "../../test/accounts";
 import { chat, only, textOf } from "../../test/assistant-chat";
 import { type ChatCompletionBody, type FakeOpenAI, startFakeOpenAI } from "../../test/fake-openai";
+import { insertInvoiceRow } from "../../test/invoice-rows";
 import { createTestContext, type TestContext } from "../../test/test-app";
 
 // The real AI SDK path: OpenAI-compatible servers on 127.0.0.1 play the providers; the model asks for tools,
@@ -285,6 +286,34 @@ describe("an OpenAI-compatible server's own models", () => {
     } finally {
       await context.close();
       await ollama.close();
+    }
+  });
+});
+
+describe("figures for the model", () => {
+  it("gives the model the exact figure through get_figures, never sample rows", async () => {
+    const fake = await startFakeOpenAI(
+      obedientModel([{ name: "get_figures", arguments: { metric: "unpaid" } }]),
+    );
+    const context = await createTestContext({ env: { OPENAI_BASE_URL: fake.url, OPENAI_API_KEY: "k" } });
+    try {
+      const user = await paidUser(context, "jules.llm@example.fr");
+      await insertInvoiceRow(context.database.db, {
+        userId: user.userId,
+        clientName: "Hôtel du Lac",
+        invoiceNumber: "INV-2026-0001",
+        status: "en-attente",
+        totalCents: 123456,
+        paidCents: 23456,
+        dueDate: "2099-01-01",
+        issuedAt: new Date(),
+      });
+      await chat(context, user.cookie, "Combien me doit-on ?");
+      const toolMessage = fake.requests.at(-1)?.messages?.find((message) => message.role === "tool");
+      expect(JSON.parse(String(toolMessage?.content)).chiffres).toMatchObject({ impayeesCents: 100000 });
+    } finally {
+      await context.close();
+      await fake.close();
     }
   });
 });

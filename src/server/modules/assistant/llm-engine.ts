@@ -1,9 +1,11 @@
 import { DEFAULT_ASSISTANT_SETTINGS, GENERATION_PRESETS } from "@shared/ai/settings";
 import { assistantActionTypes, type ChatMessageInput } from "@shared/schemas/assistant";
+import { figureQuery } from "@shared/schemas/figures";
 import { viewDataTypes } from "@shared/schemas/interpretation";
 import { stepCountIs, streamText, type ToolSet, tool } from "ai";
 import { z } from "zod";
 import { assistantActions, parseActionRequest } from "./actions";
+import { answerFigures } from "./figures";
 import type { ProviderAttempt } from "./providers";
 import { readRecords } from "./reads";
 import { perform, type Turn } from "./turn";
@@ -56,6 +58,15 @@ function buildTools(turn: Turn): ToolSet {
         return { healthScore, figures, insights, predictions, actions };
       },
     }),
+    get_figures: tool({
+      description:
+        "Chiffre exact de l'activité de l'utilisateur, à citer tel quel : CA encaissé ou facturé, impayés, retards, ce que doit un client, meilleurs clients, marge, dépenses (totales ou par catégorie), projets en cours, devis en attente, taux de conversion, prévision de trésorerie ; par période et comparé à la précédente.",
+      inputSchema: figureQuery,
+      execute: async (query) => {
+        const { text, figures } = await answerFigures(turn.db, { userId: turn.userId, query, now: turn.now });
+        return { reponse: text, chiffres: figures };
+      },
+    }),
     search_records: tool({
       description:
         "Liste les données de l'utilisateur (5 au plus, tâches 10) avec leurs liens : factures, devis, clients, dépenses, projets, tâches, paiements.",
@@ -83,6 +94,7 @@ function instructions(
     `Utilisateur : ${profile.name}${profile.jobTitle ? `, ${profile.jobTitle}` : ""}${profile.skills.length ? ` (compétences : ${profile.skills.join(", ")})` : ""}.`,
     `Date du jour : ${today}.`,
     "Tu n'as accès qu'aux données de cet utilisateur, par les outils. Cite les liens renvoyés par les outils.",
+    "Pour tout chiffre (chiffre d'affaires, impayés, marge, dépenses…), appelle get_figures et reprends son chiffre exact ; ne calcule jamais un total à partir d'une liste.",
     "Tu ne peux ni supprimer, ni envoyer : seulement lire, créer des brouillons et proposer d'enregistrer un paiement reçu.",
     "Quand un outil répond « proposé », dis que l'action attend la confirmation de l'utilisateur ; n'affirme jamais qu'elle est faite.",
     "Quand un outil répond « question », pose cette question à l'utilisateur et n'invente pas la réponse.",
