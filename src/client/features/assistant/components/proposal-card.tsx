@@ -29,7 +29,9 @@ export function ProposalCard({ proposal, conversationId }: ProposalCardProps) {
       <div className="space-y-1">
         <div className="flex min-h-6 items-center gap-2">
           <ShieldQuestion className="size-4 shrink-0 text-primary" aria-hidden="true" />
-          <p className="flex-1 text-xs font-medium text-muted-foreground">Action à confirmer</p>
+          <p className="flex-1 text-xs font-medium text-muted-foreground">
+            {isSettled ? "Action proposée" : "En attente de votre confirmation : rien n’est encore fait"}
+          </p>
           {isSettled ? <Badge tone={statusBadges[status].tone}>{statusBadges[status].label}</Badge> : null}
         </div>
         <h4 id={titleId} className="text-sm leading-snug font-semibold">
