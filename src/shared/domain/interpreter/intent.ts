@@ -84,7 +84,7 @@ export function detectIntent(
     if (invoice) take(scan, invoice);
     return { action: "record_payment", integration, span: invoice };
   }
-  const subject = subjects.find((found) => cueBefore(cues, found.start)) ?? subjects[0];
+  const subject = chooseSubject(subjects, cues);
   if (!subject) {
     if (integration) return { action: "use_integration", integration };
     const isSpending = signs.hasAmount && signs.hasSpendingWord;
@@ -109,7 +109,10 @@ export function detectIntent(
   const kind = kindBefore(cues, subject.start) ?? kindWithoutVerb(scan, subject, signs);
   // "Crée une facture payable par Stripe" is still an invoice; any other mention of a service is about it.
   const isDocument = subject.value === "invoice" || subject.value === "quote";
-  if (integration && !(kind === "create" && isDocument)) return { action: "use_integration", integration };
+  // "Fais payer la facture … via Stripe" collects an existing invoice through the service.
+  const isCollecting = ENCASH.test(scan.folded);
+  if (integration && (isCollecting || !(kind === "create" && isDocument)))
+    return { action: "use_integration", integration };
   if (kind === "other") return { action: "general" };
   if (subject.value === "contract" && kind === "view") return { action: "general" };
   if (subject.value === "contract") return { action: "create", subject: "contract", span: subject };
@@ -130,6 +133,18 @@ export function detectIntent(
 function takeCreationVerbs(scan: Scan, cues: Found<CueKind>[], before: number): void {
   for (const cue of cues)
     if (cue.end <= before && (cue.value === "create" || cue.value === "fresh")) take(scan, cue);
+}
+
+/**
+ * The first record word with a verb before it, else the first one. A task said first keeps the words after
+ * it: in "Tâche : préparer le devis Nexa" the verb and the quote are what the task is about.
+ */
+function chooseSubject(subjects: Found<Subject>[], cues: Found<CueKind>[]): Found<Subject> | undefined {
+  const withVerb = subjects.find((found) => cueBefore(cues, found.start));
+  const task = subjects.find((found) => found.value === "task");
+  if (task && withVerb && withVerb !== task && (cueBefore(cues, withVerb.start)?.start ?? 0) > task.start)
+    return task;
+  return withVerb ?? subjects[0];
 }
 
 /**

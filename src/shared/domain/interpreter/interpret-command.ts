@@ -252,7 +252,9 @@ function viewEntities(
   const metric = subjectType === "tasks" ? undefined : found.metric;
   const dataType = subjectType ?? (metric ? METRIC_DATA[metric] : "invoices");
   const client =
-    metric === "client_balance" ? balanceClient(scan) : (takeClientName(scan) ?? payerBeforeVerb(scan));
+    metric === "client_balance"
+      ? balanceClient(scan)
+      : (takeClientName(scan, { isQuestion: true }) ?? payerBeforeVerb(scan));
   return {
     dataType,
     client,

@@ -1294,6 +1294,13 @@ const general: InterpreterCase[] = [
   { text: "Merci, c'est parfait", action: "general", entities: {} },
 ];
 
+const MARCH = { from: "2026-03-01", to: "2026-03-31", label: "ce mois-ci" };
+const FEBRUARY = { from: "2026-02-01", to: "2026-02-28", label: "le mois dernier" };
+const YEAR = { from: "2026-01-01", to: "2026-12-31", label: "cette année" };
+const YEAR_TO_DATE = { from: "2026-01-01", to: TODAY, label: "depuis le début de l'année" };
+const LAST_YEAR = { from: "2025-01-01", to: "2025-12-31", label: "l'an dernier" };
+const QUARTER = { from: "2026-01-01", to: "2026-03-31", label: "ce trimestre" };
+
 // Issue 11: billed lines ("3 jours à 450 €"), whose total is the amount, and the HT/TTC basis.
 const lines: InterpreterCase[] = [
   {
@@ -1910,6 +1917,36 @@ const payments: InterpreterCase[] = [
     entities: { integration: "stripe", invoiceNumber: "INV-2026-0042" },
   },
   {
+    text: "Fais payer la facture INV-2026-0081 via Stripe",
+    action: "use_integration",
+    entities: { integration: "stripe", invoiceNumber: "INV-2026-0081" },
+  },
+  {
+    text: "Combien a encaissé mon associé ce mois-ci ?",
+    action: "view_data",
+    entities: {
+      dataType: "invoices",
+      metric: "revenue_collected",
+      otherAccount: "mon associé",
+      period: MARCH,
+    },
+  },
+  {
+    text: "Tâche : préparer le devis Nexa",
+    action: "create_task",
+    entities: { title: "préparer le devis Nexa" },
+  },
+  {
+    text: "Crée une tâche pour le projet Boutique en ligne : tester le paiement vendredi",
+    action: "create_task",
+    entities: {
+      title: "tester le paiement",
+      project: "Boutique en ligne",
+      date: "2026-03-13",
+      dueDate: "2026-03-13",
+    },
+  },
+  {
     text: "Crée un lien de paiement Stripe pour la facture INV-2026-0051",
     action: "use_integration",
     entities: { integration: "stripe", invoiceNumber: "INV-2026-0051" },
@@ -1935,13 +1972,6 @@ const payments: InterpreterCase[] = [
     entities: { invoiceNumber: "INV-2026-0040" },
   },
 ];
-
-const MARCH = { from: "2026-03-01", to: "2026-03-31", label: "ce mois-ci" };
-const FEBRUARY = { from: "2026-02-01", to: "2026-02-28", label: "le mois dernier" };
-const YEAR = { from: "2026-01-01", to: "2026-12-31", label: "cette année" };
-const YEAR_TO_DATE = { from: "2026-01-01", to: TODAY, label: "depuis le début de l'année" };
-const LAST_YEAR = { from: "2025-01-01", to: "2025-12-31", label: "l'an dernier" };
-const QUARTER = { from: "2026-01-01", to: "2026-03-31", label: "ce trimestre" };
 
 // Issue 11: questions about one's figures, with the period they cover.
 const figures: InterpreterCase[] = [

@@ -97,7 +97,7 @@ const MAX_WORDS = 6;
  */
 export function takeClientName(
   scan: Scan,
-  options: { adjacentTo?: Span; only?: "introduced" } = {},
+  options: { adjacentTo?: Span; only?: "introduced"; isQuestion?: boolean } = {},
 ): string | undefined {
   const adjacent = options.adjacentTo && readName(scan, tokenIndexAt(scan, options.adjacentTo.end), false);
   if (options.only === "introduced") {
@@ -108,7 +108,8 @@ export function takeClientName(
   }
   const found =
     descriptorName(scan) ??
-    afterMarker(scan, PREPOSITION, false) ??
+    // In a question typed with capitals, a name is one: "combien a encaissé …" has none.
+    afterMarker(scan, PREPOSITION, Boolean(options.isQuestion && scan.hasCaseSignal)) ??
     afterMarker(scan, CAPITALIZED_OF, true) ??
     (adjacent && { name: adjacent, taken: adjacent });
   if (!found) return undefined;
@@ -347,8 +348,16 @@ function withLowercaseWords(scan: Scan, span: Span | undefined): Span | undefine
   let words = scan.raw.slice(span.start, span.end).split(/\s+/).length;
   for (let index = tokenIndexAt(scan, span.end); words < 4; index += 1) {
     const token = scan.tokens[index];
-    if (!token || !isWord(token) || !isFree(scan, token) || FILLERS.has(token.text) || /^\d/.test(token.text))
-      break;
+    if (!token || !isWord(token) || !isFree(scan, token) || /^\d/.test(token.text)) break;
+    // "Boutique en ligne": a small word joins the next word of the name.
+    const next = scan.tokens[index + 1];
+    if (CONNECTORS.has(token.text) && next && isWord(next) && isFree(scan, next) && !FILLERS.has(next.text)) {
+      end = next.end;
+      words += 2;
+      index += 1;
+      continue;
+    }
+    if (FILLERS.has(token.text)) break;
     end = token.end;
     words += 1;
   }

@@ -7,9 +7,11 @@ import { freeMatches, type Scan, take, wordsPattern } from "./scan";
  */
 const RELATIVES =
   "collegues?|associee?s?|conjointe?|femme|mari|epouse|epoux|comptable|patron(?:ne)?|chef(?:fe)?|partenaire|binome|assistante?|frere|soeur|pere|mere|amie?|copain|copine|stagiaire|employee?|salariee?|voisine?|concurrent|concurrente";
+const PARTNERS = "collegue|associee?|conjointe?|binome|partenaire|femme|mari|epoux|epouse";
 const OTHER_ACCOUNT = wordsPattern([
   `(?:du|le|au|sur le|dans le|avec le|via le|depuis le|sur|au|le) compte (?:de |d')(?:mon |ma |l'|la |le )?(?:utilisateur |utilisatrice |${RELATIVES} )?(?<name>\\p{L}[\\p{L}'-]*)`,
-  `(?:de |d'|a |au |pour )(?<relative>(?:mon|ma|mes|notre|nos) (?:${RELATIVES}))(?: (?<named>\\p{L}[\\p{L}'-]*))?`,
+  // "les clients de mon collègue"; "combien a encaissé mon associé", where the partner is the subject.
+  `(?:(?:de |d'|a |au |pour )|(?=(?:mon|ma|notre) (?:${PARTNERS})(?![\\p{L}])))(?<relative>(?:mon|ma|mes|notre|nos) (?:${RELATIVES}))(?: (?<named>\\p{L}[\\p{L}'-]*))?`,
   "(?:d'un|un|de l'|l') autre (?:compte|utilisateur|utilisatrice|freelance|membre)",
 ]);
 const NOT_A_NAME = new Set(["mon", "ma", "mes", "un", "une", "autre"]);
@@ -17,15 +19,18 @@ const NOT_A_NAME = new Set(["mon", "ma", "mes", "un", "une", "autre"]);
 export function takeOtherAccount(scan: Scan): string | undefined {
   for (const match of freeMatches(scan, OTHER_ACCOUNT)) {
     const groups = match.groups ?? {};
+    const end = match.index + match[0].length;
     const at = (text: string) => {
       const start = match.index + match[0].lastIndexOf(text);
       return scan.raw.slice(start, start + text.length);
     };
-    take(scan, { start: match.index, end: match.index + match[0].length });
-    if (groups.name && !NOT_A_NAME.has(groups.name)) return at(groups.name);
-    // "de mon collègue Paul": the name, when typed as one.
+    // "de mon collègue Paul": the name, when typed as one; another word after it ("ce mois-ci") is not.
     const named = groups.named && at(groups.named);
-    if (named && named[0] !== named[0]?.toLowerCase()) return named;
+    const isNamed = Boolean(named && named[0] !== named[0]?.toLowerCase());
+    const taken = groups.named && !isNamed ? end - groups.named.length - 1 : end;
+    take(scan, { start: match.index, end: taken });
+    if (groups.name && !NOT_A_NAME.has(groups.name)) return at(groups.name);
+    if (named && isNamed) return named;
     if (groups.relative) return at(groups.relative);
     return "un autre compte";
   }
