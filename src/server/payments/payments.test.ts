@@ -6,6 +6,7 @@ import { profiles, registrationPayments, securityAuditLog } from "../db/schema/i
 import { call, lastEmailTo, registerAndConfirm } from "../test/accounts";
 import { createTestDatabase } from "../test/database";
 import { createTestContext, type TestContext } from "../test/test-app";
+import { CHECKOUTS_PER_HOUR } from "./checkout";
 
 const CARD = { expiry: "12/40", cvc: "123", cardholder: "Camille Martin" };
 
@@ -81,6 +82,31 @@ describe("the payment gate", () => {
     expect((await lastEmailTo(context, "gate@example.fr"))?.subject).toMatch(/paiement|inscription/i);
   });
 
+  it(`caps an unpaid user at ${CHECKOUTS_PER_HOUR} checkout sessions an hour, even in parallel, in French`, async () => {
+    const { cookie, userId } = await registerAndConfirm(context, { email: "boucle@example.fr" });
+    const statuses = await Promise.all(
+      Array.from({ length: CHECKOUTS_PER_HOUR + 3 }, () =>
+        call(context, "/functions/v1/create-registration-payment", { method: "POST", cookie }),
+      ),
+    ).then((responses) => responses.map((response) => response.status));
+    expect(statuses.filter((status) => status === 200)).toHaveLength(CHECKOUTS_PER_HOUR);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(3);
+    const refused = await call(context, "/functions/v1/create-registration-payment", {
+      method: "POST",
+      cookie,
+    });
+    expect(refused.status).toBe(429);
+    expect((await refused.json()).error).toEqual({
+      code: "rate_limited",
+      message: "Trop de paiements commencés en une heure. Réessayez dans 60 minutes.",
+    });
+    const opened = await context.database.db
+      .select()
+      .from(registrationPayments)
+      .where(eq(registrationPayments.userId, userId));
+    expect(opened).toHaveLength(CHECKOUTS_PER_HOUR);
+  });
+
   it("refuses creating a payment without a session, and a second one once paid", async () => {
     const anonymous = await call(context, "/functions/v1/create-registration-payment", { method: "POST" });
     expect(anonymous.status).toBe(401);
@@ -143,13 +169,13 @@ describe("the local test checkout", () => {
 
   it("is refused in production unless ALLOW_LOCAL_PAYMENTS=true", async () => {
     const production = await createTestContext({
-      env: { NODE_ENV: "production" },
+      env: { NODE_ENV: "production", ALLOW_LOCAL_OUTBOX: "true" },
       database: context.database,
     });
     expect(production.payments.mode).toBe("disabled");
     expect((await production.app.request("/api/dev/stripe/sessions/cs_local_x")).status).toBe(404);
     const allowed = await createTestContext({
-      env: { NODE_ENV: "production", ALLOW_LOCAL_PAYMENTS: "true" },
+      env: { NODE_ENV: "production", ALLOW_LOCAL_OUTBOX: "true", ALLOW_LOCAL_PAYMENTS: "true" },
       database: context.database,
     });
     expect(allowed.payments.mode).toBe("local");
@@ -171,7 +197,7 @@ describe("the webhook", () => {
     return { userId, sessionId, paidSession };
   }
 
-  it("refuses a forged signature and a replayed (old) event", async () => {
+  it("refuses a forged signature, a replayed (old) event and one dated in the future", async () => {
     const { userId, paidSession } = await pendingSession("forge@example.fr");
     const good = signedEvent(context, paidSession);
     const forged = await deliver(context, {
@@ -179,15 +205,26 @@ describe("the webhook", () => {
       signature: good.signature,
     });
     expect(forged.status).toBe(400);
-    expect((await forged.json()).error.message).toBe("Signature Stripe invalide ou événement trop ancien.");
+    expect((await forged.json()).error.message).toBe(
+      "Signature Stripe invalide, ou événement daté de plus de 5 minutes d'écart.",
+    );
     const stale = signedEvent(context, paidSession, { timestamp: Math.floor(Date.now() / 1000) - 600 });
     expect((await deliver(context, stale)).status).toBe(400);
+    // Signed with the right secret but dated ahead: refused as well, with the same 300 s tolerance.
+    const ahead = signedEvent(context, paidSession, { timestamp: Math.floor(Date.now() / 1000) + 600 });
+    expect((await deliver(context, ahead)).status).toBe(400);
     const unsigned = await context.app.request("/api/payments/webhook", {
       method: "POST",
       body: good.payload,
     });
     expect(unsigned.status).toBe(400);
     expect(await subscription(context, userId)).toBe("inactive");
+    // Within the tolerance, a clock a little ahead is fine.
+    const slightlyAhead = signedEvent(context, paidSession, {
+      timestamp: Math.floor(Date.now() / 1000) + 30,
+    });
+    expect((await deliver(context, slightlyAhead)).status).toBe(200);
+    expect(await subscription(context, userId)).toBe("active");
   });
 
   it("processes a duplicated event once, and a second event for the same session changes nothing", async () => {

@@ -27,6 +27,10 @@ export async function handlePaymentWebhook(
   if (!signature) throw new AppError("bad_request", "Signature Stripe manquante.");
   let event: Stripe.Event;
   try {
+    // The SDK refuses events older than the tolerance but accepts any date in the future; a signature
+    // dated ahead is refused too, so a leaked one cannot be kept for later.
+    const signedAt = Number(/(?:^|,)t=(\d+)(?:,|$)/.exec(signature)?.[1]);
+    if (!(signedAt <= Date.now() / 1000 + WEBHOOK_TOLERANCE_SECONDS)) throw new Error("signed in the future");
     event = await deps.payments.stripe.webhooks.constructEventAsync(
       rawBody,
       signature,
@@ -34,7 +38,10 @@ export async function handlePaymentWebhook(
       WEBHOOK_TOLERANCE_SECONDS,
     );
   } catch {
-    throw new AppError("bad_request", "Signature Stripe invalide ou événement trop ancien.");
+    throw new AppError(
+      "bad_request",
+      "Signature Stripe invalide, ou événement daté de plus de 5 minutes d'écart.",
+    );
   }
 
   const session = FULFILLING_EVENTS.has(event.type)
