@@ -27,6 +27,8 @@ async function measureThroughServer(databaseUrl: string, authSecret: string) {
   const baseUrl = `http://127.0.0.1:${port}`;
   const server = spawnServer("src/server/main.ts", {
     NODE_ENV: "production",
+    // No SMTP here: the bench reads the confirmation link from the outbox table.
+    ALLOW_LOCAL_OUTBOX: "true",
     BETTER_AUTH_SECRET: authSecret,
     LOG_LEVEL: "silent",
     DATABASE_POOL_SIZE: "20",

@@ -31,6 +31,8 @@ async function startServer(dataDir: string, port: number): Promise<{ child: Chil
     PORT: String(port),
     LOG_LEVEL: "silent",
     NODE_ENV: "production",
+    // Production without SMTP: allowed for a bench, whose server sends no e-mail.
+    ALLOW_LOCAL_OUTBOX: "true",
     BETTER_AUTH_SECRET: BENCH_AUTH_SECRET,
     DATABASE_URL: "",
   });

@@ -6,7 +6,9 @@ import { requestId } from "hono/request-id";
 import { authRoutes } from "./auth/auth.routes";
 import { type AuthVariables, requirePaid, requireUser } from "./auth/session";
 import { handleError, notFoundError, payloadTooLarge } from "./http/errors";
+import { loopbackOnly } from "./http/loopback-only";
 import { requestLogger } from "./http/request-logger";
+import { sameOriginOnly, trustedOrigins } from "./http/same-origin";
 import { securityHeaders } from "./http/security-headers";
 import { spaRoutes } from "./http/spa";
 import { adminRpcRoutes } from "./modules/admin/admin.routes";
@@ -99,6 +101,22 @@ export function createApp(services: Services, { clientDir }: AppOptions = {}) {
       }),
     ),
   );
+
+  // Cookie-authenticated state changes come from our own pages only (CSRF). Exempt: better-auth checks
+  // Origin itself against the same list (and answers in its own shape), the Stripe webhook is signed, and
+  // the public API under /api/v1 takes bearer tokens, never the cookie.
+  const sameOrigin = sameOriginOnly({
+    origins: trustedOrigins(env),
+    uploadPaths: UPLOAD_PATHS,
+    isExempt: (path) =>
+      path.startsWith("/api/auth/") || path === "/api/payments/webhook" || path.startsWith("/api/v1/"),
+  });
+  app.use("/api/*", sameOrigin);
+  app.use("/functions/v1/*", sameOrigin);
+  // The local mailbox and test checkout, pages and API, answer only to this machine.
+  const devTools = loopbackOnly();
+  app.use("/api/dev/*", devTools);
+  app.use("/dev/*", devTools);
 
   app.route("/api/health", healthRoutes(database));
   app.route("/api/config", configRoutes(services));

@@ -13,6 +13,35 @@ const flag = z
   .optional()
   .transform((value) => value === "true" || value === "1");
 
+/** A comma-separated list of origins (scheme://host[:port], nothing after), normalised as browsers send them. */
+const originList = z
+  .string()
+  .optional()
+  .transform((value, ctx) => {
+    const origins: string[] = [];
+    for (const item of (value ?? "").split(",").map((part) => part.trim())) {
+      if (!item) continue;
+      const url = URL.canParse(item) ? new URL(item) : null;
+      const isOrigin =
+        url !== null &&
+        /^https?:$/.test(url.protocol) &&
+        !url.username &&
+        !url.password &&
+        url.pathname === "/" &&
+        !url.search &&
+        !url.hash;
+      if (!url || !isOrigin) {
+        ctx.addIssue({
+          code: "custom",
+          message: `doit être une liste d'origines séparées par des virgules, comme https://app.exemple.fr (« ${item} » n'en est pas une)`,
+        });
+        continue;
+      }
+      origins.push(url.origin);
+    }
+    return origins;
+  });
+
 const postgresUrl = z
   .string()
   .trim()
@@ -28,6 +57,8 @@ const envSchema = z
     HOST: z.string().trim().min(1).default("127.0.0.1"),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     APP_URL: z.url({ protocol: /^https?$/, message: "doit être une URL http(s)" }).optional(),
+    /** Origins besides APP_URL whose pages may call the API with the session cookie. */
+    TRUSTED_ORIGINS: originList,
     DATA_DIR: z.string().trim().min(1).default("./data"),
     DATABASE_URL: postgresUrl,
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
@@ -36,6 +67,8 @@ const envSchema = z
       message: "doit être une URL smtp:// ou smtps://",
     }),
     MAIL_FROM: z.string().trim().min(3).default("Ardoise <no-reply@ardoise.localhost>"),
+    /** Production without SMTP: e-mails are only stored in the database, never sent nor printed (demos, benches). */
+    ALLOW_LOCAL_OUTBOX: flag,
     STRIPE_SECRET_KEY: optionalText,
     STRIPE_WEBHOOK_SECRET: optionalText,
     ALLOW_LOCAL_PAYMENTS: flag,
@@ -66,6 +99,17 @@ const envSchema = z
         code: "custom",
         path: ["BETTER_AUTH_SECRET"],
         message: "est requis en production (au moins 32 caractères aléatoires : openssl rand -base64 32)",
+      });
+    }
+    // Without SMTP the e-mails hold confirmation and reset links that nobody receives: a deployment that
+    // forgot SMTP_URL would either lock users out or, worse, need those links read from somewhere.
+    if (env.NODE_ENV === "production" && !env.SMTP_URL && !env.ALLOW_LOCAL_OUTBOX) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["SMTP_URL"],
+        message:
+          "est requis en production (sinon aucun e-mail de confirmation ni de réinitialisation ne part) ; " +
+          "ALLOW_LOCAL_OUTBOX=true garde les e-mails en base sans les envoyer ni les afficher (démonstration uniquement)",
       });
     }
     if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {

@@ -30,4 +30,29 @@ describe("parseEnv", () => {
   it("requires the webhook secret with a Stripe key", () => {
     expect(() => parseEnv({ STRIPE_SECRET_KEY: "sk_test_123" })).toThrow(/STRIPE_WEBHOOK_SECRET/);
   });
+
+  it("reads TRUSTED_ORIGINS as a list of origins and refuses anything else, naming the item", () => {
+    expect(
+      parseEnv({ TRUSTED_ORIGINS: " https://app.exemple.fr , http://admin.exemple.fr:8080/ " })
+        .TRUSTED_ORIGINS,
+    ).toEqual(["https://app.exemple.fr", "http://admin.exemple.fr:8080"]);
+    expect(parseEnv({}).TRUSTED_ORIGINS).toEqual([]);
+    for (const bad of [
+      "app.exemple.fr",
+      "https://app.exemple.fr/chemin",
+      "ftp://exemple.fr",
+      "https://a:b@exemple.fr",
+    ]) {
+      expect(() => parseEnv({ TRUSTED_ORIGINS: bad })).toThrow(
+        /TRUSTED_ORIGINS doit être une liste d'origines/,
+      );
+    }
+  });
+
+  it("refuses to start in production without SMTP_URL unless the database-only outbox is chosen", () => {
+    const production = { NODE_ENV: "production", BETTER_AUTH_SECRET: "x".repeat(32) };
+    expect(() => parseEnv(production)).toThrow(/SMTP_URL est requis en production/);
+    expect(parseEnv({ ...production, SMTP_URL: "smtps://u:p@smtp.exemple.fr:465" }).SMTP_URL).toBeDefined();
+    expect(parseEnv({ ...production, ALLOW_LOCAL_OUTBOX: "true" }).ALLOW_LOCAL_OUTBOX).toBe(true);
+  });
 });

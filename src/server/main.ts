@@ -41,8 +41,10 @@ async function main() {
   const stopJobs = startJobLoop(services);
   const server = serve({ fetch: app.fetch, hostname: env.HOST, port: env.PORT }, (info) => {
     const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
+    // The address to open is APP_URL, the one origin (with its loopback aliases) the API trusts; the socket
+    // address only says where the server listens.
     console.log(
-      `Prêt en ${seconds} s sur http://${info.address}:${info.port} (${database.kind}, ${database.migrations.applied} migrations)`,
+      `Prêt en ${seconds} s : ouvrez ${env.appUrl} (écoute sur ${info.address}:${info.port}, ${database.kind}, ${database.migrations.applied} migrations)`,
     );
   });
 

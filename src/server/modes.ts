@@ -1,4 +1,8 @@
 import type { Env } from "./env";
+import { trustedOrigins } from "./http/same-origin";
+
+// The dev tools' guard (http/loopback-only.ts) is what this promises.
+const LOCAL_ONLY = "réservée aux appels depuis cette machine";
 
 /** The start-up banner: which real part or local default each external piece runs on. */
 export function describeModes(env: Env): string[] {
@@ -9,13 +13,13 @@ export function describeModes(env: Env): string[] {
   const email = env.SMTP_URL
     ? `SMTP (${redactUrl(env.SMTP_URL)})`
     : isProduction
-      ? "boîte d'envoi locale, non consultable en production : définissez SMTP_URL"
-      : `boîte d'envoi locale (${env.appUrl}/dev/mailbox)`;
+      ? "boîte d'envoi locale en base (ALLOW_LOCAL_OUTBOX) : rien n'est envoyé, ni affiché, ni consultable"
+      : `boîte d'envoi locale (${env.appUrl}/dev/mailbox, ${LOCAL_ONLY})`;
   const payment = env.STRIPE_SECRET_KEY
     ? `Stripe Checkout (${env.STRIPE_SECRET_KEY.startsWith("sk_live") ? "live" : "test"})`
     : isProduction && !env.ALLOW_LOCAL_PAYMENTS
       ? "aucun : définissez STRIPE_SECRET_KEY (ou ALLOW_LOCAL_PAYMENTS=true pour le paiement de test)"
-      : `paiement de test local (${env.appUrl}/dev/stripe)`;
+      : `paiement de test local (${env.appUrl}/dev/stripe, ${LOCAL_ONLY})`;
   const providers = [
     env.OPENAI_API_KEY || env.OPENAI_BASE_URL
       ? `OpenAI${env.OPENAI_BASE_URL ? ` (${env.OPENAI_BASE_URL})` : ""}`
@@ -28,6 +32,7 @@ export function describeModes(env: Env): string[] {
     `e-mail          : ${email}`,
     `paiement        : ${payment}`,
     `IA              : ${providers.join(" → ")}`,
+    `origines        : ${trustedOrigins(env).join(", ")}`,
   ];
 }
 

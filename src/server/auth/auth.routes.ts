@@ -6,7 +6,7 @@ import { logSecurityEvent } from "../modules/audit/audit.service";
 import type { Auth } from "./auth";
 import { CLIENT_IP_HEADER, clientIp } from "./client-ip";
 import { translateAuthError } from "./error-messages";
-import { clearSignInFailures, recordSignInFailure, signInRetryAfterMs } from "./sign-in-limiter";
+import { clearSignInFailures, releaseSignInAttempt, reserveSignInAttempt } from "./sign-in-limiter";
 
 type Deps = { auth: Auth; db: Db; env: Pick<Env, "TRUST_PROXY">; logger: Logger };
 
@@ -38,12 +38,13 @@ export function authRoutes({ auth, db, env, logger }: Deps) {
     }
     const key = { email: credentials.email, ip };
     const userAgent = c.req.header("user-agent");
-    const retryAfterMs = await signInRetryAfterMs(db, key);
-    if (retryAfterMs > 0) {
+    const reservation = await reserveSignInAttempt(db, key);
+    if ("retryAfterMs" in reservation) {
+      const { retryAfterMs } = reservation;
       const minutes = Math.ceil(retryAfterMs / 60_000);
       await logSecurityEvent(db, logger, {
         eventType: "sign_in_blocked",
-        description: "Connexion bloquée après 5 échecs en 15 minutes",
+        description: "Connexion bloquée : trop d'échecs en 15 minutes",
         metadata: { email: credentials.email },
         userAgent,
       });
@@ -58,8 +59,8 @@ export function authRoutes({ auth, db, env, logger }: Deps) {
       );
     }
     const response = await auth.handler(request);
+    // The reservation stays as the failure of a wrong password; any other outcome gives it back.
     if (response.status === 401) {
-      await recordSignInFailure(db, key);
       await logSecurityEvent(db, logger, {
         eventType: "sign_in_failed",
         description: "Échec de connexion : identifiants incorrects",
@@ -67,7 +68,9 @@ export function authRoutes({ auth, db, env, logger }: Deps) {
         userAgent,
       });
     } else if (response.ok) {
-      await clearSignInFailures(db, credentials.email);
+      await clearSignInFailures(db, key);
+    } else {
+      await releaseSignInAttempt(db, reservation.attemptId);
     }
     return translateAuthError(response);
   });

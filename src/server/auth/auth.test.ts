@@ -1,6 +1,7 @@
+import { hashPassword as betterAuthHash } from "better-auth/crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { securityAuditLog, session } from "../db/schema/index";
+import { account, securityAuditLog, session } from "../db/schema/index";
 import {
   call,
   cookieFrom,
@@ -10,6 +11,11 @@ import {
   STRONG_PASSWORD,
 } from "../test/accounts";
 import { createTestContext, type TestContext } from "../test/test-app";
+import {
+  SIGN_IN_MAX_FAILURES,
+  SIGN_IN_MAX_FAILURES_PER_ACCOUNT,
+  SIGN_IN_MAX_FAILURES_PER_IP,
+} from "./sign-in-limiter";
 
 let context: TestContext;
 beforeAll(async () => {
@@ -100,18 +106,21 @@ describe("sign-in", () => {
     expect(await unknown.json()).toEqual(await wrong.json());
   });
 
-  it("blocks an e-mail after 5 failures in 15 minutes, from any IP, with a French retry delay", async () => {
+  it("blocks an address on an account after 5 failures, while the right password from elsewhere still works", async () => {
     const email = "cible@example.fr";
     await registerAndConfirm(context, { email });
+    const attacker = "192.0.2.1";
     for (let attempt = 1; attempt <= 5; attempt++) {
-      expect((await signIn(email, `Mauvais-${attempt}-xyz`, `192.0.2.${attempt}`)).status).toBe(401);
+      expect((await signIn(email, `Mauvais-${attempt}-xyz`, attacker)).status).toBe(401);
     }
-    const blocked = await signIn(email, STRONG_PASSWORD, "192.0.2.99");
+    const blocked = await signIn(email, STRONG_PASSWORD, attacker);
     expect(blocked.status).toBe(429);
     expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(800);
     expect((await blocked.json()).message).toMatch(
       /^Trop de tentatives de connexion\. Réessayez dans 1[45] minutes\.$/,
     );
+    // The owner, on a new device, is not locked out by someone else's five wrong tries.
+    expect((await signIn(email, STRONG_PASSWORD, "192.0.2.99")).status).toBe(200);
     const audit = await context.database.db
       .select()
       .from(securityAuditLog)
@@ -119,14 +128,34 @@ describe("sign-in", () => {
     expect(audit.filter((row) => row.metadata.email === email)).toHaveLength(5);
   });
 
-  it("blocks an IP after 5 failures, whatever e-mail it tries next", async () => {
+  it("lets at most 5 of 40 parallel wrong passwords reach the password check", async () => {
+    const email = "rafale@example.fr";
+    await registerAndConfirm(context, { email });
+    const statuses = await Promise.all(
+      Array.from({ length: 40 }, (_, attempt) => signIn(email, `Mauvais-${attempt}-xyz`, "192.0.2.40")),
+    ).then((responses) => responses.map((response) => response.status));
+    expect(statuses.filter((status) => status === 401)).toHaveLength(SIGN_IN_MAX_FAILURES);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(40 - SIGN_IN_MAX_FAILURES);
+  });
+
+  it(`blocks an IP after ${SIGN_IN_MAX_FAILURES_PER_IP} failures, whatever e-mail it tries next`, async () => {
     const ip = "198.51.100.200";
-    for (let attempt = 1; attempt <= 5; attempt++) {
+    for (let attempt = 1; attempt <= SIGN_IN_MAX_FAILURES_PER_IP; attempt++) {
       expect((await signIn(`essai${attempt}@example.fr`, "Mauvais-mot-2026", ip)).status).toBe(401);
     }
     await registerAndConfirm(context, { email: "innocente@example.fr" });
     expect((await signIn("innocente@example.fr", STRONG_PASSWORD, ip)).status).toBe(429);
     expect((await signIn("innocente@example.fr", STRONG_PASSWORD, "198.51.100.201")).status).toBe(200);
+  });
+
+  it(`locks an account for every address only after ${SIGN_IN_MAX_FAILURES_PER_ACCOUNT} failures from many`, async () => {
+    const email = "assiegee@example.fr";
+    await registerAndConfirm(context, { email });
+    for (let attempt = 0; attempt < SIGN_IN_MAX_FAILURES_PER_ACCOUNT; attempt++) {
+      const ip = `198.18.${Math.floor(attempt / SIGN_IN_MAX_FAILURES)}.1`;
+      expect((await signIn(email, `Mauvais-${attempt}-xyz`, ip)).status).toBe(401);
+    }
+    expect((await signIn(email, STRONG_PASSWORD, "198.18.200.1")).status).toBe(429);
   });
 
   it("refuses missing credentials in French", async () => {
@@ -241,5 +270,63 @@ describe("sessions", () => {
     expect((await reused.json()).message).toMatch(/lien/);
     expect((await signIn(email, STRONG_PASSWORD, "203.0.113.90")).status).toBe(401);
     expect((await signIn(email, newPassword, "203.0.113.91")).status).toBe(200);
+  });
+
+  it("never rate-limits the session check: 120 page loads in a minute stay signed in", async () => {
+    const { cookie } = await registerAndConfirm(context, { email: "pages@example.fr" });
+    for (let load = 0; load < 120; load++) {
+      const check = await call(context, "/api/auth/get-session", {
+        cookie,
+        headers: { "x-forwarded-for": "203.0.113.120" },
+      });
+      expect(check.status).toBe(200);
+      expect((await check.json())?.user.email).toBe("pages@example.fr");
+    }
+  });
+
+  it("signs the other devices out on a password change, even when the caller did not ask", async () => {
+    const email = "changement@example.fr";
+    const { cookie: laptop, userId } = await registerAndConfirm(context, { email });
+    const phone = cookieFrom(await signIn(email, STRONG_PASSWORD, "203.0.113.130"));
+    expect((await call(context, "/api/profile", { cookie: phone })).status).toBe(200);
+    const changed = await call(context, "/api/auth/change-password", {
+      method: "POST",
+      cookie: laptop,
+      body: { currentPassword: STRONG_PASSWORD, newPassword: "Autre-Velo-Vert-2031" },
+    });
+    expect(changed.status).toBe(200);
+    expect((await call(context, "/api/profile", { cookie: phone })).status).toBe(401);
+    expect((await call(context, "/api/profile", { cookie: cookieFrom(changed) || laptop })).status).toBe(200);
+    const [audit] = await context.database.db
+      .select()
+      .from(securityAuditLog)
+      .where(and(eq(securityAuditLog.userId, userId), eq(securityAuditLog.eventType, "password_changed")));
+    expect(audit?.eventDescription).toBe("Mot de passe modifié, autres sessions révoquées");
+  });
+});
+
+describe("password hashes", () => {
+  it("signs in with a hash in better-auth's old format and upgrades it to scrypt with its parameters", async () => {
+    const email = "ancien.hash@example.fr";
+    const { userId } = await registerAndConfirm(context, { email });
+    const { db } = context.database;
+    const ofUser = eq(account.userId, userId);
+    await db
+      .update(account)
+      .set({ password: await betterAuthHash(STRONG_PASSWORD) })
+      .where(ofUser);
+    const stored = async () =>
+      (await db.select({ hash: account.password }).from(account).where(ofUser))[0]?.hash;
+    const legacy = await stored();
+    expect(legacy).toMatch(/^[0-9a-f]{32}:[0-9a-f]{128}$/);
+
+    expect((await signIn(email, "Pas-Le-Bon-2026-x", "203.0.113.140")).status).toBe(401);
+    expect(await stored()).toBe(legacy);
+    expect((await signIn(email, STRONG_PASSWORD, "203.0.113.141")).status).toBe(200);
+    const upgraded = await stored();
+    // Tests hash at N=2^10 to stay fast (password-hash.ts); the format is the production one.
+    expect(upgraded).toMatch(/^\$scrypt\$ln=10,r=8,p=1\$/);
+    expect((await signIn(email, STRONG_PASSWORD, "203.0.113.142")).status).toBe(200);
+    expect(await stored()).toBe(upgraded);
   });
 });

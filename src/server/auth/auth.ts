@@ -2,18 +2,21 @@ import { assessPassword } from "@shared/security/password";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware } from "better-auth/api";
+import { and, eq } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { authSchema } from "../db/schema/index";
+import { account, authSchema } from "../db/schema/index";
 import type { Mailer } from "../email/mailer";
 import { accountExistsEmail } from "../email/templates/account-exists";
 import { changeEmailEmail } from "../email/templates/change-email";
 import { resetPasswordEmail } from "../email/templates/reset-password";
 import { verifyEmailEmail } from "../email/templates/verify-email";
 import type { Env } from "../env";
+import { trustedOrigins } from "../http/same-origin";
 import type { Logger } from "../logger";
 import { logSecurityEvent } from "../modules/audit/audit.service";
 import { ensureProfile } from "../modules/profile/profile.service";
 import { CLIENT_IP_HEADER } from "./client-ip";
+import { hashPassword, needsRehash, OWASP_SCRYPT, TEST_SCRYPT, verifyPassword } from "./password-hash";
 import { resolveAuthSecret } from "./secret";
 
 export type AuthDeps = { db: Db; env: Env; mailer: Mailer; logger: Logger };
@@ -43,13 +46,14 @@ export function createAuth({ db, env, mailer, logger }: AuthDeps) {
   ) => {
     await mailer.send({ to, userId, ...message });
   };
+  const scryptCost = env.NODE_ENV === "test" ? TEST_SCRYPT : OWASP_SCRYPT;
 
   return betterAuth({
     appName: "Ardoise",
     baseURL: env.appUrl,
     basePath: "/api/auth",
     secret: resolveAuthSecret(env),
-    trustedOrigins: [env.appUrl],
+    trustedOrigins: trustedOrigins(env),
     database: drizzleAdapter(db, { provider: "pg", schema: authSchema }),
     emailAndPassword: {
       enabled: true,
@@ -59,6 +63,21 @@ export function createAuth({ db, env, mailer, logger }: AuthDeps) {
       maxPasswordLength: 128,
       resetPasswordTokenExpiresIn: HOUR,
       revokeSessionsOnPasswordReset: true,
+      password: {
+        hash: (password) => hashPassword(password, scryptCost),
+        // A correct password under an older hash (better-auth's default format, or a lower cost) is
+        // re-hashed at today's cost on the spot; the old hash is only replaced if it is still the stored one.
+        verify: async ({ hash, password }) => {
+          const isValid = await verifyPassword(hash, password);
+          if (isValid && needsRehash(hash, scryptCost)) {
+            await db
+              .update(account)
+              .set({ password: await hashPassword(password, scryptCost), updatedAt: new Date() })
+              .where(and(eq(account.providerId, "credential"), eq(account.password, hash)));
+          }
+          return isValid;
+        },
+      },
       sendResetPassword: async ({ user, url }) => {
         const link = withCallback(url, `${env.appUrl}/reset-password`);
         await mail(user.email, resetPasswordEmail({ name: user.name, url: link }), user.id);
@@ -128,6 +147,9 @@ export function createAuth({ db, env, mailer, logger }: AuthDeps) {
       window: 60,
       max: 100,
       customRules: {
+        // The session check runs on every page load: a 429 there would read as "signed out" and send the
+        // user back to /auth. It is a read of the caller's own cookie, not a guess, so it is not limited.
+        "/get-session": false,
         // Failed password sign-ins have their own limiter (sign-in-limiter.ts); this caps raw volume.
         "/sign-in/email": { window: 60, max: 30 },
         "/sign-up/email": { window: 15 * 60, max: 5 },
@@ -139,6 +161,8 @@ export function createAuth({ db, env, mailer, logger }: AuthDeps) {
     advanced: {
       cookiePrefix: "ardoise",
       useSecureCookies: env.NODE_ENV === "production",
+      // better-auth skips its Origin check when NODE_ENV=test: the tests must run the production path.
+      disableOriginCheck: false,
       // Set by our own middleware from the socket (or a trusted proxy), never from the client.
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       // No cookie cache, so /get-session reads the database every time: one query joining session and user
@@ -174,7 +198,9 @@ export function createAuth({ db, env, mailer, logger }: AuthDeps) {
     hooks: {
       after: createAuthMiddleware(async (ctx) => {
         if (ctx.path !== "/change-password" || ctx.context.returned instanceof APIError) return;
-        const userId = ctx.context.session?.user.id;
+        // The session middleware's session is not kept for after-hooks; the replacement session that
+        // change-password opens once it has revoked the others is.
+        const userId = ctx.context.newSession?.user.id;
         if (userId)
           await audit({
             userId,
@@ -182,6 +208,8 @@ export function createAuth({ db, env, mailer, logger }: AuthDeps) {
             description: "Mot de passe modifié, autres sessions révoquées",
           });
       }),
+      // A new password must be strong. Changing one's password is what a user does when someone else may
+      // know it: every other session is signed out, whatever the caller asked (the audit line above says so).
       before: createAuthMiddleware(async (ctx) => {
         const field = NEW_PASSWORD_FIELD[ctx.path];
         const body = ctx.body as Record<string, unknown> | undefined;
@@ -198,6 +226,8 @@ export function createAuth({ db, env, mailer, logger }: AuthDeps) {
             reasons: assessment.reasons,
           });
         }
+        if (ctx.path === "/change-password")
+          return { context: { body: { ...body, revokeOtherSessions: true } } };
       }),
     },
   });

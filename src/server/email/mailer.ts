@@ -57,8 +57,9 @@ export function createMailer({ db, env, logger }: MailerDeps): Mailer {
           status: "sent",
           sentAt: new Date(),
         });
-        // Tests read the table; the terminal block is for a human running the server.
-        if (env.NODE_ENV !== "test") process.stdout.write(describeOutboxEmail(id, message, env));
+        // The terminal block is for a developer running the server. Tests read the table, and production
+        // (ALLOW_LOCAL_OUTBOX) never prints: the links are sign-in credentials, not log lines.
+        if (env.NODE_ENV === "development") process.stdout.write(describeOutboxEmail(id, message, env));
         return { id };
       },
     };
@@ -140,7 +141,7 @@ async function insertEmail(
 export function describeOutboxEmail(
   id: string,
   message: Pick<EmailMessage, "to" | "subject" | "text" | "attachments">,
-  env: Pick<Env, "NODE_ENV" | "appUrl">,
+  env: Pick<Env, "appUrl">,
 ): string {
   const links = extractLinks(message.text).map(printable);
   const lines = [
@@ -151,8 +152,7 @@ export function describeOutboxEmail(
     ...(message.attachments?.length
       ? [`   Pièces : ${message.attachments.map((attachment) => printable(attachment.filename)).join(", ")}`]
       : []),
-    // The mailbox page is closed in production; the links above are then the only way in.
-    ...(env.NODE_ENV === "production" ? [] : [`   Voir   : ${env.appUrl}${paths.dev.mailbox}?id=${id}`]),
+    `   Voir   : ${env.appUrl}${paths.dev.mailbox}?id=${id}`,
   ];
   return `\n${lines.join("\n")}\n\n`;
 }
