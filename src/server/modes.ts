@@ -2,7 +2,7 @@ import type { Env } from "./env";
 import { trustedOrigins } from "./http/same-origin";
 
 // The dev tools' guard (http/loopback-only.ts) is what this promises.
-const LOCAL_ONLY = "réservée aux appels depuis cette machine";
+const LOCAL_ONLY = "ouvert aux seuls appels de cette machine";
 
 /** The start-up banner: which real part or local default each external piece runs on. */
 export function describeModes(env: Env): string[] {

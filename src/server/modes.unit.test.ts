@@ -5,8 +5,8 @@ import { describeModes } from "./modes";
 describe("describeModes", () => {
   it("says the local tools answer only to this machine, and which origins are trusted", () => {
     const lines = describeModes(parseEnv({ HOST: "0.0.0.0" })).join("\n");
-    expect(lines).toContain("http://localhost:3000/dev/mailbox, réservée aux appels depuis cette machine");
-    expect(lines).toContain("http://localhost:3000/dev/stripe, réservée aux appels depuis cette machine");
+    expect(lines).toContain("http://localhost:3000/dev/mailbox, ouvert aux seuls appels de cette machine");
+    expect(lines).toContain("http://localhost:3000/dev/stripe, ouvert aux seuls appels de cette machine");
     expect(lines).toContain(
       "origines        : http://localhost:3000, http://127.0.0.1:3000, http://[::1]:3000",
     );
