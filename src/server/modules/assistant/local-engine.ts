@@ -153,8 +153,9 @@ async function act(turn: Turn, request: ActionRequest): Promise<string> {
   if (performed.question) return escapeMarkdown(performed.question);
   if (performed.proposal)
     return `${escapeMarkdown(performed.proposal.summary)}.\n\nConfirmez-vous ? Rien n'est créé sans votre accord.`;
-  const message = escapeMarkdown(performed.result.message);
-  return performed.result.success ? message : `Échec : ${message}`;
+  // A result's message is the text of its Succès/Échec box, which shows it as plain text (never markdown):
+  // returned as is, it keeps its paragraphs and addresses (the calendar feed's URL) intact.
+  return performed.result.message;
 }
 
 /** Status words in a question ("en retard", "impayées", "acceptés"…) and the list filter they mean. */
