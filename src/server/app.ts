@@ -1,3 +1,4 @@
+import { VOICE_SOCKET_PATH } from "@shared/voice";
 import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { except } from "hono/combine";
@@ -33,6 +34,7 @@ import { quoteRoutes } from "./modules/quotes/quotes.routes";
 import { LOGO_UPLOAD_PATH, settingsRoutes } from "./modules/settings/settings.routes";
 import { paymentFunctionRoutes, paymentRoutes } from "./payments/payments.routes";
 import type { Services } from "./services";
+import { voiceRoutes } from "./voice/voice.routes";
 
 /** JSON bodies are small; file uploads (10 MB, spec §5) get their own limit on their own routes. */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -133,6 +135,8 @@ export function createApp(services: Services, { clientDir }: AppOptions = {}) {
   app.route("/functions/v1/generate-invoice-pdf", guarded(generateInvoicePdfFunction(deps)));
   app.route("/functions/v1/autonomous-ai-execute", guarded(autonomousExecuteFunction(db)));
   app.route("/functions/v1", aiProxyRoutes(deps));
+  // A WebSocket: its own guard (session, payment, Origin) runs before the upgrade.
+  app.route(VOICE_SOCKET_PATH, voiceRoutes(services));
   app.all("/api/*", (c) => {
     throw notFoundError(c);
   });

@@ -80,6 +80,20 @@ const envSchema = z
     OPENROUTER_BASE_URL: optionalText.refine((value) => value === undefined || /^https?:\/\//.test(value), {
       message: "doit être une URL http(s)",
     }),
+    /** Voice agent (issue 12): OpenAI Realtime relay when OPENAI_API_KEY is set, else local speech services. */
+    OPENAI_REALTIME_URL: z
+      .string()
+      .trim()
+      .default("wss://api.openai.com/v1/realtime")
+      .refine((value) => /^wss?:\/\//.test(value), { message: "doit être une URL ws(s)" }),
+    // The beta Realtime protocol (OpenAI-Beta: realtime=v1), whose event names the spec's client speaks.
+    OPENAI_REALTIME_MODEL: z.string().trim().min(1).default("gpt-4o-realtime-preview"),
+    STT_URL: optionalText.refine((value) => value === undefined || /^https?:\/\//.test(value), {
+      message: "doit être une URL http(s)",
+    }),
+    TTS_URL: optionalText.refine((value) => value === undefined || /^https?:\/\//.test(value), {
+      message: "doit être une URL http(s)",
+    }),
     /** How long a provider may take to answer before the next one is tried. */
     AI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(30_000),
     AI_FIRST_TOKEN_TIMEOUT_MS: z.coerce.number().int().min(500).max(120_000).default(6_000),

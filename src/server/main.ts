@@ -9,6 +9,7 @@ import { createLogger } from "./logger";
 import { describeModes } from "./modes";
 import { createServices } from "./services";
 import { version } from "./version";
+import { createVoiceSocketServer } from "./voice/socket-server";
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -39,7 +40,8 @@ async function main() {
   const services = createServices(database, env, logger);
   const app = createApp(services, { clientDir });
   const stopJobs = startJobLoop(services);
-  const server = serve({ fetch: app.fetch, hostname: env.HOST, port: env.PORT }, (info) => {
+  const websocket = { server: createVoiceSocketServer() };
+  const server = serve({ fetch: app.fetch, hostname: env.HOST, port: env.PORT, websocket }, (info) => {
     const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
     // The address to open is APP_URL, the one origin (with its loopback aliases) the API trusts; the socket
     // address only says where the server listens.

@@ -32,8 +32,17 @@ export function describeModes(env: Env): string[] {
     `e-mail          : ${email}`,
     `paiement        : ${payment}`,
     `IA              : ${providers.join(" → ")}`,
+    `voix            : ${describeVoice(env)}`,
     `origines        : ${trustedOrigins(env).join(", ")}`,
   ];
+}
+
+function describeVoice(env: Env): string {
+  if (env.OPENAI_API_KEY)
+    return `OpenAI Realtime (${redactUrl(env.OPENAI_REALTIME_URL)}, ${env.OPENAI_REALTIME_MODEL})`;
+  const speaking = env.TTS_URL ? `synthèse ${redactUrl(env.TTS_URL)}` : "synthèse intégrée eSpeak-NG";
+  if (env.STT_URL) return `services vocaux locaux (transcription ${redactUrl(env.STT_URL)}, ${speaking})`;
+  return `intégrée hors ligne (reconnaissance du navigateur ou texte, ${speaking})`;
 }
 
 function redactUrl(raw: string): string {

@@ -147,7 +147,7 @@ export async function runChat(
   emit({ type: "status", mode: "idle", progress: 100 });
 }
 
-async function readProfile(db: Db, userId: string) {
+export async function readProfile(db: Db, userId: string) {
   const [row] = await withTenant(db, userId, (tx) =>
     tx
       .select({ name: profiles.name, jobTitle: profiles.jobTitle, skills: profiles.skills })

@@ -14,7 +14,7 @@ import { perform, type Turn } from "./turn";
 export const MAX_CREATIONS_PER_MESSAGE = 3;
 
 /** The model's tools: reads of the user's data and the create actions, all bound to this turn's user. */
-function buildTools(turn: Turn): ToolSet {
+export function buildTools(turn: Turn): ToolSet {
   let creations = 0;
   const createTools = Object.fromEntries(
     assistantActionTypes.map((type) => [
@@ -85,7 +85,7 @@ function buildTools(turn: Turn): ToolSet {
   };
 }
 
-function instructions(
+export function instructions(
   profile: { name: string; jobTitle: string | null; skills: string[] },
   today: string,
 ): string {
