@@ -144,12 +144,12 @@ test("the assistant without an AI key: chat with confirmation, document generato
     await expect(send).toBeHidden();
   });
 
-  await test.step("Vocal says it is not there yet; an action of the Actions tab is sent in the chat", async () => {
+  await test.step("Vocal shows the voice panel; an action of the Actions tab is sent in the chat", async () => {
     await dialog.getByRole("button", { name: "Fermer l'assistant" }).click();
     await page.goto("/app");
     await page.getByRole("button", { name: "Ouvrir l'assistant IA" }).click();
     await dialog.getByRole("tab", { name: "Vocal" }).click();
-    await expect(dialog.getByText("L'agent vocal n'est pas encore disponible")).toBeVisible();
+    await expect(dialog.getByText("Connectez-vous et commencez à parler.")).toBeVisible();
     await dialog.getByRole("tab", { name: "Actions" }).click();
     await expect(dialog.getByRole("heading", { name: "Actions Intelligentes" })).toBeVisible();
     await dialogShots(page, "06-actions");

@@ -12,7 +12,7 @@ import { ModelFamilyBadges, PreferredModelSelector } from "./model-controls";
 import { NewConversationButton } from "./new-conversation-button";
 import { SmartActionsPanel } from "./smart-actions-panel";
 import { useSuggestionClock } from "./use-suggestion-clock";
-import { VoiceUnavailable } from "./voice-unavailable";
+import { VoicePanel } from "./voice-panel";
 
 type Tab = "chat" | "voice" | "actions" | "documents";
 
@@ -76,7 +76,7 @@ export default function AssistantWorkspace({ section, onNavigate }: AssistantWor
           <ChatPanel chat={chat} suggestions={suggestions} onNavigate={onNavigate} />
         </Tabs.Content>
         <Tabs.Content value="voice" className={panelStyles}>
-          <VoiceUnavailable onUseChat={() => setTab("chat")} />
+          <VoicePanel />
         </Tabs.Content>
         <Tabs.Content value="actions" className={`${panelStyles} overflow-y-auto px-4 py-4 sm:px-5`}>
           <SmartActionsPanel
