@@ -3,7 +3,7 @@ import { escapeMarkdown, isAppHref } from "./markdown";
 
 describe("escapeMarkdown", () => {
   it("keeps a pasted link as text", () => {
-    expect(escapeMarkdown("[x](https://evil.example)")).toBe("\\[x\\]\\(https://evil\\.example\\)");
+    expect(escapeMarkdown("[x](https://evil.example)")).toBe("\\[x\\](https://evil.example)");
   });
 
   it("leaves plain French names readable", () => {
@@ -11,11 +11,17 @@ describe("escapeMarkdown", () => {
   });
 
   it("cannot open a list, a heading or an image on its own line", () => {
-    expect(escapeMarkdown("# Titre\n- ![a](b)")).toBe("\\# Titre \\- \\!\\[a\\]\\(b\\)");
+    expect(escapeMarkdown("Titre\n# Section\n- ![a](b)")).toBe("Titre # Section - \\!\\[a\\](b)");
+  });
+
+  it("keeps invoice numbers, amounts and dates as they are written", () => {
+    expect(escapeMarkdown("INV-2026-0042 · -1 068,00 € · 4 mars 2026.")).toBe(
+      "INV-2026-0042 · -1 068,00 € · 4 mars 2026.",
+    );
   });
 
   it("turns autolink, emphasis and code syntax into literal characters", () => {
-    expect(escapeMarkdown("<https://evil.example>")).toBe("\\<https://evil\\.example\\>");
+    expect(escapeMarkdown("<https://evil.example>")).toBe("\\<https://evil.example\\>");
     expect(escapeMarkdown("**gras** _it_ `code`")).toBe("\\*\\*gras\\*\\* \\_it\\_ \\`code\\`");
   });
 });

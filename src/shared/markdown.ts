@@ -1,13 +1,14 @@
 import { paths } from "./paths";
 
 /**
- * Record text (client names, titles, notes) written into the assistant's markdown answers. It is data, not
- * markup: a client named "[x](https://evil.example)" must show those characters, never become a link.
+ * Record text (a client's name, an expense's title…) written into the assistant's markdown answers is escaped
+ * here, once: a label such as "[x](https://evil.example)" must read as those characters, not become a link,
+ * an image, emphasis, code or raw HTML. Only characters that open inline markup are escaped, so invoice numbers
+ * ("INV-2026-0042"), amounts and dates keep their plain text; line breaks become spaces so that a label stays
+ * on its line and cannot start a block (a heading, a list) of its own.
  */
-const MARKDOWN_SPECIALS = /[\\`*_{}[\]()<>#+\-.!|~]/g;
-
 export function escapeMarkdown(text: string): string {
-  return text.replace(MARKDOWN_SPECIALS, "\\$&").replace(/\r?\n/g, " ");
+  return text.replace(/\s*[\r\n]+\s*/g, " ").replace(/[\\`*_[\]<>~|!]/g, "\\$&");
 }
 
 /** Every fixed page of the product (paths.ts), for the links an answer may carry besides the working area. */

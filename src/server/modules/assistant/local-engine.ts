@@ -6,6 +6,7 @@ import { paymentMethodLabels } from "@shared/schemas/invoices";
 import type { ActionRequest } from "./actions";
 import { asksForAnalysis, describeAnalysis } from "./analysis-answer";
 import { answerFigures } from "./figures";
+import { runIntegration } from "./integrations";
 import { type ReadFilter, type RecordList, readRecords } from "./reads";
 import { perform, type Turn } from "./turn";
 
@@ -116,14 +117,23 @@ async function respond(turn: Turn, text: string, { action, entities }: Interpret
     case "use_integration":
       if (!entities.integration)
         return "Quelle intégration voulez-vous utiliser : Zapier, Google Calendar, Mailchimp ou Stripe ?";
+      // Nothing to consent to for a connection Ardoise does not offer yet: say so at once.
+      if (entities.integration !== "google_calendar") {
+        const result = await runIntegration(turn.db, turn.userId, entities.integration, turn.appUrl);
+        turn.emit({ type: "result", result });
+        return result.message;
+      }
       return act(turn, { type: action, input: { integration: entities.integration } });
     case "view_data": {
       // Only the signed-in user's data is ever readable: a question about someone else's account says so.
       const scope = entities.otherAccount
         ? `Je n'ai accès qu'à vos propres données, pas à celles de ${escapeMarkdown(entities.otherAccount)}. Voici les vôtres :\n\n`
         : "";
-      if (entities.metric) {
-        const { metric, period, client, category, compare } = entities;
+      // "Projets en cours" are the active ones, whichever of the two active statuses they carry.
+      const isActiveProjects = entities.dataType === "projects" && entities.status === "en-cours";
+      if (entities.metric || isActiveProjects) {
+        const { period, client, category, compare } = entities;
+        const metric = entities.metric ?? "active_projects";
         const answer = await answerFigures(turn.db, {
           userId: turn.userId,
           now: turn.now,
@@ -142,6 +152,7 @@ async function respond(turn: Turn, text: string, { action, entities }: Interpret
       const invoiceNumber = text.match(/\bINV-\d{4}-\d{4,}\b/i)?.[0];
       if (invoiceNumber && /rappel|relanc/i.test(text))
         return act(turn, { type: "schedule_reminders", input: { invoiceNumber } });
+      if (ADVICE.test(fold(text))) return ADVICE_ANSWER;
       return asksForAnalysis(text) ? describeAnalysis(await turn.analyze()) : HELP;
     }
   }
@@ -190,6 +201,8 @@ export function statusFilter(dataType: ViewDataType, text: string): ReadFilter {
   return status ? { status } : {};
 }
 
+const FEMININE = new Set<ViewDataType>(["invoices", "expenses", "tasks"]);
+
 const NOUNS: Record<ViewDataType, [string, string]> = {
   invoices: ["facture", "factures"],
   quotes: ["devis", "devis"],
@@ -203,19 +216,31 @@ const NOUNS: Record<ViewDataType, [string, string]> = {
 /** A short French answer with a markdown link to each record and to the full list; record text is escaped. */
 export function describeList(list: RecordList): string {
   const [one, many] = NOUNS[list.dataType];
-  if (list.total === 0)
-    return `Aucun${list.dataType === "expenses" || list.dataType === "invoices" || list.dataType === "tasks" ? "e" : ""} ${one} ne correspond.`;
+  if (list.total === 0) return `Aucun${FEMININE.has(list.dataType) ? "e" : ""} ${one} ne correspond.`;
   const heading =
     list.total === 1
       ? `1 ${one} :`
       : list.total > list.items.length
-        ? `${list.total} ${many}, les ${list.items.length} plus récent(e)s :`
+        ? `${list.total} ${many}, les ${list.items.length} plus récent${FEMININE.has(list.dataType) ? "es" : "s"} :`
         : `${list.total} ${many} :`;
   const lines = list.items.map(
     (item) => `- [${escapeMarkdown(item.label)}](${item.link}) — ${escapeMarkdown(item.detail)}`,
   );
   return [heading, ...lines, "", `[Voir la liste complète](${list.link})`].join("\n");
 }
+
+/** Requests for advice, which need a language model: the offline engine says so instead of listing data. */
+const ADVICE =
+  /\b(conseils?|astuces?|idees?|comment (trouver|fixer|augmenter|ameliorer|attirer|prospecter|negocier|calculer))\b/;
+const ADVICE_ANSWER = [
+  "Je fonctionne ici sans modèle de langage : je ne peux pas rédiger de conseils personnalisés.",
+  "",
+  "Je peux en revanche vous donner des faits pour décider :",
+  "- « Qui sont mes meilleurs clients ? »",
+  "- « Quels devis attendent une réponse ? »",
+  "- « Quel est mon taux de conversion des devis ? »",
+  "- « Fais-moi un bilan de mon activité »",
+].join("\n");
 
 const HELP = [
   "Je fonctionne ici sans modèle de langage : je comprends les demandes directes sur vos données.",

@@ -25,7 +25,7 @@ describe("the offline answer escapes record labels", () => {
 
     const answer = textOf(await chat(context, cookie, "Montre-moi mes clients"));
 
-    expect(answer).toContain(`- [\\[x\\]\\(https://evil\\.example\\)](/app/clients/${id}) — Prospect`);
+    expect(answer).toContain(`- [\\[x\\](https://evil.example)](/app/clients/${id}) — Prospect`);
     expect(answer).not.toContain("[x](https://evil.example)");
   });
 });

@@ -1078,6 +1078,16 @@ const views: InterpreterCase[] = [
   },
   { text: "Je veux voir mes derniers paiements", action: "view_data", entities: { dataType: "payments" } },
   {
+    text: "Quels devis attendent une réponse ?",
+    action: "view_data",
+    entities: { dataType: "quotes", metric: "pending_quotes" },
+  },
+  {
+    text: "quels sont les devis en attente de signature",
+    action: "view_data",
+    entities: { dataType: "quotes", metric: "pending_quotes", status: "envoyé" },
+  },
+  {
     text: "quels devis sont en attente",
     action: "view_data",
     entities: { dataType: "quotes", metric: "pending_quotes", status: "envoyé" },

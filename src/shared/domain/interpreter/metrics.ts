@@ -134,6 +134,7 @@ const METRICS: [InterpretationMetric, RegExp][] = [
         "devis (?:\\p{L}+ )?(?:en attente|sans reponse|non signes?|pas (?:encore )?signes?|en cours|ouverts?|a relancer|non acceptes?|pas (?:encore )?acceptes?|non valides?)",
         "devis (?:envoyes?|emis)(?: et)? (?:pas|non|sans)",
         "devis qui attendent",
+        "devis (?:\\p{L}+ )?(?:attend(?:ent)?|en attente d'?une?) (?:une |leur )?(?:reponse|signature|validation)",
       ],
       "",
     ),
