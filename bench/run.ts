@@ -10,6 +10,7 @@ import { spawnServer, stopServer, waitForHealth } from "../scripts/server-proces
 import { measureInterpreter } from "./interpreter";
 import { measureInvoicePdf } from "./invoice-pdf";
 import { measureOnPostgres } from "./postgres";
+import { measureVoiceBuiltIn, REPLY_WAV } from "./voice";
 
 // `npm run bench`: measures the budgets of ARCHITECTURE.md that exist so far and writes bench/results.json.
 // Not a test: figures depend on the machine; compare them with the budgets, not with each other.
@@ -22,6 +23,7 @@ const budgets = {
   invoiceListP95Ms: 50,
   dashboardServerMs: 20,
   interpreterUs: 1000,
+  voiceFirstAudioMs: 300,
 };
 
 async function startServer(dataDir: string, port: number): Promise<{ child: ChildProcess; seconds: number }> {
@@ -84,6 +86,12 @@ try {
   const pdfMs = await measureInvoicePdf();
   const interpreter = measureInterpreter();
   const postgres = await measureOnPostgres(BENCH_AUTH_SECRET);
+  const voiceRun = await measureVoiceBuiltIn();
+  const voice = {
+    ...voiceRun,
+    budgetFirstAudioMs: budgets.voiceFirstAudioMs,
+    withinBudget: voiceRun.firstAudioMs <= budgets.voiceFirstAudioMs,
+  };
   const list = postgres && {
     ...postgres.list,
     budgetP95Ms: budgets.invoiceListP95Ms,
@@ -123,6 +131,7 @@ try {
       interpreterPerCommandUs: interpret,
       invoiceList10kPostgres: list || "PostgreSQL absent: not measured",
       dashboard10kPostgres: dashboard || "PostgreSQL absent: not measured",
+      voiceBuiltIn: voice,
     },
   };
   writeFileSync(new URL("./results.json", import.meta.url), `${JSON.stringify(results, null, 2)}\n`);
@@ -133,6 +142,9 @@ try {
     `JavaScript de la première page (gzip) : ${js.value} Ko (budget ${js.budget} Ko, ${verdict(js)})`,
   );
   console.log(`PDF de facture : ${pdf.value} ms par document (budget ${pdf.budget} ms, ${verdict(pdf)})`);
+  console.log(
+    `Voix intégrée : response.create → premier audio ${voice.firstAudioMs} ms (médiane, budget ${voice.budgetFirstAudioMs} ms, ${verdict(voice)}), facteur temps réel ${voice.realTimeFactor} ; réponse écoutable : ${REPLY_WAV}`,
+  );
   console.log(
     `Interpréteur local, ${interpret.commands} commandes : moyenne ${interpret.meanUs} µs, p99 ${interpret.p99Us} µs (budget ${interpret.budgetUs} µs, ${verdict(interpret)})`,
   );
