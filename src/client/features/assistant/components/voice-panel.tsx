@@ -10,6 +10,7 @@ import { onActionResult } from "../api/assistant-changes";
 import { confirmProposal } from "../api/settle-proposal";
 import { useVoiceAgent, type VoiceEntry } from "../hooks/use-voice-agent";
 import { useAiAgentStore } from "../store/ai-agent-store";
+import { MarkdownMessage } from "./markdown-message";
 
 /** Spec "Voice agent panel": the six example commands; a click sends one. */
 const EXAMPLES = [
@@ -176,7 +177,13 @@ function TranscriptEntry({ entry }: { entry: VoiceEntry }) {
         {entry.isAudio ? <Badge tone="info">Vocal</Badge> : null}
         <time dateTime={entry.at.toISOString()}>{time.format(entry.at)}</time>
       </div>
-      <p className="text-sm whitespace-pre-line">{entry.text}</p>
+      {entry.sender === "agent" ? (
+        // The agent's words come from the assistant pipeline: its markdown (links to the records) is rendered
+        // like the chat's, app links only.
+        <MarkdownMessage content={entry.text} />
+      ) : (
+        <p className="text-sm whitespace-pre-line">{entry.text}</p>
+      )}
       {entry.proposal ? <ProposalConfirm proposal={entry.proposal} /> : null}
     </li>
   );
