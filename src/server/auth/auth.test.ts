@@ -244,7 +244,11 @@ describe("sessions", () => {
       body: { email, redirectTo: "/reset-password" },
     });
     expect(knownReset.status).toBe(unknownReset.status);
-    expect(await knownReset.json()).toEqual(await unknownReset.json());
+    const answer = await knownReset.json();
+    expect(answer).toEqual(await unknownReset.json());
+    expect(answer.message).toBe(
+      "Si un compte existe pour cette adresse, un e-mail de réinitialisation vient de lui être envoyé.",
+    );
 
     const mail = await lastEmailTo(context, email);
     expect(mail?.subject).toMatch(/Réinitialisez votre mot de passe/);

@@ -40,10 +40,30 @@ export function frenchAuthMessage(code: string | undefined, status: number): str
   return "Une erreur est survenue. Veuillez réessayer.";
 }
 
-/** Rewrites a better-auth error response in French, keeping its shape ({ code, message, … }) and headers. */
+/** The English sentences better-auth puts in its successful answers, and what the user reads instead. */
+const SUCCESS_MESSAGES: Record<string, string> = {
+  "If this email exists in our system, check your email for the reset link":
+    "Si un compte existe pour cette adresse, un e-mail de réinitialisation vient de lui être envoyé.",
+};
+
+/** A successful answer whose message better-auth wrote in English, with that message in French. */
+async function translateSuccess(response: Response): Promise<Response> {
+  const body = (await response
+    .clone()
+    .json()
+    .catch(() => null)) as { message?: unknown } | null;
+  const french = typeof body?.message === "string" ? SUCCESS_MESSAGES[body.message] : undefined;
+  if (!french) return response;
+  const headers = new Headers(response.headers);
+  headers.delete("content-length");
+  return new Response(JSON.stringify({ ...body, message: french }), { status: response.status, headers });
+}
+
+/** Rewrites a better-auth response in French (errors, and the English sentences of some successes), keeping
+ * its shape ({ code, message, … }) and headers. */
 export async function translateAuthError(response: Response): Promise<Response> {
-  if (response.status < 400 || !response.headers.get("content-type")?.includes("application/json"))
-    return response;
+  if (!response.headers.get("content-type")?.includes("application/json")) return response;
+  if (response.status < 400) return translateSuccess(response);
   const body = (await response.json().catch(() => ({}))) as { code?: string; message?: string };
   const code = body.code ?? (response.status === 429 ? "TOO_MANY_REQUESTS" : undefined);
   const headers = new Headers(response.headers);
