@@ -104,7 +104,10 @@ test("the assistant without an AI key: chat with confirmation, document generato
     await prompt.fill("Devis de 300 € pour un audit");
     await generate.click();
     await expect(page.getByText("Erreur de génération")).toBeVisible();
-    await expect(page.getByText(/Je n'ai pas pu identifier le nom du client/)).toBeVisible();
+    // Said twice on purpose: in the toast, and under the prompt until it is edited.
+    await expect(
+      dialog.getByRole("alert").filter({ hasText: /Je n'ai pas pu identifier le nom du client/ }),
+    ).toBeVisible();
 
     await prompt.fill("Devis pour Martin de 1 200 € pour la refonte du site");
     await generate.click();
