@@ -18,8 +18,11 @@ test("draft with two VAT rates → live totals → save → issue → partial th
   // Same-origin requests, as the browser makes them (the auth layer checks the Origin header).
   const headers = { origin: baseURL ?? "" };
 
-  await test.step("a paid account and one client, through the API", async () => {
+  await test.step("a paid, VAT-registered account (identity still incomplete) and one client, through the API", async () => {
     await signUpAndPay(api, request, { email, password, origin: headers.origin });
+    // Registered for VAT, so lines may carry several rates; no SIRET nor address yet, so issuing must wait.
+    const partial = { ...identity, siret: "", addressLine1: "", postalCode: "", city: "" };
+    expect((await api.put("/api/settings/identity", { data: partial, headers })).ok()).toBe(true);
     const client = await api.post("/api/clients", {
       data: { name: "Atelier Lumière", company: "Atelier Lumière SARL", city: "Lyon", status: "actif" },
       headers,
