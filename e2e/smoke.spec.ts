@@ -28,7 +28,6 @@ test.describe("public pages", () => {
       /contrats/i,
       /dépenses/i,
       /assistant IA/i,
-      /support prioritaire/i,
     ]) {
       await expect(main.getByText(item).first()).toBeVisible();
     }
