@@ -99,6 +99,17 @@ describe("questions about one's figures", () => {
   });
 });
 
+describe("lists with their filters", () => {
+  it("lists the invoices of a month, by status, and says which month", async () => {
+    const answer = await ask(`Montre les factures payées de janvier ${thisYear}`);
+    expect(answer).toContain(`1 facture (émission en janvier ${thisYear}) :`);
+    expect(answer).toContain(`INV-${thisYear}-0001`);
+    expect(await ask(`Montre les factures payées de février ${thisYear}`)).toBe(
+      "Aucune facture ne correspond.",
+    );
+  });
+});
+
 describe("commands that reach the record", () => {
   it("bills quantities to the existing multi-word client, with the due date said", async () => {
     const clientsBefore = (await (await call(context, "/api/clients", { cookie: alice.cookie })).json())

@@ -145,8 +145,12 @@ async function respond(turn: Turn, text: string, { action, entities }: Interpret
       const filter = {
         status: entities.status ?? statusFilter(dataType, text).status,
         search: entities.client,
+        period: entities.period,
       };
-      return scope + describeList(await readRecords(turn.db, turn.userId, dataType, filter, turn.now));
+      const list = await readRecords(turn.db, turn.userId, dataType, filter, turn.now);
+      // Only invoices are filtered by date: the answer names the period it applied.
+      const when = dataType === "invoices" && entities.period ? ` (émission ${entities.period.label})` : "";
+      return scope + describeList(list, when);
     }
     case "general": {
       const invoiceNumber = text.match(/\bINV-\d{4}-\d{4,}\b/i)?.[0];
@@ -214,15 +218,15 @@ const NOUNS: Record<ViewDataType, [string, string]> = {
 };
 
 /** A short French answer with a markdown link to each record and to the full list; record text is escaped. */
-export function describeList(list: RecordList): string {
+export function describeList(list: RecordList, qualifier = ""): string {
   const [one, many] = NOUNS[list.dataType];
   if (list.total === 0) return `Aucun${FEMININE.has(list.dataType) ? "e" : ""} ${one} ne correspond.`;
   const heading =
     list.total === 1
-      ? `1 ${one} :`
+      ? `1 ${one}${qualifier} :`
       : list.total > list.items.length
-        ? `${list.total} ${many}, les ${list.items.length} plus récent${FEMININE.has(list.dataType) ? "es" : "s"} :`
-        : `${list.total} ${many} :`;
+        ? `${list.total} ${many}${qualifier}, les ${list.items.length} plus récent${FEMININE.has(list.dataType) ? "es" : "s"} :`
+        : `${list.total} ${many}${qualifier} :`;
   const lines = list.items.map(
     (item) => `- [${escapeMarkdown(item.label)}](${item.link}) — ${escapeMarkdown(item.detail)}`,
   );

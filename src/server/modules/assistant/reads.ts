@@ -24,7 +24,8 @@ export type RecordList = { dataType: ViewDataType; total: number; items: RecordL
 const LIST_SIZE = 5;
 const TASK_LIST_SIZE = 10;
 
-export type ReadFilter = { search?: string; status?: string };
+/** `period`: issue dates, for invoices (other lists ignore it). */
+export type ReadFilter = { search?: string; status?: string; period?: { from: string; to: string } };
 
 /**
  * The user's records as the assistant cites them, through the same services as the REST API (so the same
@@ -42,7 +43,11 @@ export async function readRecords(
   switch (dataType) {
     case "invoices": {
       const status = pick(filter.status, invoiceStatusLabels);
-      const result = await listInvoices(db, { userId, query: { ...page, search, status }, now });
+      const result = await listInvoices(db, {
+        userId,
+        query: { ...page, search, status, from: filter.period?.from, to: filter.period?.to },
+        now,
+      });
       return {
         dataType,
         total: result.total,

@@ -22,6 +22,7 @@ import {
   ilike,
   isNull,
   lt,
+  lte,
   ne,
   or,
   type SQL,
@@ -186,7 +187,8 @@ export async function getInvoice(
   });
 }
 
-type InvoiceFilters = { search?: string; status?: InvoiceStatus };
+/** `from`/`to`: issue dates, both included. */
+type InvoiceFilters = { search?: string; status?: InvoiceStatus; from?: string; to?: string };
 
 /** The stored-status condition that reads as `status` today (en-retard is also computed, see effectiveStatus). */
 function statusFilter(status: InvoiceStatus, today: string): SQL | undefined {
@@ -208,6 +210,8 @@ function listWhere(userId: string, query: InvoiceFilters, today: string) {
     filters.push(or(ilike(invoices.invoiceNumber, pattern), ilike(invoices.clientName, pattern)));
   }
   if (query.status) filters.push(statusFilter(query.status, today));
+  if (query.from) filters.push(gte(invoices.date, query.from));
+  if (query.to) filters.push(lte(invoices.date, query.to));
   return and(...filters);
 }
 
