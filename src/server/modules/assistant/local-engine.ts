@@ -72,7 +72,7 @@ async function respond(turn: Turn, text: string, { action, entities }: Interpret
           project: entities.project,
           title: entities.title,
           amount: entities.amount,
-          startDate: entities.serviceStartDate,
+          startDate: entities.serviceStartDate ?? entities.date,
           endDate: entities.serviceEndDate,
         },
       });
