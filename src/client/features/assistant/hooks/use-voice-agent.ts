@@ -7,6 +7,9 @@ import {
 } from "@shared/voice";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
+// Emitted as its own file even though it is small: inlined as a data: URL, the worklet would be refused by
+// the Content-Security-Policy (script-src 'self'), and the microphone would never start.
+import captureWorkletUrl from "../lib/pcm-capture-worklet.js?url&no-inline";
 import { bytesToBase64, createPlaybackQueue } from "../lib/voice-audio";
 import {
   initialDiagnostics,
@@ -168,7 +171,7 @@ export function useVoiceAgent({ isAgentMode }: { isAgentMode: boolean }) {
         audio: { channelCount: 1, echoCancellation: true, noiseSuppression: true },
       });
       const context = new AudioContext({ sampleRate: VOICE_SAMPLE_RATE });
-      await context.audioWorklet.addModule(new URL("../lib/pcm-capture-worklet.js", import.meta.url));
+      await context.audioWorklet.addModule(captureWorkletUrl);
       const source = context.createMediaStreamSource(stream);
       const capture = new AudioWorkletNode(context, "pcm-capture");
       capture.port.onmessage = ({ data }: MessageEvent<{ pcm: ArrayBuffer; rms: number }>) => {
