@@ -1,3 +1,4 @@
+import { parisToday } from "@shared/domain/dates";
 import { formatMoney } from "@shared/format";
 import { eq } from "drizzle-orm";
 import pino from "pino";
@@ -69,7 +70,10 @@ async function issuedInvoice({
   return issueInvoice(context.database.db, {
     userId: owner,
     id: draft.id,
-    now: new Date(Date.now() - issuedDaysAgo * DAY),
+    // From noon of today's Paris date: N days back is then N calendar days back in Paris, whatever the hour
+    // the test runs at and whichever side of a daylight-saving change that day falls (late evening UTC in
+    // October gave the next Paris day).
+    now: new Date(Date.parse(`${parisToday()}T11:00:00Z`) - issuedDaysAgo * DAY),
   });
 }
 
