@@ -106,7 +106,14 @@ test("every form and the assistant say in French why they failed; accounts do no
   await test.step("password reset request", async () => {
     await page.goto("/auth");
     await page.getByRole("button", { name: "Mot de passe oublié ?" }).click();
-    await page.getByLabel("Adresse e-mail").fill("camille.erreurs@example.fr");
+    await expect(page.getByRole("heading", { name: "Mot de passe oublié" })).toBeVisible();
+    // The reset form replaces the sign-in form: fill it only once it is the one on screen, and check it kept
+    // the address (a fill racing the switch was lost on a busy machine).
+    const address = page.getByLabel("Adresse e-mail");
+    await expect(async () => {
+      await address.fill("camille.erreurs@example.fr");
+      await expect(address).toHaveValue("camille.erreurs@example.fr", { timeout: 500 });
+    }).toPass();
     const submit = () => page.getByRole("button", { name: "Recevoir le lien" }).click();
     await eachFailure(
       page,
