@@ -17,19 +17,40 @@ export function Component() {
   const queryClient = useQueryClient();
   const linkError = params.get("error");
   const [hasNoSession, setHasNoSession] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
 
   useEffect(() => {
     if (linkError) return;
-    void queryClient.fetchQuery({ ...sessionQuery, staleTime: 0 }).then((session) => {
-      if (!session?.user) {
-        setHasNoSession(true);
-        return;
-      }
-      toast.success("Connexion réussie", { description: "Votre adresse e-mail est confirmée." });
-      setTimeout(() => void queryClient.fetchQuery(profileQuery).catch(() => {}), 100);
-      navigate(paths.app.root, { replace: true });
-    });
+    void queryClient
+      .fetchQuery({ ...sessionQuery, staleTime: 0 })
+      .then((session) => {
+        if (!session?.user) {
+          setHasNoSession(true);
+          return;
+        }
+        toast.success("Connexion réussie", { description: "Votre adresse e-mail est confirmée." });
+        setTimeout(() => void queryClient.fetchQuery(profileQuery).catch(() => {}), 100);
+        navigate(paths.app.root, { replace: true });
+      })
+      .catch((error: unknown) => {
+        // The server did not answer (offline, 5xx): say so instead of spinning for ever.
+        setFailure(error instanceof Error && error.message ? error.message : "Le serveur ne répond pas.");
+      });
   }, [linkError, navigate, queryClient]);
+
+  if (failure) {
+    return (
+      <AuthCard title="Votre session n'a pas pu être vérifiée" description={failure}>
+        <button
+          type="button"
+          onClick={() => window.location.reload()}
+          className={buttonStyles({ size: "lg", className: "w-full" })}
+        >
+          Réessayer
+        </button>
+      </AuthCard>
+    );
+  }
 
   if (linkError || hasNoSession) {
     return (
