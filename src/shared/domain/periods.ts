@@ -3,7 +3,8 @@ import { addDays } from "./dates";
 /** A span of calendar days, both ends included, with the French words that name it ("en février 2026"). */
 export type Period = { from: string; to: string; label: string };
 
-const MONTHS = [
+/** French month names, January first, as labels print them. */
+export const MONTH_NAMES = [
   "janvier",
   "février",
   "mars",
@@ -28,7 +29,7 @@ const monthEnd = (day: string) => addDays(monthStart(day, 1), -1);
 
 export function monthPeriod(day: string): Period {
   const start = monthStart(day);
-  const month = MONTHS[Number(start.slice(5, 7)) - 1];
+  const month = MONTH_NAMES[Number(start.slice(5, 7)) - 1];
   return { from: start, to: monthEnd(start), label: `en ${month} ${start.slice(0, 4)}` };
 }
 
@@ -42,7 +43,8 @@ export function yearToDate(today: string): Period {
 }
 
 const isMonthStart = (day: string) => day.endsWith("-01");
-const monthsBetween = (from: string, to: string) =>
+/** Calendar months from `from`'s month to `to`'s, both counted. */
+export const monthsBetween = (from: string, to: string) =>
   (Number(to.slice(0, 4)) - Number(from.slice(0, 4))) * 12 +
   Number(to.slice(5, 7)) -
   Number(from.slice(5, 7)) +

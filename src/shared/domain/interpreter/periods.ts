@@ -1,5 +1,6 @@
 import type { InterpretedPeriod } from "../../schemas/interpretation";
 import { addDays } from "../dates";
+import { MONTH_NAMES, monthsBetween } from "../periods";
 import { freeMatches, type Scan, type Span, take } from "./scan";
 
 /**
@@ -22,20 +23,6 @@ const MONTHS = [
   "octobre",
   "novembre",
   "decembre",
-];
-const MONTH_LABELS = [
-  "janvier",
-  "février",
-  "mars",
-  "avril",
-  "mai",
-  "juin",
-  "juillet",
-  "août",
-  "septembre",
-  "octobre",
-  "novembre",
-  "décembre",
 ];
 const MONTH = `(${MONTHS.join("|")}|fevier|fev|janv|oct|nov|dec)`;
 const MONTH_ALIASES: Record<string, number> = {
@@ -273,7 +260,7 @@ function monthPeriod(start: string, label?: string): InterpretedPeriod {
 }
 
 function monthLabel(start: string): string {
-  return `${MONTH_LABELS[Number(start.slice(5, 7)) - 1]} ${start.slice(0, 4)}`;
+  return `${MONTH_NAMES[Number(start.slice(5, 7)) - 1]} ${start.slice(0, 4)}`;
 }
 
 function quarterStart(day: string): string {
@@ -303,15 +290,6 @@ function addMonths(first: string, months: number): string {
   const last = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 0)).getUTCDate();
   date.setUTCDate(Math.min(day, last));
   return date.toISOString().slice(0, 10);
-}
-
-function monthsBetween(from: string, to: string): number {
-  return (
-    (Number(to.slice(0, 4)) - Number(from.slice(0, 4))) * 12 +
-    Number(to.slice(5, 7)) -
-    Number(from.slice(5, 7)) +
-    1
-  );
 }
 
 function readCount(word: string): number {
