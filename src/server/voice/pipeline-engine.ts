@@ -4,7 +4,14 @@ import { VOICE_MAX_TURN_BYTES, VOICE_MAX_TURN_SECONDS } from "@shared/voice";
 import { AppError } from "../errors";
 import { type ChatDeps, runChat } from "../modules/assistant/chat.service";
 import { settleProposal } from "../modules/assistant/executions";
-import { consentOf, errorEvent, type VoiceClientEvent, type VoiceEngine, type VoiceSocket } from "./protocol";
+import {
+  actionItemEvent,
+  consentOf,
+  errorEvent,
+  type VoiceClientEvent,
+  type VoiceEngine,
+  type VoiceSocket,
+} from "./protocol";
 import { transcribe } from "./speech-services";
 import { toSpokenText } from "./spoken-text";
 import type { Speaker } from "./synthesizer";
@@ -107,25 +114,11 @@ export function createPipelineEngine({
     const emit = (event: ChatEvent) => {
       if (event.type === "text") speech.write(event.delta);
       else if (event.type === "retract") speech.retract();
-      else if (event.type === "proposal") {
-        proposal = event.proposal;
-        send({
-          type: "response.output_item.done",
-          item: {
-            type: "function_call",
-            call_id: event.proposal.id,
-            name: event.proposal.type,
-            status: "proposed",
-          },
-          proposal: event.proposal,
-        });
-      } else if (event.type === "result")
-        send({
-          type: "response.output_item.done",
-          item: { type: "function_call_output", name: event.result.type, status: "completed" },
-          result: event.result,
-        });
+      const item = actionItemEvent(event);
+      if (event.type === "proposal") proposal = event.proposal;
+      if (item) send(item);
     };
+
     await runChat(deps, {
       userId,
       body: {

@@ -1,3 +1,4 @@
+import type { ChatEvent } from "@shared/schemas/assistant";
 import { VOICE_MAX_TURN_BYTES, voiceClientEventTypes } from "@shared/voice";
 import { z } from "zod";
 
@@ -40,6 +41,31 @@ export const voiceClientEvent = z.discriminatedUnion("type", [
 export type VoiceClientEvent = z.infer<typeof voiceClientEvent>;
 
 /** The socket's error event, in the Realtime protocol's shape, with a French message. */
+/**
+ * A proposal or a result of the assistant's actions, as the Realtime item the panel shows in the transcript
+ * (with its Confirmer button for a proposal); null for any other chat event.
+ */
+export function actionItemEvent(event: ChatEvent) {
+  if (event.type === "proposal")
+    return {
+      type: "response.output_item.done",
+      item: {
+        type: "function_call",
+        call_id: event.proposal.id,
+        name: event.proposal.type,
+        status: "proposed",
+      },
+      proposal: event.proposal,
+    };
+  if (event.type === "result")
+    return {
+      type: "response.output_item.done",
+      item: { type: "function_call_output", name: event.result.type, status: "completed" },
+      result: event.result,
+    };
+  return null;
+}
+
 export function errorEvent(message: string, code = "invalid_request") {
   return { type: "error", error: { type: "invalid_request_error", code, message } } as const;
 }

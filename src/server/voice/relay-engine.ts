@@ -10,7 +10,14 @@ import { type ChatDeps, readProfile } from "../modules/assistant/chat.service";
 import { settleProposal } from "../modules/assistant/executions";
 import { buildTools, instructions } from "../modules/assistant/llm-engine";
 import type { Turn } from "../modules/assistant/turn";
-import { consentOf, errorEvent, type VoiceClientEvent, type VoiceEngine, type VoiceSocket } from "./protocol";
+import {
+  actionItemEvent,
+  consentOf,
+  errorEvent,
+  type VoiceClientEvent,
+  type VoiceEngine,
+  type VoiceSocket,
+} from "./protocol";
 
 export const UPSTREAM_FAILED =
   "Le service vocal OpenAI ne répond pas : la session vocale est fermée. Réessayez plus tard.";
@@ -68,25 +75,11 @@ export function createRelayEngine({
     else waiting.push(event);
   };
   const emit = (event: ChatEvent) => {
-    if (event.type === "proposal") {
-      proposal = event.proposal;
-      toClient({
-        type: "response.output_item.done",
-        item: {
-          type: "function_call",
-          call_id: event.proposal.id,
-          name: event.proposal.type,
-          status: "proposed",
-        },
-        proposal: event.proposal,
-      });
-    } else if (event.type === "result")
-      toClient({
-        type: "response.output_item.done",
-        item: { type: "function_call_output", name: event.result.type, status: "completed" },
-        result: event.result,
-      });
+    const item = actionItemEvent(event);
+    if (event.type === "proposal") proposal = event.proposal;
+    if (item) toClient(item);
   };
+
   const turn = (): Turn => ({
     db: deps.db,
     userId,
