@@ -1,6 +1,7 @@
 // The whole database schema: drizzle-kit reads this file (drizzle.config.ts) and `drizzle(…, { schema })`
 // takes it for relational queries.
 export * from "./ai";
+export * from "./api";
 export * from "./auth";
 export * from "./automations";
 export * from "./billing";
