@@ -10,6 +10,7 @@ export * from "./contracts";
 export * from "./expenses";
 export * from "./files";
 export * from "./invoices";
+export * from "./micro";
 export * from "./numbering";
 export * from "./outbox";
 export * from "./profiles";
