@@ -1,4 +1,5 @@
-import { index, integer, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { cents, checkIn, day, optionalFkIndex, parisToday, timestamps, vatRateCheck } from "./columns";
 import { files } from "./files";
 import { projects } from "./projects";
@@ -35,6 +36,10 @@ export const expenses = pgTable(
     status: text("status", { enum: expenseStatuses }).notNull().default("pending"),
     projectId: uuid("project_id"),
     receiptFileId: uuid("receipt_file_id"),
+    /** Set when the expense comes from a supplier e-invoice (issue 13 §2): the supplier's identifiers and number. */
+    supplierSiren: text("supplier_siren"),
+    supplierVatNumber: text("supplier_vat_number"),
+    supplierInvoiceNumber: text("supplier_invoice_number"),
     ...timestamps(),
   },
   (t) => [
@@ -49,5 +54,13 @@ export const expenses = pgTable(
     index("expenses_user_id_date_idx").on(t.userId, t.date),
     optionalFkIndex("expenses_project_id_idx", t.projectId),
     optionalFkIndex("expenses_receipt_file_id_idx", t.receiptFileId),
+    // A supplier invoice is imported once: the supplier is its SIREN, else its VAT number, else its name.
+    uniqueIndex("expenses_supplier_invoice_key")
+      .on(
+        t.userId,
+        sql`coalesce(${sql.identifier(t.supplierSiren.name)}, ${sql.identifier(t.supplierVatNumber.name)}, lower(${sql.identifier(t.supplier.name)}))`,
+        t.supplierInvoiceNumber,
+      )
+      .where(sql`${sql.identifier(t.supplierInvoiceNumber.name)} is not null`),
   ],
 ).enableRLS();

@@ -1,5 +1,5 @@
 import { index, integer, pgTable, text, unique, uuid } from "drizzle-orm/pg-core";
-import { bytea, checkIn, createdAt } from "./columns";
+import { bytea, checkIn, createdAt, day } from "./columns";
 import { tenantPolicy, tenantUserId } from "./tenancy";
 
 export const fileKinds = ["receipt", "logo", "pdf", "attachment"] as const;
@@ -21,6 +21,8 @@ export const files = pgTable(
     sha256: text("sha256").notNull(),
     kind: text("kind", { enum: fileKinds }).notNull(),
     content: bytea("content").notNull(),
+    /** The legal retention: the file is an accounting document to keep until this day (a received invoice: 10 years). */
+    retainUntil: day("retain_until"),
     createdAt: createdAt(),
   },
   (t) => [

@@ -7,6 +7,7 @@ export * from "./automations";
 export * from "./billing";
 export * from "./clients";
 export * from "./contracts";
+export * from "./einvoicing";
 export * from "./expenses";
 export * from "./files";
 export * from "./invoices";

@@ -1,0 +1,56 @@
+import { einvoiceStatuses } from "../../../shared/domain/einvoicing";
+import { index, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { checkIn, createdAt, tstz } from "./columns";
+import { files } from "./files";
+import { invoices } from "./invoices";
+import { tenantPolicy, tenantReference, tenantUserId } from "./tenancy";
+
+/**
+ * The lifecycle of an issued invoice on the plateforme agréée (issue 13 §2), one row per status the
+ * platform reported, in the order it happened: the latest is the invoice's current e-invoicing status.
+ */
+export const einvoiceStatusEvents = pgTable(
+  "einvoice_status_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: tenantUserId(),
+    invoiceId: uuid("invoice_id").notNull(),
+    status: text("status", { enum: einvoiceStatuses }).notNull(),
+    /** The adapter that reported it ("local" for the local directory). */
+    platform: text("platform").notNull(),
+    /** The platform's identifier of the flow (the deposit), to match later statuses. */
+    flowId: text("flow_id"),
+    /** The reason given with a rejection or refusal, as the platform wrote it. */
+    message: text("message"),
+    occurredAt: tstz("occurred_at").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    tenantPolicy(t.userId),
+    checkIn("einvoice_status_events_status_check", t.status, einvoiceStatuses),
+    tenantReference("einvoice_status_events_invoice_fk", [t.invoiceId, t.userId], invoices, "cascade"),
+    index("einvoice_status_events_invoice_id_occurred_at_idx").on(t.invoiceId, t.occurredAt),
+  ],
+).enableRLS();
+
+/**
+ * Supplier e-invoices received from the platform and not yet turned into an expense: the file is stored
+ * (the receipt to be) and waits for the user to confirm the prefilled expense.
+ */
+export const einvoiceInbox = pgTable(
+  "einvoice_inbox",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: tenantUserId(),
+    fileId: uuid("file_id").notNull(),
+    platform: text("platform").notNull(),
+    flowId: text("flow_id"),
+    receivedAt: tstz("received_at").notNull().defaultNow(),
+  },
+  (t) => [
+    tenantPolicy(t.userId),
+    tenantReference("einvoice_inbox_file_fk", [t.fileId, t.userId], files, "cascade"),
+    index("einvoice_inbox_user_id_received_at_idx").on(t.userId, t.receivedAt),
+    index("einvoice_inbox_file_id_idx").on(t.fileId),
+  ],
+).enableRLS();
