@@ -1,4 +1,4 @@
-import { boolean, index, integer, jsonb, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgTable, text, unique, uuid } from "drizzle-orm/pg-core";
 import { checkIn, timestamps, tstz } from "./columns";
 import { tenantPolicy, tenantUserId } from "./tenancy";
 
@@ -27,6 +27,8 @@ export const automations = pgTable(
   },
   (t) => [
     tenantPolicy(t.userId),
+    // The target of automation_runs' tenant reference.
+    unique("automations_id_user_id_key").on(t.id, t.userId),
     index("automations_user_id_created_at_idx").on(t.userId, t.createdAt),
     index("automations_is_active_next_run_at_idx").on(t.isActive, t.nextRunAt),
   ],

@@ -3,6 +3,7 @@
 export * from "./ai";
 export * from "./api";
 export * from "./auth";
+export * from "./automation-runs";
 export * from "./automations";
 export * from "./billing";
 export * from "./clients";
