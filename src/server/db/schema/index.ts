@@ -19,5 +19,6 @@ export * from "./profiles";
 export * from "./projects";
 export * from "./quotes";
 export * from "./relations";
+export * from "./row-counts";
 export * from "./security";
 export * from "./tenancy";
