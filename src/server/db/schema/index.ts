@@ -12,6 +12,7 @@ export * from "./einvoicing";
 export * from "./expenses";
 export * from "./files";
 export * from "./invoices";
+export * from "./mailchimp";
 export * from "./micro";
 export * from "./numbering";
 export * from "./outbox";
