@@ -6,6 +6,7 @@ export * from "./auth";
 export * from "./automation-runs";
 export * from "./automations";
 export * from "./billing";
+export * from "./client-links";
 export * from "./clients";
 export * from "./contracts";
 export * from "./einvoicing";
