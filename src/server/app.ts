@@ -27,6 +27,7 @@ import { EXPENSE_RECEIPT_UPLOAD_PATH, expenseRoutes } from "./modules/expenses/e
 import { healthRoutes } from "./modules/health/health.routes";
 import { generateInvoicePdfFunction } from "./modules/invoices/invoice-pdf.function";
 import { invoiceRoutes } from "./modules/invoices/invoices.routes";
+import { mailchimpRoutes } from "./modules/mailchimp/mailchimp.routes";
 import { notificationRoutes } from "./modules/notifications/notifications.routes";
 import { profileRoutes } from "./modules/profile/profile.routes";
 import { projectRoutes } from "./modules/projects/projects.routes";
@@ -55,7 +56,14 @@ export const businessModules = {
   "/clients": (services: Services) => clientRoutes(services.database.db),
   "/settings": (services: Services) => settingsRoutes(services.database.db),
   "/integrations": (services: Services) =>
-    integrationRoutes({ db: services.database.db, appUrl: services.env.appUrl }),
+    integrationRoutes({ db: services.database.db, appUrl: services.env.appUrl }).route(
+      "/mailchimp",
+      mailchimpRoutes({
+        db: services.database.db,
+        secrets: services.secrets,
+        apiUrl: services.env.MAILCHIMP_API_URL,
+      }),
+    ),
   "/dashboard": (services: Services) => dashboardRoutes(services.database.db),
   "/analysis": (services: Services) => analysisRoutes(services.readAnalysis),
   "/expenses": (services: Services) => expenseRoutes(services.database.db),

@@ -103,6 +103,10 @@ const envSchema = z
     BETTER_AUTH_SECRET: optionalText.refine((value) => value === undefined || value.length >= 32, {
       message: "doit contenir au moins 32 caractères",
     }),
+    /** Mailchimp's API base URL instead of the one the key's data center names (tests, a proxy). */
+    MAILCHIMP_API_URL: optionalText.refine((value) => value === undefined || /^https?:\/\//.test(value), {
+      message: "doit être une URL http(s)",
+    }),
     GOOGLE_CLIENT_ID: optionalText,
     GOOGLE_CLIENT_SECRET: optionalText,
     TRUST_PROXY: flag,

@@ -7,6 +7,7 @@ import type { Env } from "./env";
 import type { Logger } from "./logger";
 import { type AnalysisReader, createAnalysisReader } from "./modules/analysis/analysis.service";
 import { createPaymentProvider, type PaymentProvider } from "./payments/provider";
+import { createSecretBox, type SecretBox } from "./security/secret-box";
 
 /** Everything a request handler may need, built once at start (and by the tests, on a test database). */
 export type Services = {
@@ -18,6 +19,8 @@ export type Services = {
   auth: Auth;
   /** The business analysis of a user, cached 5 minutes (spec §9): one cache for its page and the assistant. */
   readAnalysis: AnalysisReader;
+  /** Seals the third-party keys users enter (Mailchimp…) with a key derived from the server secret. */
+  secrets: SecretBox;
 };
 
 export type ServiceOverrides = { stripeConfig?: Stripe.StripeConfig };
@@ -29,8 +32,10 @@ export function createServices(
   overrides: ServiceOverrides = {},
 ): Services {
   const mailer = createMailer({ db: database.db, env, logger });
-  const payments = createPaymentProvider(env, resolveAuthSecret(env), overrides.stripeConfig);
+  const serverSecret = resolveAuthSecret(env);
+  const payments = createPaymentProvider(env, serverSecret, overrides.stripeConfig);
   const auth = createAuth({ db: database.db, env, mailer, logger });
   const readAnalysis = createAnalysisReader(database.db);
-  return { database, env, logger, mailer, payments, auth, readAnalysis };
+  const secrets = createSecretBox(serverSecret);
+  return { database, env, logger, mailer, payments, auth, readAnalysis, secrets };
 }

@@ -1,3 +1,4 @@
+import { syncChangedClients } from "../modules/mailchimp/mailchimp.service";
 import type { Services } from "../services";
 import { planOverdueReminders, sendWeeklySummaries } from "./automation-jobs";
 import { markOverdueInvoices, sendDueReminders } from "./invoice-jobs";
@@ -6,11 +7,17 @@ const EVERY_MINUTE = 60_000;
 
 /**
  * The server's periodic work, once a minute: overdue invoices, the relances of active overdue rules, due
- * reminders, weekly summaries. State lives in the database, so every instance may run the loop; row claims
- * and unique keys keep the work from being done twice.
+ * reminders, weekly summaries, the Mailchimp sync of changed clients. State lives in the database, so every
+ * instance may run the loop; row claims and unique keys keep the work from being done twice.
  */
 export function startJobLoop(
-  { database, mailer, logger, env }: Pick<Services, "database" | "mailer" | "logger" | "env">,
+  {
+    database,
+    mailer,
+    logger,
+    env,
+    secrets,
+  }: Pick<Services, "database" | "mailer" | "logger" | "env" | "secrets">,
   intervalMs = EVERY_MINUTE,
 ) {
   let isRunning = false;
@@ -21,6 +28,8 @@ export function startJobLoop(
     relances: () => planOverdueReminders(db),
     reminders: () => sendDueReminders({ db, mailer, logger }),
     summaries: () => sendWeeklySummaries({ db, mailer, logger, appUrl: env.appUrl }),
+    // Clients created or changed since their last sync, whatever path changed them (page, assistant, API).
+    mailchimp: () => syncChangedClients({ db, secrets, apiUrl: env.MAILCHIMP_API_URL, logger }),
   };
   const tick = async () => {
     if (isRunning) return;
