@@ -23,7 +23,11 @@ import { configRoutes } from "./modules/config/config.routes";
 import { contractRoutes } from "./modules/contracts/contracts.routes";
 import { dashboardRoutes } from "./modules/dashboard/dashboard.routes";
 import { devMailboxRoutes } from "./modules/dev-mailbox/dev-mailbox.routes";
-import { EXPENSE_RECEIPT_UPLOAD_PATH, expenseRoutes } from "./modules/expenses/expenses.routes";
+import {
+  EXPENSE_IMPORT_UPLOAD_PATHS,
+  EXPENSE_RECEIPT_UPLOAD_PATH,
+  expenseRoutes,
+} from "./modules/expenses/expenses.routes";
 import { healthRoutes } from "./modules/health/health.routes";
 import { generateInvoicePdfFunction } from "./modules/invoices/invoice-pdf.function";
 import { invoiceRoutes } from "./modules/invoices/invoices.routes";
@@ -39,7 +43,7 @@ import { voiceRoutes } from "./voice/voice.routes";
 
 /** JSON bodies are small; file uploads (10 MB, spec §5) get their own limit on their own routes. */
 export const MAX_BODY_BYTES = 1024 * 1024;
-const UPLOAD_PATHS = new Set([LOGO_UPLOAD_PATH, EXPENSE_RECEIPT_UPLOAD_PATH]);
+const UPLOAD_PATHS = new Set([LOGO_UPLOAD_PATH, EXPENSE_RECEIPT_UPLOAD_PATH, ...EXPENSE_IMPORT_UPLOAD_PATHS]);
 
 export type AppOptions = {
   /** The built SPA (dist/client); absent in API tests and in `npm run dev`, where Vite serves it. */

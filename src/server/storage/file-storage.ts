@@ -25,6 +25,8 @@ export type SaveFileInput = {
   kind: FileKind;
   /** A narrower set of types for this use (a logo is an image), with the message shown otherwise. */
   accept?: { types: readonly AllowedFileType[]; message: string };
+  /** The day until which the law requires keeping the file (an invoice: 10 years), noted on its row. */
+  retainUntil?: string;
 };
 
 export const FILE_NOT_FOUND_MESSAGE = "Fichier introuvable.";
@@ -42,7 +44,7 @@ const metadata = {
 
 /** Spec §5 rules, then content sniffing; a refused file throws the rule's exact French message. */
 export async function saveFile(db: Db, input: SaveFileInput): Promise<StoredFile> {
-  const { userId, name, bytes, kind, accept } = input;
+  const { userId, name, bytes, kind, accept, retainUntil } = input;
   const checked = await checkFileContent({ bytes, declaredType: input.mimeType, name });
   if (!checked.valid) {
     const isWrongType = checked.error === FILE_ERROR_MESSAGES.typeNotAllowed;
@@ -62,6 +64,7 @@ export async function saveFile(db: Db, input: SaveFileInput): Promise<StoredFile
         sha256,
         kind,
         content: bytes,
+        retainUntil,
       })
       .returning(metadata),
   );

@@ -74,7 +74,8 @@ const vatRate = z.union(
   { error: "Taux de TVA non proposé (20 ; 10 ; 5,5 ; 2,1 ou 0 %)." },
 );
 
-const expenseFields = z.object({
+/** The fields of an expense; an imported e-invoice's confirmation picks the ones the user may change. */
+export const expenseFields = z.object({
   title: z
     .string()
     .trim()
@@ -153,6 +154,9 @@ export const expenseDto = z.object({
   projectId: z.string().nullable(),
   projectName: z.string().nullable(),
   receipt: receiptDto.nullable(),
+  /** Set when imported from a supplier e-invoice. */
+  supplierSiren: z.string().nullable(),
+  supplierInvoiceNumber: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -1,6 +1,7 @@
 import { parisToday } from "@shared/domain/dates";
 import { VAT_RATE_LABELS, type VatRateBp } from "@shared/domain/money";
 import { formatAmount } from "@shared/format";
+import { confirmSupplierInvoiceInput } from "@shared/schemas/einvoicing";
 import {
   createExpenseInput,
   type ExpenseDto,
@@ -10,7 +11,7 @@ import {
   updateExpenseInput,
 } from "@shared/schemas/expenses";
 import { FILE_ERROR_MESSAGES, MAX_FILE_SIZE_BYTES } from "@shared/security/file-validation";
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
 import type { AuthVariables } from "../../auth/session";
@@ -18,6 +19,7 @@ import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import { type CsvColumn, csvResponse, toCsv } from "../../http/csv";
 import { uuidParam, valid } from "../../http/validate";
+import { importSupplierInvoice, previewSupplierInvoice } from "../einvoicing/import.service";
 import {
   attachReceipt,
   createExpense,
@@ -36,6 +38,8 @@ import {
  * is lifted by exact path in app.ts `UPLOAD_PATHS`, which cannot match a path with an id in it.
  */
 export const EXPENSE_RECEIPT_UPLOAD_PATH = "/api/expenses/receipt";
+/** Supplier e-invoice import (issue 13 §2): preview, then confirmation with the same file. */
+export const EXPENSE_IMPORT_UPLOAD_PATHS = ["/api/expenses/import", "/api/expenses/import/confirm"];
 
 /** A 10 MB file plus the multipart envelope (boundaries, part headers, the file name). */
 const MAX_UPLOAD_BODY_BYTES = MAX_FILE_SIZE_BYTES + 64 * 1024;
@@ -53,6 +57,30 @@ const NO_FILE_MESSAGE = "Choisissez un fichier à envoyer.";
 // A missing or malformed id names no expense: the same 404 as an unknown one or another user's.
 const uploadQuery = z.object({ expenseId: z.string().optional() });
 const isUuid = (value: string | undefined): value is string => z.uuid().safeParse(value).success;
+
+/** The multipart body's `file` and its other fields; a French 400 when there is no file. */
+async function uploadedFile(c: Context) {
+  const body = await c.req.parseBody().catch(() => {
+    throw new AppError("bad_request", NO_FILE_MESSAGE);
+  });
+  const file = body.file;
+  if (!(file instanceof File))
+    throw new AppError("validation_failed", NO_FILE_MESSAGE, [{ path: "file", message: NO_FILE_MESSAGE }]);
+  return { file, bytes: new Uint8Array(await file.arrayBuffer()), body };
+}
+
+/** The confirmation's expense fields travel as one JSON text beside the file. */
+function confirmedFields(value: unknown) {
+  let json: unknown;
+  try {
+    json = typeof value === "string" ? JSON.parse(value) : {};
+  } catch {
+    json = null;
+  }
+  const parsed = confirmSupplierInvoiceInput.safeParse(json);
+  if (!parsed.success) throw AppError.fromZod(parsed.error);
+  return parsed.data;
+}
 
 const exportColumns: CsvColumn<ExpenseDto>[] = [
   { header: "Date", value: (row) => row.date },
@@ -88,20 +116,28 @@ export function expenseRoutes(db: Db) {
       .post("/receipt", uploadLimit, valid(uploadQuery, "query"), async (c) => {
         const { expenseId } = c.req.valid("query");
         if (!isUuid(expenseId)) throw new AppError("not_found", EXPENSE_NOT_FOUND);
-        const body = await c.req.parseBody().catch(() => {
-          throw new AppError("bad_request", NO_FILE_MESSAGE);
-        });
-        const file = body.file;
-        if (!(file instanceof File))
-          throw new AppError("validation_failed", NO_FILE_MESSAGE, [
-            { path: "file", message: NO_FILE_MESSAGE },
-          ]);
+        const { file, bytes } = await uploadedFile(c);
         const expense = await attachReceipt(db, {
           userId: c.get("user").id,
           id: expenseId,
           name: file.name,
           mimeType: file.type,
-          bytes: new Uint8Array(await file.arrayBuffer()),
+          bytes,
+        });
+        return c.json(expense, 201);
+      })
+      .post("/import", uploadLimit, async (c) => {
+        const { bytes } = await uploadedFile(c);
+        return c.json(await previewSupplierInvoice(db, { userId: c.get("user").id, bytes }));
+      })
+      .post("/import/confirm", uploadLimit, async (c) => {
+        const { file, bytes, body } = await uploadedFile(c);
+        const input = confirmedFields(body.expense);
+        const expense = await importSupplierInvoice(db, {
+          userId: c.get("user").id,
+          name: file.name,
+          bytes,
+          input,
         });
         return c.json(expense, 201);
       })

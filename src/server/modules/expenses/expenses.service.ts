@@ -68,6 +68,8 @@ function toDto(row: Selected): ExpenseDto {
             sizeBytes: row.receiptSizeBytes,
           }
         : null,
+    supplierSiren: expense.supplierSiren,
+    supplierInvoiceNumber: expense.supplierInvoiceNumber,
     createdAt: expense.createdAt.toISOString(),
     updatedAt: expense.updatedAt.toISOString(),
   };
@@ -145,9 +147,22 @@ export async function getExpense(db: Db, { userId, id }: { userId: string; id: s
   return withTenant(db, userId, (tx) => findOwn(tx, userId, id));
 }
 
+/** What an expense made from a supplier e-invoice keeps of it: the stored file and the invoice's identity. */
+export type ImportedInvoice = {
+  receiptFileId: string;
+  supplierSiren: string | null;
+  supplierVatNumber: string | null;
+  supplierInvoiceNumber: string;
+};
+
 export async function createExpense(
   db: Db,
-  { userId, input, now = new Date() }: { userId: string; input: CreateExpenseData; now?: Date },
+  {
+    userId,
+    input,
+    imported,
+    now = new Date(),
+  }: { userId: string; input: CreateExpenseData; imported?: ImportedInvoice; now?: Date },
 ): Promise<ExpenseDto> {
   return withTenant(db, userId, async (tx) => {
     await ownProject(tx, userId, input.projectId);
@@ -165,6 +180,7 @@ export async function createExpense(
         date: input.date ?? parisToday(now),
         status: input.status,
         projectId: input.projectId ?? null,
+        ...imported,
       })
       .returning({ id: expenses.id });
     if (!row) throw new Error("insert into expenses returned no row");

@@ -1,0 +1,305 @@
+import type { ErrorIssue } from "@shared/errors";
+import { formatMoney } from "@shared/format";
+import type { SupplierInvoiceDto } from "@shared/schemas/einvoicing";
+import { AppError } from "../../errors";
+import { extractInvoiceXml } from "./pdf-attachment";
+import { all, attribute, first, parseXml, text, type XmlElement } from "./xml";
+
+/**
+ * Reads a supplier e-invoice — Factur-X / ZUGFeRD PDF, CII XML or UBL 2.1 XML (Invoice, CreditNote) — into
+ * one EN 16931 shape, then checks that it is complete and that its sums agree, with French messages.
+ */
+
+export const SUPPLIER_INVOICE_MESSAGES = {
+  unknownFormat: "Format non reconnu : importez une facture électronique Factur-X (PDF), CII ou UBL (XML).",
+  invalid: "Cette facture électronique est incomplète ou incohérente.",
+} as const;
+
+type Party = SupplierInvoiceDto["supplier"];
+type Draft = Omit<SupplierInvoiceDto, "format"> & { amounts: Record<string, string | undefined> };
+
+/** "1234.5" → 123450 cents; more than two decimals round half away from zero; undefined when not a number. */
+export function toCents(value: string | undefined): number | undefined {
+  const match = value ? /^([+-]?)(\d+)(?:\.(\d+))?$/.exec(value.trim()) : null;
+  if (!match) return undefined;
+  const [, sign, units, fraction = ""] = match;
+  const digits = `${fraction}000`;
+  const exact = Number(units) * 100 + Number(digits.slice(0, 2));
+  const cents = exact + (Number(digits[2]) >= 5 ? 1 : 0);
+  return sign === "-" ? -cents : cents;
+}
+
+/** A percentage in basis points is its hundredths, read like cents: "5.5" → 550. */
+const toBasisPoints = toCents;
+
+/** CII dates are "20261015" (format 102), UBL dates "2026-10-15". */
+function toDay(value: string | undefined): string | undefined {
+  const match = value ? /^(\d{4})-?(\d{2})-?(\d{2})$/.exec(value) : null;
+  return match ? `${match[1]}-${match[2]}-${match[3]}` : undefined;
+}
+
+/** A SIRET is the SIREN followed by 5 digits; identifiers are compared without spaces. */
+function identity(
+  name: string | undefined,
+  ids: { value?: string; scheme?: string }[],
+  vatNumber?: string,
+): Party {
+  const digits = ids.map(({ value, scheme }) => ({ value: value?.replace(/\s/g, ""), scheme }));
+  const siret = digits.find(
+    ({ value, scheme }) => /^\d{14}$/.test(value ?? "") && (!scheme || scheme === "0009"),
+  )?.value;
+  const siren =
+    digits.find(({ value, scheme }) => /^\d{9}$/.test(value ?? "") && (!scheme || scheme === "0002"))
+      ?.value ?? siret?.slice(0, 9);
+  return {
+    name: name ?? null,
+    siren: siren ?? null,
+    siret: siret ?? null,
+    vatNumber: vatNumber?.replace(/\s/g, "").toUpperCase() ?? null,
+  };
+}
+
+/** The text of an element already in hand. */
+const ownText = (element: XmlElement) => text({ self: [element] }, "self");
+const idOf = (element: XmlElement) => ({ value: ownText(element), scheme: attribute(element, "schemeID") });
+
+// --- CII (UN/CEFACT CrossIndustryInvoice D16B, the XML inside Factur-X) ---
+
+function ciiParty(party: XmlElement | undefined): Party {
+  const vat = all(party, "SpecifiedTaxRegistration/ID").find((id) => attribute(id, "schemeID") === "VA");
+  return identity(
+    text(party, "Name"),
+    [...all(party, "SpecifiedLegalOrganization/ID"), ...all(party, "GlobalID")].map(idOf),
+    vat ? ownText(vat) : undefined,
+  );
+}
+
+function readCii(root: XmlElement): Draft {
+  const document = first(root, "ExchangedDocument");
+  const transaction = first(root, "SupplyChainTradeTransaction");
+  const agreement = first(transaction, "ApplicableHeaderTradeAgreement");
+  const settlement = first(transaction, "ApplicableHeaderTradeSettlement");
+  const sums = first(settlement, "SpecifiedTradeSettlementHeaderMonetarySummation");
+  const currency = text(settlement, "InvoiceCurrencyCode");
+  // BT-110 may be given twice (invoice and accounting currency): the invoice currency's one counts.
+  const taxTotals = all(sums, "TaxTotalAmount");
+  const taxTotal =
+    taxTotals.find((amount) => attribute(amount, "currencyID") === currency) ??
+    taxTotals.find((amount) => attribute(amount, "currencyID") === undefined);
+  return {
+    documentType: text(document, "TypeCode") === "381" ? "credit_note" : "invoice",
+    number: text(document, "ID") ?? "",
+    issueDate: toDay(text(document, "IssueDateTime/DateTimeString")) ?? "",
+    dueDate: toDay(text(settlement, "SpecifiedTradePaymentTerms/DueDateDateTime/DateTimeString")) ?? null,
+    currency: currency ?? "",
+    supplier: ciiParty(first(agreement, "SellerTradeParty")),
+    buyer: ciiParty(first(agreement, "BuyerTradeParty")),
+    lines: all(transaction, "IncludedSupplyChainTradeLineItem").map((line) => ({
+      description: text(line, "SpecifiedTradeProduct/Name") ?? "",
+      quantity: text(line, "SpecifiedLineTradeDelivery/BilledQuantity") ?? null,
+      netCents:
+        toCents(
+          text(
+            line,
+            "SpecifiedLineTradeSettlement/SpecifiedTradeSettlementLineMonetarySummation/LineTotalAmount",
+          ),
+        ) ?? Number.NaN,
+      vatRateBp:
+        toBasisPoints(text(line, "SpecifiedLineTradeSettlement/ApplicableTradeTax/RateApplicablePercent")) ??
+        null,
+    })),
+    vatBreakdown: all(settlement, "ApplicableTradeTax").map((tax) => ({
+      category: text(tax, "CategoryCode") ?? "",
+      rateBp: toBasisPoints(text(tax, "RateApplicablePercent")) ?? 0,
+      baseCents: toCents(text(tax, "BasisAmount")) ?? Number.NaN,
+      vatCents: toCents(text(tax, "CalculatedAmount")) ?? Number.NaN,
+    })),
+    totals: { linesCents: 0, netCents: 0, vatCents: 0, grossCents: 0, dueCents: 0 },
+    amounts: {
+      lines: text(sums, "LineTotalAmount"),
+      allowances: text(sums, "AllowanceTotalAmount"),
+      charges: text(sums, "ChargeTotalAmount"),
+      net: text(sums, "TaxBasisTotalAmount"),
+      vat: taxTotal ? ownText(taxTotal) : undefined,
+      gross: text(sums, "GrandTotalAmount"),
+      prepaid: text(sums, "TotalPrepaidAmount"),
+      due: text(sums, "DuePayableAmount"),
+    },
+  };
+}
+
+// --- UBL 2.1 (OASIS Invoice and CreditNote, as Peppol BIS 3 and XRechnung use them) ---
+
+function ublParty(party: XmlElement | undefined): Party {
+  const vat = all(party, "PartyTaxScheme").find((scheme) => text(scheme, "TaxScheme/ID") === "VAT");
+  return identity(
+    text(party, "PartyLegalEntity/RegistrationName") ?? text(party, "PartyName/Name"),
+    [...all(party, "PartyLegalEntity/CompanyID"), ...all(party, "PartyIdentification/ID")].map(idOf),
+    text(vat, "CompanyID"),
+  );
+}
+
+function readUbl(root: XmlElement, isCreditNote: boolean): Draft {
+  const sums = first(root, "LegalMonetaryTotal");
+  const currency = text(root, "DocumentCurrencyCode");
+  // The VAT total with the breakdown is in the document currency (a second TaxTotal may hold BT-111).
+  const taxTotal =
+    all(root, "TaxTotal").find((total) => all(total, "TaxSubtotal").length > 0) ?? first(root, "TaxTotal");
+  const lineName = isCreditNote ? "CreditNoteLine" : "InvoiceLine";
+  return {
+    documentType: isCreditNote || text(root, "InvoiceTypeCode") === "381" ? "credit_note" : "invoice",
+    number: text(root, "ID") ?? "",
+    issueDate: toDay(text(root, "IssueDate")) ?? "",
+    dueDate: toDay(text(root, "DueDate") ?? text(root, "PaymentMeans/PaymentDueDate")) ?? null,
+    currency: currency ?? "",
+    supplier: ublParty(first(root, "AccountingSupplierParty/Party")),
+    buyer: ublParty(first(root, "AccountingCustomerParty/Party")),
+    lines: all(root, lineName).map((line) => ({
+      description: text(line, "Item/Name") ?? "",
+      quantity: text(line, isCreditNote ? "CreditedQuantity" : "InvoicedQuantity") ?? null,
+      netCents: toCents(text(line, "LineExtensionAmount")) ?? Number.NaN,
+      vatRateBp: toBasisPoints(text(line, "Item/ClassifiedTaxCategory/Percent")) ?? null,
+    })),
+    vatBreakdown: all(taxTotal, "TaxSubtotal").map((subtotal) => ({
+      category: text(subtotal, "TaxCategory/ID") ?? "",
+      rateBp: toBasisPoints(text(subtotal, "TaxCategory/Percent")) ?? 0,
+      baseCents: toCents(text(subtotal, "TaxableAmount")) ?? Number.NaN,
+      vatCents: toCents(text(subtotal, "TaxAmount")) ?? Number.NaN,
+    })),
+    totals: { linesCents: 0, netCents: 0, vatCents: 0, grossCents: 0, dueCents: 0 },
+    amounts: {
+      lines: text(sums, "LineExtensionAmount"),
+      allowances: text(sums, "AllowanceTotalAmount"),
+      charges: text(sums, "ChargeTotalAmount"),
+      net: text(sums, "TaxExclusiveAmount"),
+      vat: text(taxTotal, "TaxAmount"),
+      gross: text(sums, "TaxInclusiveAmount"),
+      prepaid: text(sums, "PrepaidAmount"),
+      due: text(sums, "PayableAmount"),
+    },
+  };
+}
+
+const percent = new Intl.NumberFormat("fr-FR", { maximumFractionDigits: 2 });
+export const formatRate = (rateBp: number) => `${percent.format(rateBp / 100)} %`;
+
+// --- Checks (EN 16931 business rules the expense relies on) ---
+
+/** Each check adds a French issue; the amounts are checked to the cent, a VAT amount to the cent per rate. */
+function validate(draft: Draft): { invoice: Omit<SupplierInvoiceDto, "format">; issues: ErrorIssue[] } {
+  const issues: ErrorIssue[] = [];
+  const problem = (path: string, message: string) => issues.push({ path, message });
+  const { amounts, ...invoice } = draft;
+
+  if (!invoice.number) problem("number", "Le numéro de la facture (BT-1) est absent.");
+  if (!invoice.issueDate) problem("issueDate", "La date d'émission (BT-2) est absente ou invalide.");
+  if (!invoice.supplier.name) problem("supplier.name", "Le nom du fournisseur (BT-27) est absent.");
+  if (!/^[A-Z]{3}$/.test(invoice.currency))
+    problem("currency", "La devise de la facture (BT-5) est absente.");
+  if (invoice.lines.length === 0) problem("lines", "La facture ne contient aucune ligne.");
+  invoice.lines.forEach((line, index) => {
+    if (Number.isNaN(line.netCents))
+      problem(`lines.${index}`, `La ligne ${index + 1} n'a pas de montant net (BT-131) lisible.`);
+  });
+  if (invoice.vatBreakdown.length === 0)
+    problem("vatBreakdown", "Le récapitulatif de TVA par taux (BG-23) est absent.");
+  invoice.vatBreakdown.forEach((group, index) => {
+    if (Number.isNaN(group.baseCents) || Number.isNaN(group.vatCents)) {
+      problem(
+        `vatBreakdown.${index}`,
+        `Le récapitulatif de TVA n° ${index + 1} n'a pas de base ou de montant lisible.`,
+      );
+      return;
+    }
+    const expected = Math.round((group.baseCents * group.rateBp) / 10_000);
+    if (Math.abs(expected - group.vatCents) > 1)
+      problem(
+        `vatBreakdown.${index}`,
+        `TVA à ${formatRate(group.rateBp)} : ${formatMoney(group.vatCents)} annoncés pour une base de ${formatMoney(group.baseCents)}, soit ${formatMoney(expected)} attendus.`,
+      );
+  });
+
+  const read = (key: string, term: string, label: string, fallback?: number) => {
+    const cents = toCents(amounts[key]) ?? fallback;
+    if (cents === undefined) problem(`totals.${key}`, `${label} (${term}) est absent ou illisible.`);
+    return cents ?? 0;
+  };
+  const linesCents = read("lines", "BT-106", "Le total des lignes");
+  const netCents = read("net", "BT-109", "Le total hors taxes");
+  const vatCents = read("vat", "BT-110", "Le total de la TVA", 0);
+  const grossCents = read("gross", "BT-112", "Le total TTC");
+  const prepaidCents = toCents(amounts.prepaid) ?? 0;
+  const dueCents = read("due", "BT-115", "Le montant à payer", grossCents - prepaidCents);
+  invoice.totals = { linesCents, netCents, vatCents, grossCents, dueCents };
+
+  const agree = (path: string, announced: number, computed: number, message: string) => {
+    if (announced !== computed)
+      problem(path, `${message} : ${formatMoney(announced)} annoncés, ${formatMoney(computed)} calculés.`);
+  };
+  if (issues.length === 0) {
+    const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
+    agree(
+      "totals.lines",
+      linesCents,
+      sum(invoice.lines.map((line) => line.netCents)),
+      "Le total des lignes ne correspond pas à la somme des lignes",
+    );
+    const adjusted = linesCents - (toCents(amounts.allowances) ?? 0) + (toCents(amounts.charges) ?? 0);
+    agree(
+      "totals.net",
+      netCents,
+      adjusted,
+      "Le total hors taxes ne correspond pas aux lignes, remises et frais",
+    );
+    agree(
+      "totals.net",
+      netCents,
+      sum(invoice.vatBreakdown.map((group) => group.baseCents)),
+      "Le total hors taxes ne correspond pas aux bases de TVA",
+    );
+    agree(
+      "totals.vat",
+      vatCents,
+      sum(invoice.vatBreakdown.map((group) => group.vatCents)),
+      "Le total de TVA ne correspond pas au récapitulatif par taux",
+    );
+    agree(
+      "totals.gross",
+      grossCents,
+      netCents + vatCents,
+      "Le total TTC n'est pas égal au total HT plus la TVA",
+    );
+    agree(
+      "totals.due",
+      dueCents,
+      grossCents - prepaidCents,
+      "Le montant à payer ne correspond pas au total TTC moins les acomptes",
+    );
+  }
+  return { invoice, issues };
+}
+
+const isPdf = (bytes: Uint8Array) => Buffer.from(bytes.subarray(0, 1024)).includes("%PDF-");
+
+/** Reads and checks a supplier e-invoice; throws a French 400 naming every problem found. */
+export async function readSupplierInvoice(bytes: Uint8Array): Promise<SupplierInvoiceDto> {
+  const isFacturX = isPdf(bytes);
+  const xml = isFacturX ? await extractInvoiceXml(bytes) : bytes;
+  if (
+    !isFacturX &&
+    !/^\s*</.test(
+      Buffer.from(xml.subarray(0, 64))
+        .toString("utf8")
+        .replace(/^\uFEFF/, ""),
+    )
+  )
+    throw new AppError("bad_request", SUPPLIER_INVOICE_MESSAGES.unknownFormat);
+  const { root, element } = parseXml(xml);
+  let draft: Draft;
+  if (root === "CrossIndustryInvoice") draft = readCii(element);
+  else if (root === "Invoice" || root === "CreditNote") draft = readUbl(element, root === "CreditNote");
+  else throw new AppError("bad_request", SUPPLIER_INVOICE_MESSAGES.unknownFormat);
+  const { invoice, issues } = validate(draft);
+  if (issues.length > 0) throw new AppError("validation_failed", SUPPLIER_INVOICE_MESSAGES.invalid, issues);
+  return { format: isFacturX ? "factur-x" : root === "CrossIndustryInvoice" ? "cii" : "ubl", ...invoice };
+}

@@ -1,0 +1,105 @@
+import { z } from "zod";
+import { EINVOICE_STATUSES, type EinvoiceStatus, einvoiceStatuses } from "../domain/einvoicing";
+import { expenseFields } from "./expenses";
+
+export const supplierInvoiceFormats = ["factur-x", "cii", "ubl"] as const;
+export const supplierInvoiceFormatLabels: Record<(typeof supplierInvoiceFormats)[number], string> = {
+  "factur-x": "Factur-X (PDF)",
+  cii: "CII (XML)",
+  ubl: "UBL (XML)",
+};
+
+const party = z.object({
+  name: z.string().nullable(),
+  siren: z.string().nullable(),
+  siret: z.string().nullable(),
+  vatNumber: z.string().nullable(),
+});
+
+/** A supplier e-invoice read from Factur-X, CII or UBL: one shape whatever the syntax (EN 16931 terms). */
+export const supplierInvoiceDto = z.object({
+  format: z.enum(supplierInvoiceFormats),
+  documentType: z.enum(["invoice", "credit_note"]),
+  number: z.string(),
+  issueDate: z.string(),
+  dueDate: z.string().nullable(),
+  currency: z.string(),
+  supplier: party,
+  buyer: party,
+  lines: z.array(
+    z.object({
+      description: z.string(),
+      quantity: z.string().nullable(),
+      netCents: z.number().int(),
+      vatRateBp: z.number().int().nullable(),
+    }),
+  ),
+  vatBreakdown: z.array(
+    z.object({
+      category: z.string(),
+      rateBp: z.number().int(),
+      baseCents: z.number().int(),
+      vatCents: z.number().int(),
+    }),
+  ),
+  totals: z.object({
+    /** BT-106, BT-109, BT-110, BT-112, BT-115. */
+    linesCents: z.number().int(),
+    netCents: z.number().int(),
+    vatCents: z.number().int(),
+    grossCents: z.number().int(),
+    dueCents: z.number().int(),
+  }),
+});
+export type SupplierInvoiceDto = z.infer<typeof supplierInvoiceDto>;
+
+/** What the user confirms: the amounts, supplier and number come from the file, the rest is theirs. */
+export const confirmSupplierInvoiceInput = expenseFields
+  .pick({ title: true, description: true, category: true, status: true, projectId: true })
+  .strict();
+export type ConfirmSupplierInvoiceInput = z.input<typeof confirmSupplierInvoiceInput>;
+export type ConfirmSupplierInvoiceData = z.output<typeof confirmSupplierInvoiceInput>;
+
+/** The preview of an import: the invoice as read, and the expense it would become. */
+export const supplierInvoicePreviewDto = z.object({
+  invoice: supplierInvoiceDto,
+  draft: z.object({
+    title: z.string(),
+    description: z.string(),
+    supplier: z.string(),
+    amountCents: z.number().int(),
+    vatCents: z.number().int(),
+    vatRateBp: z.number().int(),
+    date: z.string(),
+  }),
+});
+export type SupplierInvoicePreviewDto = z.infer<typeof supplierInvoicePreviewDto>;
+
+/** A received e-invoice waiting in the inbox, with its preview. */
+export const inboxItemDto = supplierInvoicePreviewDto.extend({
+  id: z.string(),
+  fileName: z.string(),
+  receivedAt: z.string(),
+});
+export type InboxItemDto = z.infer<typeof inboxItemDto>;
+
+export const einvoiceStatusEventDto = z.object({
+  status: z.enum(einvoiceStatuses),
+  code: z.number().int(),
+  label: z.string(),
+  platform: z.string(),
+  message: z.string().nullable(),
+  occurredAt: z.string(),
+});
+export type EinvoiceStatusEventDto = z.infer<typeof einvoiceStatusEventDto>;
+
+export const statusEventOf = (event: {
+  status: EinvoiceStatus;
+  platform: string;
+  message: string | null;
+  occurredAt: string;
+}): EinvoiceStatusEventDto => ({
+  ...event,
+  code: EINVOICE_STATUSES[event.status].code,
+  label: EINVOICE_STATUSES[event.status].label,
+});
