@@ -2,6 +2,7 @@ import { ExportButton } from "@client/components/data-list/export-button";
 import { SectionCard } from "@client/components/ui/section-card";
 import { Clock, FileSpreadsheet } from "lucide-react";
 import { CalendarFeedCard } from "./calendar-feed-card";
+import { MailchimpCard } from "./mailchimp-card";
 
 /** Every list's full export: the same files as the "Exporter CSV" buttons, without filters. */
 const EXPORTS = [
@@ -17,7 +18,6 @@ const EXPORTS = [
 const NOT_YET = [
   { name: "Stripe", purpose: "faire régler vos factures en ligne par carte" },
   { name: "Zapier", purpose: "relier Ardoise à des milliers d'applications" },
-  { name: "Mailchimp", purpose: "envoyer vos clients dans vos listes d'e-mails" },
 ] as const;
 
 export function IntegrationsPage() {
@@ -30,6 +30,7 @@ export function IntegrationsPage() {
         </p>
       </div>
       <CalendarFeedCard />
+      <MailchimpCard />
       <SectionCard
         id="exports"
         icon={FileSpreadsheet}
