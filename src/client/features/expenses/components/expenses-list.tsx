@@ -20,6 +20,7 @@ import { useSearchParams } from "react-router";
 import { expensesExportHref, useExpenses } from "../api/get-expenses";
 import { ExpenseDialog } from "./expense-dialog";
 import { ExpenseStatusBadge } from "./expense-status-badge";
+import { SupplierInvoiceImport } from "./supplier-invoice-import";
 
 const attached = (expense: ExpenseDto) =>
   expense.receipt ? (
@@ -122,6 +123,7 @@ export function ExpensesList() {
         exportFilename="depenses.csv"
         action={newExpense}
       />
+      <SupplierInvoiceImport />
       <ListFilters
         list={list}
         statuses={expenseStatuses}

@@ -1,0 +1,220 @@
+import { buttonStyles } from "@client/components/ui/button-styles";
+import { Field } from "@client/components/ui/field";
+import { SelectField } from "@client/components/ui/select-field";
+import { SubmitButton } from "@client/components/ui/submit-button";
+import { isApiError } from "@client/lib/api-error";
+import { cn } from "@client/lib/cn";
+import { formatDate, formatMoney } from "@shared/format";
+import { paths } from "@shared/paths";
+import { type SupplierInvoicePreviewDto, supplierInvoiceFormatLabels } from "@shared/schemas/einvoicing";
+import {
+  type ExpenseCategory,
+  type ExpenseStatus,
+  expenseCategories,
+  expenseCategoryLabels,
+  expenseStatuses,
+  expenseStatusLabels,
+} from "@shared/schemas/expenses";
+import { FILE_ERROR_MESSAGES, MAX_FILE_SIZE_BYTES } from "@shared/security/file-validation";
+import { FileUp } from "lucide-react";
+import { Dialog } from "radix-ui";
+import { type DragEvent, type FormEvent, useState } from "react";
+import { useNavigate } from "react-router";
+import { toast } from "sonner";
+import { useConfirmSupplierInvoice, usePreviewSupplierInvoice } from "../api/import-supplier-invoice";
+
+const ACCEPT = ".pdf,.xml,application/pdf,application/xml,text/xml";
+
+/**
+ * Supplier e-invoices (Factur-X, CII, UBL) dropped or chosen on the Dépenses page: the server reads the
+ * file, the user checks the prefilled expense, and confirming sends the same file to be kept as the receipt.
+ */
+export function SupplierInvoiceImport() {
+  const preview = usePreviewSupplierInvoice();
+  const [pending, setPending] = useState<{ file: File; preview: SupplierInvoicePreviewDto } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [isOver, setOver] = useState(false);
+
+  const onFile = (file: File | undefined) => {
+    if (!file) return;
+    setError(null);
+    // The server says the same; refusing here spares uploading 10 MB for nothing.
+    if (file.size > MAX_FILE_SIZE_BYTES) return setError(FILE_ERROR_MESSAGES.tooLarge);
+    preview.mutate(file, {
+      onSuccess: (result) => setPending({ file, preview: result }),
+      onError: (failure) => {
+        const details = isApiError(failure) ? (failure.issues ?? []).map((issue) => issue.message) : [];
+        setError([failure.message, ...details].join(" "));
+      },
+    });
+  };
+  const onDrop = (event: DragEvent) => {
+    event.preventDefault();
+    setOver(false);
+    onFile(event.dataTransfer.files[0]);
+  };
+
+  return (
+    <section aria-label="Importer une facture fournisseur">
+      {/* The whole zone is the file input's label: a click anywhere opens the picker, a drop reads the file. */}
+      <label
+        onDragOver={(event) => {
+          event.preventDefault();
+          setOver(true);
+        }}
+        onDragLeave={() => setOver(false)}
+        onDrop={onDrop}
+        className={cn(
+          "flex cursor-pointer flex-col items-start gap-3 rounded-xl border border-dashed p-4 focus-within:ring-2 focus-within:ring-ring/30 sm:flex-row sm:items-center",
+          isOver && "border-primary bg-primary/5",
+        )}
+      >
+        <FileUp className="size-5 shrink-0 text-muted-foreground" aria-hidden="true" />
+        <span className="flex-1 text-sm text-muted-foreground">
+          Déposez ici une facture électronique fournisseur (Factur-X, CII ou UBL, 10 Mo au maximum) : la
+          dépense est préremplie et la facture gardée comme justificatif.
+        </span>
+        <span className={buttonStyles({ variant: "secondary" })}>
+          {preview.isPending ? "Lecture…" : "Importer une facture"}
+        </span>
+        <input
+          type="file"
+          accept={ACCEPT}
+          className="sr-only"
+          onChange={(event) => {
+            onFile(event.target.files?.[0]);
+            event.target.value = "";
+          }}
+        />
+      </label>
+      {error ? (
+        <p role="alert" className="mt-2 text-sm text-danger">
+          {error}
+        </p>
+      ) : null}
+      <ConfirmImportDialog pending={pending} onClose={() => setPending(null)} />
+    </section>
+  );
+}
+
+function ConfirmImportDialog({
+  pending,
+  onClose,
+}: {
+  pending: { file: File; preview: SupplierInvoicePreviewDto } | null;
+  onClose: () => void;
+}) {
+  return (
+    <Dialog.Root open={pending !== null} onOpenChange={(isOpen) => (isOpen ? undefined : onClose())}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50 backdrop-blur-[2px]" />
+        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[92dvh] w-[calc(100%-1.5rem)] max-w-xl -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl border bg-surface p-5 shadow-2xl outline-none sm:p-6">
+          <Dialog.Title className="text-lg font-semibold">Importer la facture fournisseur</Dialog.Title>
+          <Dialog.Description className="mt-1 text-sm text-muted-foreground">
+            Vérifiez la dépense préremplie ; les montants et le fournisseur viennent de la facture.
+          </Dialog.Description>
+          {pending ? <ConfirmImportForm {...pending} onDone={onClose} /> : null}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+function ConfirmImportForm({
+  file,
+  preview: { invoice, draft },
+  onDone,
+}: {
+  file: File;
+  preview: SupplierInvoicePreviewDto;
+  onDone: () => void;
+}) {
+  const confirm = useConfirmSupplierInvoice();
+  const navigate = useNavigate();
+  const [title, setTitle] = useState(draft.title);
+  const [category, setCategory] = useState<ExpenseCategory>("autre");
+  const [status, setStatus] = useState<ExpenseStatus>("pending");
+  const [titleError, setTitleError] = useState<string>();
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    confirm.mutate(
+      { file, input: { title, category, status, description: draft.description } },
+      {
+        onSuccess: (expense) => {
+          toast.success("Facture importée", {
+            description: `${expense.title} · ${formatMoney(expense.amountCents)}`,
+          });
+          onDone();
+          navigate(paths.app.expenses.detail(expense.id));
+        },
+        onError: (error) => {
+          const issue = isApiError(error) ? error.issues?.find((item) => item.path === "title") : undefined;
+          if (issue) setTitleError(issue.message);
+          else toast.error("Import refusé", { description: error.message });
+        },
+      },
+    );
+  };
+
+  const facts: [string, string][] = [
+    ["Fournisseur", draft.supplier],
+    ["SIREN", invoice.supplier.siren ?? "—"],
+    ["N° de TVA", invoice.supplier.vatNumber ?? "—"],
+    ["Facture n°", invoice.number],
+    ["Format", supplierInvoiceFormatLabels[invoice.format]],
+    ["Date", formatDate(invoice.issueDate)],
+    ["Échéance", invoice.dueDate ? formatDate(invoice.dueDate) : "—"],
+    ["Total HT", formatMoney(invoice.totals.netCents)],
+    ["TVA", formatMoney(invoice.totals.vatCents)],
+    ["Total TTC", formatMoney(invoice.totals.grossCents)],
+  ];
+  return (
+    <form onSubmit={onSubmit} noValidate className="mt-5 space-y-4">
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 rounded-lg bg-muted/50 p-3 text-sm">
+        {facts.map(([label, value]) => (
+          <div key={label} className="contents">
+            <dt className="text-muted-foreground">{label}</dt>
+            <dd className="text-right font-medium tabular-nums">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <Field
+        label="Intitulé"
+        value={title}
+        onChange={(event) => setTitle(event.target.value)}
+        error={titleError}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <SelectField
+          isCompact
+          label="Catégorie"
+          value={category}
+          onChange={(event) => setCategory(event.target.value as ExpenseCategory)}
+        >
+          {expenseCategories.map((value) => (
+            <option key={value} value={value}>
+              {expenseCategoryLabels[value]}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          isCompact
+          label="Statut"
+          value={status}
+          onChange={(event) => setStatus(event.target.value as ExpenseStatus)}
+        >
+          {expenseStatuses.map((value) => (
+            <option key={value} value={value}>
+              {expenseStatusLabels[value]}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+      <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
+        <Dialog.Close className={buttonStyles({ variant: "secondary" })}>Annuler</Dialog.Close>
+        <SubmitButton isPending={confirm.isPending}>Créer la dépense</SubmitButton>
+      </div>
+    </form>
+  );
+}
