@@ -17,6 +17,7 @@ import { aiProxyRoutes } from "./modules/ai-proxy/ai-proxy.routes";
 import { analysisRoutes } from "./modules/analysis/analysis.routes";
 import { assistantRoutes, autonomousExecuteFunction } from "./modules/assistant/assistant.routes";
 import { automationRoutes } from "./modules/automations/automations.routes";
+import { bookRoutes } from "./modules/books/books.routes";
 import { calendarRoutes, integrationRoutes } from "./modules/calendar/calendar.routes";
 import { clientRoutes } from "./modules/clients/clients.routes";
 import { configRoutes } from "./modules/config/config.routes";
@@ -37,6 +38,7 @@ import { profileRoutes } from "./modules/profile/profile.routes";
 import { projectRoutes } from "./modules/projects/projects.routes";
 import { quoteRoutes } from "./modules/quotes/quotes.routes";
 import { LOGO_UPLOAD_PATH, settingsRoutes } from "./modules/settings/settings.routes";
+import { urssafRoutes } from "./modules/urssaf/urssaf.routes";
 import { paymentFunctionRoutes, paymentRoutes } from "./payments/payments.routes";
 import type { Services } from "./services";
 import { voiceRoutes } from "./voice/voice.routes";
@@ -71,6 +73,8 @@ export const businessModules = {
   "/dashboard": (services: Services) => dashboardRoutes(services.database.db),
   "/analysis": (services: Services) => analysisRoutes(services.readAnalysis),
   "/expenses": (services: Services) => expenseRoutes(services.database.db),
+  "/urssaf": (services: Services) => urssafRoutes(services.database.db),
+  "/books": (services: Services) => bookRoutes(services.database.db),
   "/quotes": (services: Services) => quoteRoutes({ db: services.database.db, mailer: services.mailer }),
   "/projects": (services: Services) => projectRoutes(services.database.db),
   "/contracts": (services: Services) => contractRoutes(services.database.db),

@@ -1,0 +1,143 @@
+import { addDays, parisToday, yearOf } from "@shared/domain/dates";
+import type { UrssafActivity } from "@shared/domain/urssaf";
+import {
+  type DeclarationPeriod,
+  declarationPeriodOf,
+  isAcrePeriod,
+  upcomingDeclaration,
+} from "@shared/domain/urssaf-calendar";
+import { thresholdStatuses } from "@shared/domain/urssaf-thresholds";
+import type { DeclarationDto, UrssafOverviewDto, UrssafSettingsInput } from "@shared/schemas/urssaf";
+import { and, between, eq, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { businessIdentities, invoices, microSettings, payments } from "../../db/schema/index";
+import { type Tx, withTenant } from "../../db/tenant";
+import { computeDeclaration } from "./urssaf-engine";
+
+type Settings = UrssafSettingsInput;
+
+const settingsColumns = {
+  activity: microSettings.activity,
+  frequency: microSettings.frequency,
+  creationDate: microSettings.creationDate,
+  hasAcre: microSettings.hasAcre,
+  hasVersementLiberatoire: microSettings.hasVersementLiberatoire,
+};
+
+export async function readUrssafSettings(tx: Tx, userId: string): Promise<Settings | null> {
+  const [row] = await tx.select(settingsColumns).from(microSettings).where(eq(microSettings.userId, userId));
+  return row ?? null;
+}
+
+export async function saveUrssafSettings(db: Db, { userId, input }: { userId: string; input: Settings }) {
+  return withTenant(db, userId, async (tx) => {
+    await tx
+      .insert(microSettings)
+      .values({ userId, ...input })
+      .onConflictDoUpdate({ target: microSettings.userId, set: input });
+    return input;
+  });
+}
+
+/**
+ * Cash received between two days (both included), VAT excluded: URSSAF's turnover is what was collected, not
+ * invoiced, before VAT. A payment counts for its share of the invoice's excluding-VAT total (all of it under
+ * the VAT franchise); refunds on credit notes, negative, come off.
+ */
+export async function receivedTurnover(tx: Tx, userId: string, from: string, to: string) {
+  const [row] = await tx
+    .select({
+      cents: sql<number>`coalesce(sum(case when ${invoices.totalCents} = 0 then ${payments.amountCents}
+        else round(${payments.amountCents}::numeric * ${invoices.subtotalCents} / ${invoices.totalCents}) end), 0)::int`,
+      count: sql<number>`count(*)::int`,
+    })
+    .from(payments)
+    .innerJoin(invoices, and(eq(invoices.id, payments.invoiceId), eq(invoices.userId, payments.userId)))
+    .where(and(eq(payments.userId, userId), between(payments.paidOn, from, to)));
+  return { cents: row?.cents ?? 0, count: row?.count ?? 0 };
+}
+
+/** The identity's broader category, as the settings form's first guess. */
+const suggestionOf: Record<string, UrssafActivity> = {
+  vente: "vente",
+  "services-bic": "services-bic",
+  bnc: "bnc-ssi",
+};
+
+/**
+ * The URSSAF page and the dashboard card: the settings, the declaration of the period `day` falls in (by
+ * default the one to make next) with its figures from the official rules, and the year's thresholds.
+ */
+export async function getUrssafOverview(
+  db: Db,
+  { userId, day, now = new Date() }: { userId: string; day?: string; now?: Date },
+): Promise<UrssafOverviewDto> {
+  const today = parisToday(now);
+  return withTenant(db, userId, async (tx) => {
+    const settings = await readUrssafSettings(tx, userId);
+    if (!settings) {
+      const [identity] = await tx
+        .select({ activity: businessIdentities.activityCategory })
+        .from(businessIdentities)
+        .where(eq(businessIdentities.userId, userId));
+      const suggested = identity?.activity ? suggestionOf[identity.activity] : undefined;
+      return { settings: null, suggestedActivity: suggested ?? null, declaration: null, year: null };
+    }
+    const period = day ? declarationPeriodOf(day, settings) : upcomingDeclaration(today, settings);
+    const declaration = await declarationFor(tx, userId, settings, period, today);
+    const year = yearOf(period.to);
+    const { cents } = await receivedTurnover(tx, userId, `${year}-01-01`, `${year}-12-31`);
+    return {
+      settings,
+      suggestedActivity: null,
+      declaration,
+      year: {
+        year,
+        receivedCents: cents,
+        thresholds: thresholdStatuses({ activity: settings.activity, year, turnoverCents: cents }),
+      },
+    };
+  });
+}
+
+async function declarationFor(
+  tx: Tx,
+  userId: string,
+  settings: Settings,
+  period: DeclarationPeriod,
+  today: string,
+): Promise<DeclarationDto> {
+  const received = await receivedTurnover(tx, userId, period.from, period.to);
+  const hasAcre = settings.hasAcre && isAcrePeriod(period, settings.creationDate);
+  const next = addDays(period.to, 1);
+  return {
+    period,
+    isInProgress: today <= period.to,
+    isOverdue: today > period.deadline,
+    hasAcre,
+    receivedCents: received.cents,
+    paymentCount: received.count,
+    figures: computeDeclaration({
+      activity: settings.activity,
+      periodStart: period.from,
+      creationDate: settings.creationDate,
+      hasAcre,
+      hasVersementLiberatoire: settings.hasVersementLiberatoire,
+      turnoverCents: received.cents,
+    }),
+    previousDay: addDays(period.from, -1),
+    nextDay: next <= today ? next : null,
+  };
+}
+
+/**
+ * The next declaration's deadline and turnover so far, without the rules' engine: cheap enough for the
+ * notification bell and the calendar feed. Null without settings.
+ */
+export async function upcomingUrssafDeadline(tx: Tx, userId: string, today: string) {
+  const settings = await readUrssafSettings(tx, userId);
+  if (!settings) return null;
+  const period = upcomingDeclaration(today, settings);
+  const { cents } = await receivedTurnover(tx, userId, period.from, period.to);
+  return { period, receivedCents: cents };
+}
