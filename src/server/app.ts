@@ -29,6 +29,7 @@ import {
   EXPENSE_RECEIPT_UPLOAD_PATH,
   expenseRoutes,
 } from "./modules/expenses/expenses.routes";
+import { einvoicingRoutes } from "./modules/einvoicing/einvoicing.routes";
 import { healthRoutes } from "./modules/health/health.routes";
 import { generateInvoicePdfFunction } from "./modules/invoices/invoice-pdf.function";
 import { invoiceRoutes } from "./modules/invoices/invoices.routes";
@@ -73,6 +74,8 @@ export const businessModules = {
   "/dashboard": (services: Services) => dashboardRoutes(services.database.db),
   "/analysis": (services: Services) => analysisRoutes(services.readAnalysis),
   "/expenses": (services: Services) => expenseRoutes(services.database.db),
+  "/einvoicing": (services: Services) =>
+    einvoicingRoutes({ db: services.database.db, platform: services.einvoicing, logger: services.logger }),
   "/urssaf": (services: Services) => urssafRoutes(services.database.db),
   "/books": (services: Services) => bookRoutes(services.database.db),
   "/quotes": (services: Services) => quoteRoutes({ db: services.database.db, mailer: services.mailer }),

@@ -110,6 +110,9 @@ const envSchema = z
     GOOGLE_CLIENT_ID: optionalText,
     GOOGLE_CLIENT_SECRET: optionalText,
     TRUST_PROXY: flag,
+    /** E-invoicing (issue 13 §2): the local plateforme agréée, what would be sent and what is received. */
+    PA_OUTBOX_DIR: optionalText,
+    PA_INBOX_DIR: optionalText,
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && !env.BETTER_AUTH_SECRET) {

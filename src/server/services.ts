@@ -1,3 +1,4 @@
+import { join, resolve } from "node:path";
 import type Stripe from "stripe";
 import { type Auth, createAuth } from "./auth/auth";
 import { resolveAuthSecret } from "./auth/secret";
@@ -6,6 +7,7 @@ import { createMailer, type Mailer } from "./email/mailer";
 import type { Env } from "./env";
 import type { Logger } from "./logger";
 import { type AnalysisReader, createAnalysisReader } from "./modules/analysis/analysis.service";
+import { type EinvoicingPlatform, localDirectoryPlatform } from "./modules/einvoicing/platform";
 import { createPaymentProvider, type PaymentProvider } from "./payments/provider";
 import { createSecretBox, type SecretBox } from "./security/secret-box";
 
@@ -21,6 +23,8 @@ export type Services = {
   readAnalysis: AnalysisReader;
   /** Seals the third-party keys users enter (Mailchimp…) with a key derived from the server secret. */
   secrets: SecretBox;
+  /** The plateforme agréée; the local directory until a platform's API client is added (decision 015). */
+  einvoicing: EinvoicingPlatform;
 };
 
 export type ServiceOverrides = { stripeConfig?: Stripe.StripeConfig };
@@ -37,5 +41,9 @@ export function createServices(
   const auth = createAuth({ db: database.db, env, mailer, logger });
   const readAnalysis = createAnalysisReader(database.db);
   const secrets = createSecretBox(serverSecret);
-  return { database, env, logger, mailer, payments, auth, readAnalysis, secrets };
+  const einvoicing = localDirectoryPlatform({
+    outboxDir: resolve(env.PA_OUTBOX_DIR ?? join(env.dataDir, "pa", "outbox")),
+    inboxDir: resolve(env.PA_INBOX_DIR ?? join(env.dataDir, "pa", "inbox")),
+  });
+  return { database, env, logger, mailer, payments, auth, readAnalysis, secrets, einvoicing };
 }

@@ -1,0 +1,107 @@
+import { randomUUID } from "node:crypto";
+import { mkdir, readdir, readFile, rename, writeFile } from "node:fs/promises";
+import { basename, join } from "node:path";
+import { type EinvoiceStatus, einvoiceStatusFromCode } from "@shared/domain/einvoicing";
+
+/**
+ * The connection to a plateforme agréée, shaped on the AFNOR XP Z12-013 API (decision 015): deposit an
+ * outgoing invoice as a flow, fetch the flows addressed to a recipient, and read a flow's lifecycle
+ * statuses (CDAR codes). A real platform's HTTP client implements the same four calls.
+ */
+export type OutgoingFlow = {
+  invoiceNumber: string;
+  sellerSiren: string | null;
+  buyerSiren: string | null;
+  fileName: string;
+  /** The Factur-X PDF. */
+  bytes: Uint8Array;
+};
+export type StatusReport = { status: EinvoiceStatus; message: string | null; occurredAt: Date };
+export type ReceivedFlow = { flowId: string; fileName: string; bytes: Uint8Array };
+
+export type EinvoicingPlatform = {
+  /** The name stored with each status ("local" for the directory). */
+  name: string;
+  send(flow: OutgoingFlow): Promise<{ flowId: string; report: StatusReport }>;
+  statuses(flowId: string): Promise<StatusReport[]>;
+  /** The supplier invoices addressed to this SIREN (the directory routes by the recipient's SIREN). */
+  receive(recipientSiren: string): Promise<ReceivedFlow[]>;
+  /** Marks a received flow as taken, so it is not delivered again. */
+  acknowledge(recipientSiren: string, flowId: string): Promise<void>;
+};
+
+type StatusFile = { code: number | string; message?: string; occurredAt?: string };
+
+const isInvoiceFile = (name: string) => /\.(pdf|xml)$/i.test(name);
+
+/**
+ * The local default: no network, a directory that shows what would be sent and takes what is received.
+ *  - outbox/<flowId>/ holds the Factur-X PDF and envelope.json (what the platform would receive); the
+ *    platform's later statuses are status-*.json files dropped beside them ({ "code": 212 }, CDAR codes).
+ *  - inbox/<SIREN>/ takes supplier invoices (PDF or XML) for the user with that SIREN; taken ones move to
+ *    inbox/<SIREN>/recu/.
+ */
+export function localDirectoryPlatform({
+  outboxDir,
+  inboxDir,
+}: {
+  outboxDir: string;
+  inboxDir: string;
+}): EinvoicingPlatform {
+  return {
+    name: "local",
+    async send(flow) {
+      const flowId = randomUUID();
+      const directory = join(outboxDir, flowId);
+      await mkdir(directory, { recursive: true });
+      const report: StatusReport = { status: "deposee", message: null, occurredAt: new Date() };
+      await writeFile(join(directory, basename(flow.fileName)), flow.bytes);
+      const envelope = {
+        flowId,
+        // XP Z12-013 flow description: syntax and profile of the deposited document, parties by SIREN.
+        flowSyntax: "Factur-X",
+        flowProfile: "EN16931",
+        invoiceNumber: flow.invoiceNumber,
+        sellerSiren: flow.sellerSiren,
+        buyerSiren: flow.buyerSiren,
+        fileName: basename(flow.fileName),
+        depositedAt: report.occurredAt.toISOString(),
+        status: { code: 200, label: "Déposée" },
+      };
+      await writeFile(join(directory, "envelope.json"), `${JSON.stringify(envelope, null, 2)}\n`);
+      return { flowId, report };
+    },
+    async statuses(flowId) {
+      const directory = join(outboxDir, basename(flowId));
+      const names = await readdir(directory).catch(() => [] as string[]);
+      const reports: StatusReport[] = [];
+      for (const name of names.filter((entry) => /^status-.*\.json$/.test(entry)).sort()) {
+        const file = JSON.parse(await readFile(join(directory, name), "utf8")) as StatusFile;
+        const status = einvoiceStatusFromCode(file.code);
+        if (status)
+          reports.push({
+            status,
+            message: file.message ?? null,
+            occurredAt: file.occurredAt ? new Date(file.occurredAt) : new Date(),
+          });
+      }
+      return reports;
+    },
+    async receive(recipientSiren) {
+      const directory = join(inboxDir, basename(recipientSiren));
+      const names = await readdir(directory).catch(() => [] as string[]);
+      return Promise.all(
+        names.filter(isInvoiceFile).map(async (name) => ({
+          flowId: name,
+          fileName: name,
+          bytes: new Uint8Array(await readFile(join(directory, name))),
+        })),
+      );
+    },
+    async acknowledge(recipientSiren, flowId) {
+      const directory = join(inboxDir, basename(recipientSiren));
+      await mkdir(join(directory, "recu"), { recursive: true });
+      await rename(join(directory, basename(flowId)), join(directory, "recu", basename(flowId)));
+    },
+  };
+}
