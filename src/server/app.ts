@@ -37,6 +37,8 @@ import { mailchimpRoutes } from "./modules/mailchimp/mailchimp.routes";
 import { notificationRoutes } from "./modules/notifications/notifications.routes";
 import { profileRoutes } from "./modules/profile/profile.routes";
 import { projectRoutes } from "./modules/projects/projects.routes";
+import { apiIntegrationRoutes } from "./modules/public-api/integrations-api.routes";
+import { publicApiRoutes } from "./modules/public-api/v1.routes";
 import { quoteRoutes } from "./modules/quotes/quotes.routes";
 import { LOGO_UPLOAD_PATH, settingsRoutes } from "./modules/settings/settings.routes";
 import { urssafRoutes } from "./modules/urssaf/urssaf.routes";
@@ -63,14 +65,16 @@ export const businessModules = {
   "/clients": (services: Services) => clientRoutes(services.database.db),
   "/settings": (services: Services) => settingsRoutes(services.database.db),
   "/integrations": (services: Services) =>
-    integrationRoutes({ db: services.database.db, appUrl: services.env.appUrl }).route(
-      "/mailchimp",
-      mailchimpRoutes({
-        db: services.database.db,
-        secrets: services.secrets,
-        apiUrl: services.env.MAILCHIMP_API_URL,
-      }),
-    ),
+    integrationRoutes({ db: services.database.db, appUrl: services.env.appUrl })
+      .route("/", apiIntegrationRoutes(services.database.db))
+      .route(
+        "/mailchimp",
+        mailchimpRoutes({
+          db: services.database.db,
+          secrets: services.secrets,
+          apiUrl: services.env.MAILCHIMP_API_URL,
+        }),
+      ),
   "/dashboard": (services: Services) => dashboardRoutes(services.database.db),
   "/analysis": (services: Services) => analysisRoutes(services.readAnalysis),
   "/expenses": (services: Services) => expenseRoutes(services.database.db),
@@ -147,6 +151,11 @@ export function createApp(services: Services, { clientDir }: AppOptions = {}) {
   app.route("/api", paymentRoutes(deps));
   app.route("/api", profileRoutes(deps));
   app.route("/api/calendar", calendarRoutes(deps));
+  // The public API: its own bearer-token guard (401/402/403), never the session cookie.
+  app.route(
+    "/api/v1",
+    publicApiRoutes({ db, logger, isProduction: env.NODE_ENV === "production", appUrl: env.appUrl }),
+  );
   const guarded = guardFor(services);
   for (const [path, routes] of Object.entries(businessModules))
     app.route(`/api${path}`, guarded(routes(services)));

@@ -6,6 +6,8 @@ import { type Tx, withTenant } from "../db/tenant";
 import type { Mailer } from "../email/mailer";
 import { invoiceReminderEmail } from "../email/templates/invoice-reminder";
 import type { Logger } from "../logger";
+import { toDto as toInvoiceDto } from "../modules/invoices/invoices.service";
+import { emitEvent } from "../modules/public-api/events";
 
 // Jobs run as the owner role, across users: they are the server's own work, not a tenant's request.
 
@@ -15,13 +17,17 @@ import type { Logger } from "../logger";
  */
 export async function markOverdueInvoices(db: Db, now = new Date(), userId?: string): Promise<number> {
   const due = and(eq(invoices.status, "en-attente"), lt(invoices.dueDate, parisToday(now)));
-  const update = (tx: Db | Tx) =>
-    tx
+  const update = async (tx: Db | Tx) => {
+    const rows = await tx
       .update(invoices)
       .set({ status: "en-retard" })
       .where(userId ? and(due, eq(invoices.userId, userId)) : due)
-      .returning({ id: invoices.id });
-  const updated = userId ? await withTenant(db, userId, update) : await update(db);
+      .returning();
+    for (const row of rows)
+      await emitEvent(tx, row.userId, "invoice.overdue", toInvoiceDto(row, [], parisToday(now)));
+    return rows;
+  };
+  const updated = userId ? await withTenant(db, userId, update) : await db.transaction(update);
   return updated.length;
 }
 

@@ -1,9 +1,12 @@
 import { syncChangedClients } from "../modules/mailchimp/mailchimp.service";
+import { deliverWebhooks, httpSender } from "../modules/public-api/webhook-delivery";
 import type { Services } from "../services";
 import { planOverdueReminders, sendWeeklySummaries } from "./automation-jobs";
 import { markOverdueInvoices, sendDueReminders } from "./invoice-jobs";
 
 const EVERY_MINUTE = 60_000;
+/** Webhook deliveries have their own, shorter beat: a first retry is due 20 s after a failure (decision 013). */
+const WEBHOOK_BEAT_MS = 10_000;
 
 /**
  * The server's periodic work, once a minute: overdue invoices, the relances of active overdue rules, due
@@ -50,5 +53,20 @@ export function startJobLoop(
   const timer = setInterval(() => void tick(), intervalMs);
   timer.unref();
   void tick();
-  return () => clearInterval(timer);
+  const send = httpSender({ isProduction: env.NODE_ENV === "production" });
+  let isDelivering = false;
+  const deliver = async () => {
+    if (isDelivering) return;
+    isDelivering = true;
+    await deliverWebhooks({ db, logger, send }).catch((error) =>
+      logger.error({ err: error, job: "webhooks" }, "job failed"),
+    );
+    isDelivering = false;
+  };
+  const webhookTimer = setInterval(() => void deliver(), Math.min(intervalMs, WEBHOOK_BEAT_MS));
+  webhookTimer.unref();
+  return () => {
+    clearInterval(timer);
+    clearInterval(webhookTimer);
+  };
 }

@@ -1,6 +1,11 @@
 import { z } from "zod";
 
-export const notificationKinds = ["invoice_overdue", "reminder_due", "quote_expiring"] as const;
+export const notificationKinds = [
+  "invoice_overdue",
+  "reminder_due",
+  "quote_expiring",
+  "webhook_paused",
+] as const;
 
 export const notificationItem = z.object({
   id: z.string(),

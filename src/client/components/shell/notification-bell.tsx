@@ -8,6 +8,7 @@ import {
   Hourglass,
   type LucideIcon,
   RefreshCw,
+  Webhook,
 } from "lucide-react";
 import { Popover } from "radix-ui";
 import { useState } from "react";
@@ -19,6 +20,7 @@ const kindStyles: Record<NotificationItem["kind"], { icon: LucideIcon; className
   invoice_overdue: { icon: FileExclamationPoint, className: "bg-danger/10 text-danger" },
   reminder_due: { icon: BellRing, className: "bg-amber-500/15 text-amber-700 dark:text-amber-300" },
   quote_expiring: { icon: Hourglass, className: "bg-accent text-accent-foreground" },
+  webhook_paused: { icon: Webhook, className: "bg-danger/10 text-danger" },
 };
 
 export function NotificationBell() {

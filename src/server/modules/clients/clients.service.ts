@@ -15,6 +15,7 @@ import { clients, contracts, invoices, projects, quotes } from "../../db/schema/
 import { type Tx, withTenant } from "../../db/tenant";
 import { AppError } from "../../errors";
 import { latestInvoices, latestQuotes } from "../documents/related";
+import { emitEvent } from "../public-api/events";
 import { containing, folded } from "./text-search";
 
 type ClientRow = typeof clients.$inferSelect;
@@ -225,14 +226,16 @@ export async function createClient(
   db: Db,
   { userId, input }: { userId: string; input: CreateClientData },
 ): Promise<ClientDto> {
-  const [row] = await withTenant(db, userId, (tx) =>
-    tx
+  return withTenant(db, userId, async (tx) => {
+    const [row] = await tx
       .insert(clients)
       .values({ ...input, userId })
-      .returning(),
-  );
-  if (!row) throw new Error("insert into clients returned no row");
-  return toClientDto(row);
+      .returning();
+    if (!row) throw new Error("insert into clients returned no row");
+    const client = toClientDto(row);
+    await emitEvent(tx, userId, "client.created", client);
+    return client;
+  });
 }
 
 export async function updateClient(

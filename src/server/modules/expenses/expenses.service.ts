@@ -19,6 +19,7 @@ import { AppError } from "../../errors";
 import { deleteFile, readFile, saveFile } from "../../storage/file-storage";
 import { containing, folded } from "../clients/text-search";
 import { ownProject } from "../projects/own-project";
+import { emitEvent } from "../public-api/events";
 
 export const EXPENSE_NOT_FOUND = "Dépense introuvable.";
 export const NO_RECEIPT_MESSAGE = "Aucun justificatif pour cette dépense.";
@@ -184,7 +185,9 @@ export async function createExpense(
       })
       .returning({ id: expenses.id });
     if (!row) throw new Error("insert into expenses returned no row");
-    return findOwn(tx, userId, row.id);
+    const expense = await findOwn(tx, userId, row.id);
+    await emitEvent(tx, userId, "expense.created", expense);
+    return expense;
   });
 }
 

@@ -45,6 +45,8 @@ import { ownClient } from "../clients/own-client";
 import { likeContaining } from "../clients/text-search";
 import { copiedLines, lineDtos, lineRows } from "../documents/lines";
 import { ownProject } from "../projects/own-project";
+import { emitEvent } from "../public-api/events";
+import { toPaymentDto } from "../public-api/payment-dto";
 import { takeNextNumber } from "./numbering";
 
 type InvoiceRow = typeof invoices.$inferSelect;
@@ -61,7 +63,7 @@ export function effectiveStatus(row: Pick<InvoiceRow, "status" | "dueDate">, tod
 type DetailExtras = Pick<InvoiceDto, "payments" | "creditNoteId">;
 const NO_EXTRAS: DetailExtras = { payments: [], creditNoteId: null };
 
-function toDto(
+export function toDto(
   row: InvoiceRow,
   items: ItemRow[],
   today: string,
@@ -416,7 +418,9 @@ export async function issueInvoice(
       .returning();
     if (!issued) throw notFound();
     await insertReminders(tx, userId, id, reminderSchedule(dueDate, today));
-    return toDto(issued, items, today);
+    const invoice = toDto(issued, items, today);
+    await emitEvent(tx, userId, "invoice.issued", invoice);
+    return invoice;
   });
 }
 
@@ -509,14 +513,17 @@ export async function recordPayment(
         { path: "amountCents", message: `Reste à payer : ${remaining} centimes.` },
       ]);
     }
-    await tx.insert(payments).values({
-      userId,
-      invoiceId: id,
-      amountCents: input.amountCents,
-      paidOn: input.paidOn ?? today,
-      method: input.method,
-      reference: input.reference ?? null,
-    });
+    const [payment] = await tx
+      .insert(payments)
+      .values({
+        userId,
+        invoiceId: id,
+        amountCents: input.amountCents,
+        paidOn: input.paidOn ?? today,
+        method: input.method,
+        reference: input.reference ?? null,
+      })
+      .returning();
     const paidCents = row.paidCents + input.amountCents;
     const isPaid = paidCents === row.totalCents;
     const [updated] = await tx
@@ -525,7 +532,10 @@ export async function recordPayment(
       .where(own(userId, id))
       .returning();
     if (isPaid) await cancelPendingReminders(tx, userId, id);
-    return toDto(updated ?? row, await loadItems(tx, userId, id), today);
+    const invoice = toDto(updated ?? row, await loadItems(tx, userId, id), today);
+    if (payment) await emitEvent(tx, userId, "payment.received", { ...toPaymentDto(payment), invoice });
+    if (isPaid) await emitEvent(tx, userId, "invoice.paid", invoice);
+    return invoice;
   });
 }
 

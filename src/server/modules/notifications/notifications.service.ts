@@ -2,10 +2,10 @@ import { addDays, parisToday } from "@shared/domain/dates";
 import { formatDate, formatMoney } from "@shared/format";
 import { paths } from "@shared/paths";
 import type { NotificationItem, NotificationsDto } from "@shared/schemas/notifications";
-import { and, asc, between, count, eq, getTableColumns, inArray, lt, lte } from "drizzle-orm";
+import { and, asc, between, count, eq, getTableColumns, inArray, isNotNull, lt, lte } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { pageTotal, totalOf } from "../../db/paging";
-import { invoiceReminders, invoices, quotes } from "../../db/schema/index";
+import { invoiceReminders, invoices, quotes, webhookSubscriptions } from "../../db/schema/index";
 import { withTenant } from "../../db/tenant";
 
 const LIST_LIMIT = 20;
@@ -65,7 +65,21 @@ export async function getNotifications(
       .where(quotesWhere)
       .orderBy(asc(quotes.validUntil))
       .limit(LIST_LIMIT);
+    // A hook paused after failing every try (issue 14 §2): the user must fix its target and resend.
+    const pausedHooks = await tx
+      .select()
+      .from(webhookSubscriptions)
+      .where(and(eq(webhookSubscriptions.userId, userId), isNotNull(webhookSubscriptions.pausedAt)))
+      .limit(LIST_LIMIT);
     const items: NotificationItem[] = [
+      ...pausedHooks.map((hook) => ({
+        id: `webhook:${hook.id}`,
+        kind: "webhook_paused" as const,
+        title: "Webhook en pause après des échecs répétés",
+        description: `${hook.event} → ${hook.targetUrl}`,
+        href: paths.app.integrations,
+        date: hook.pausedAt ? parisToday(hook.pausedAt) : null,
+      })),
       ...overdue.map((invoice) => ({
         id: `invoice:${invoice.id}`,
         kind: "invoice_overdue" as const,
@@ -93,6 +107,7 @@ export async function getNotifications(
     ];
     return {
       count:
+        pausedHooks.length +
         (await pageTotal(overdue, overdueCount, 0)) +
         (await pageTotal(reminders, remindersCount, 0)) +
         (await pageTotal(expiring, quotesCount, 0)),

@@ -36,6 +36,7 @@ import { copiedLines, lineDtos, lineRows } from "../documents/lines";
 import { createInvoiceDraft } from "../invoices/invoices.service";
 import { takeNextNumber } from "../invoices/numbering";
 import { ownProject } from "../projects/own-project";
+import { emitEvent } from "../public-api/events";
 
 type QuoteRow = typeof quotes.$inferSelect;
 type ItemRow = typeof quoteItems.$inferSelect;
@@ -389,7 +390,9 @@ export async function markQuoteSent(
     const changes: Partial<QuoteRow> =
       row.status === "brouillon" ? { status: "envoyé", sentAt: now } : { sentAt: now };
     const [updated] = await tx.update(quotes).set(changes).where(own(userId, id)).returning();
-    return detailDto(tx, userId, updated ?? row, today);
+    const quote = await detailDto(tx, userId, updated ?? row, today);
+    if (row.status === "brouillon") await emitEvent(tx, userId, "quote.sent", quote);
+    return quote;
   });
 }
 
@@ -431,7 +434,9 @@ export async function transitionQuote(
         to === "accept" ? { status: "accepté", acceptedAt: now } : { status: "refusé", refusedAt: now };
     }
     const [updated] = await tx.update(quotes).set(changes).where(own(userId, id)).returning();
-    return detailDto(tx, userId, updated ?? row, today);
+    const quote = await detailDto(tx, userId, updated ?? row, today);
+    if (to !== "refuse") await emitEvent(tx, userId, to === "send" ? "quote.sent" : "quote.accepted", quote);
+    return quote;
   });
 }
 

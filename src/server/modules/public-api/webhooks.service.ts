@@ -1,0 +1,127 @@
+import { randomBytes } from "node:crypto";
+import type { CreatedHookDto, CreateHookInput, WebhookDto } from "@shared/schemas/public-api";
+import { and, asc, desc, eq, getTableColumns, inArray, lte, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { webhookDeliveries, webhookSubscriptions } from "../../db/schema/index";
+import { withTenant } from "../../db/tenant";
+import { AppError } from "../../errors";
+import { assertReachableTarget } from "./target-url";
+
+/** How many deliveries of each hook the Intégrations page shows. */
+const RECENT_DELIVERIES = 10;
+
+const hookNotFound = () => new AppError("not_found", "Abonnement (hook) introuvable.");
+const deliveryNotFound = () => new AppError("not_found", "Livraison introuvable.");
+
+/** REST hooks' subscribe: the secret that signs its deliveries is returned once, here. */
+export async function createHook(
+  db: Db,
+  { userId, input, isProduction }: { userId: string; input: CreateHookInput; isProduction: boolean },
+): Promise<CreatedHookDto> {
+  await assertReachableTarget(input.target_url, { isProduction });
+  const [row] = await withTenant(db, userId, (tx) =>
+    tx
+      .insert(webhookSubscriptions)
+      .values({
+        userId,
+        targetUrl: input.target_url,
+        event: input.event,
+        secret: `whsec_${randomBytes(32).toString("base64url")}`,
+      })
+      .returning(),
+  );
+  if (!row) throw new Error("insert into webhook_subscriptions returned no row");
+  return { id: row.id, secret: row.secret, target_url: row.targetUrl, event: row.event };
+}
+
+/** Unsubscribe; its queued deliveries go with it. Another user's hook is a 404 like an unknown one. */
+export async function deleteHook(db: Db, { userId, hookId }: { userId: string; hookId: string }) {
+  const deleted = await withTenant(db, userId, (tx) =>
+    tx
+      .delete(webhookSubscriptions)
+      .where(and(eq(webhookSubscriptions.id, hookId), eq(webhookSubscriptions.userId, userId)))
+      .returning({ id: webhookSubscriptions.id }),
+  );
+  if (deleted.length === 0) throw hookNotFound();
+}
+
+/** The user's hooks, newest first, each with its latest deliveries. */
+export async function listHooks(db: Db, { userId }: { userId: string }): Promise<WebhookDto[]> {
+  return withTenant(db, userId, async (tx) => {
+    const hooks = await tx
+      .select()
+      .from(webhookSubscriptions)
+      .where(eq(webhookSubscriptions.userId, userId))
+      .orderBy(desc(webhookSubscriptions.createdAt), desc(webhookSubscriptions.id));
+    if (hooks.length === 0) return [];
+    // The latest deliveries of every hook in one statement (a window over each hook's own).
+    const ranked = tx
+      .select({
+        ...getTableColumns(webhookDeliveries),
+        rank: sql<number>`row_number() over (partition by ${webhookDeliveries.subscriptionId} order by ${webhookDeliveries.createdAt} desc, ${webhookDeliveries.id} desc)`
+          .mapWith(Number)
+          .as("rank"),
+      })
+      .from(webhookDeliveries)
+      .where(
+        and(
+          eq(webhookDeliveries.userId, userId),
+          inArray(
+            webhookDeliveries.subscriptionId,
+            hooks.map((hook) => hook.id),
+          ),
+        ),
+      )
+      .as("ranked");
+    const recent = await tx
+      .select()
+      .from(ranked)
+      .where(lte(ranked.rank, RECENT_DELIVERIES))
+      .orderBy(asc(ranked.rank));
+    return hooks.map((hook) => ({
+      id: hook.id,
+      targetUrl: hook.targetUrl,
+      event: hook.event,
+      pausedAt: hook.pausedAt?.toISOString() ?? null,
+      createdAt: hook.createdAt.toISOString(),
+      deliveries: recent
+        .filter((delivery) => delivery.subscriptionId === hook.id)
+        .map((delivery) => ({
+          id: delivery.id,
+          eventId: delivery.eventId,
+          event: delivery.event,
+          status: delivery.status,
+          attempts: delivery.attempts,
+          responseStatus: delivery.responseStatus,
+          lastError: delivery.lastError,
+          lastAttemptAt: delivery.lastAttemptAt?.toISOString() ?? null,
+          nextAttemptAt: delivery.status === "pending" ? delivery.nextAttemptAt.toISOString() : null,
+          createdAt: delivery.createdAt.toISOString(),
+        })),
+    }));
+  });
+}
+
+/**
+ * "Renvoyer": the delivery goes again at the next run, with a fresh set of tries and the same event id. The
+ * user asking is also the signal that the target is fixed, so a paused hook resumes.
+ */
+export async function redeliver(
+  db: Db,
+  { userId, deliveryId, now = new Date() }: { userId: string; deliveryId: string; now?: Date },
+) {
+  await withTenant(db, userId, async (tx) => {
+    const [delivery] = await tx
+      .update(webhookDeliveries)
+      .set({ status: "pending", attempts: 0, nextAttemptAt: now })
+      .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.userId, userId)))
+      .returning({ subscriptionId: webhookDeliveries.subscriptionId });
+    if (!delivery) throw deliveryNotFound();
+    await tx
+      .update(webhookSubscriptions)
+      .set({ pausedAt: null })
+      .where(
+        and(eq(webhookSubscriptions.id, delivery.subscriptionId), eq(webhookSubscriptions.userId, userId)),
+      );
+  });
+}
