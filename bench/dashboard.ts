@@ -1,5 +1,6 @@
 import { openDatabase } from "../src/server/db/client";
 import { getDashboard } from "../src/server/modules/dashboard/dashboard.service";
+import { type ApiSqlTarget, measureApiVsSql } from "./load";
 import { oneDecimal, percentile } from "./stats";
 
 // The dashboard budget is server time: the aggregate's service function timed in-process against the
@@ -31,3 +32,7 @@ export async function measureDashboard(databaseUrl: string, userId: string): Pro
     await database.close();
   }
 }
+
+/** The dashboard under the list's load shape, through the API and directly (throughput ratio). */
+export const measureDashboardLoad = (target: ApiSqlTarget) =>
+  measureApiVsSql(target, "/api/dashboard", (db, userId) => getDashboard(db, { userId }));

@@ -1,30 +1,8 @@
-import autocannon from "autocannon";
-import { oneDecimal, percentile } from "./stats";
+import { listInvoices } from "../src/server/modules/invoices/invoices.service";
+import { type ApiSqlTarget, measureApiVsSql } from "./load";
 
-// The invoice list endpoint under 50 concurrent connections for 10 seconds, on the bench account.
-
-export type LoadFigures = { p50Ms: number; p95Ms: number; requests: number; non2xx: number; rps: number };
-
-export async function measureInvoiceList(baseUrl: string, cookie: string): Promise<LoadFigures> {
-  const latencies: number[] = [];
-  const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon(
-      {
-        url: `${baseUrl}/api/invoices?page=1&pageSize=20`,
-        connections: 50,
-        duration: 10,
-        headers: { cookie, origin: baseUrl },
-      },
-      (error, finished) => (error ? reject(error) : resolve(finished)),
-    );
-    instance.on("response", (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
-  });
-  latencies.sort((a, b) => a - b);
-  return {
-    p50Ms: oneDecimal(percentile(latencies, 50)),
-    p95Ms: oneDecimal(percentile(latencies, 95)),
-    requests: result.requests.total,
-    non2xx: result.non2xx,
-    rps: Math.round(result.requests.average),
-  };
-}
+/** The invoice list's first page (20 of 10 000 invoices), through the API and directly. */
+export const measureInvoiceList = (target: ApiSqlTarget) =>
+  measureApiVsSql(target, "/api/invoices?page=1&pageSize=20", (db, userId) =>
+    listInvoices(db, { userId, query: { page: 1, pageSize: 20 } }),
+  );

@@ -1,12 +1,15 @@
 import pg from "pg";
 import { findPostgresBin, freePort, startThrowawayCluster } from "../scripts/postgres-cluster";
 import { spawnServer, stopServer, waitForHealth } from "../scripts/server-process";
-import { measureDashboard } from "./dashboard";
+import { openDatabase } from "../src/server/db/client";
+import { measureDashboard, measureDashboardLoad } from "./dashboard";
 import { paidSession, seedBenchAccount } from "./dataset";
 import { measureInvoiceList } from "./invoice-list";
 
 // The list and dashboard budgets are for PostgreSQL: a throwaway cluster, as the tests use, holding one
 // bench account that both measurements read.
+
+const POOL_SIZE = 20;
 
 async function createBenchDatabase(clusterUrl: string): Promise<string> {
   const admin = new pg.Client({ connectionString: clusterUrl });
@@ -21,7 +24,17 @@ async function createBenchDatabase(clusterUrl: string): Promise<string> {
   return url.toString();
 }
 
-/** Signs the bench user up through a production server, seeds the account, then loads the list. */
+/** The session token inside better-auth's signed cookie (`token.signature`, URL-encoded). */
+function sessionTokenOf(cookie: string): string {
+  const value = cookie.match(/session_token=([^;]+)/)?.[1] ?? "";
+  const signed = decodeURIComponent(value);
+  return signed.slice(0, signed.lastIndexOf("."));
+}
+
+/**
+ * Signs the bench user up through a production server, seeds the account, then loads the list through the
+ * server and directly on a pool of the server's size.
+ */
 async function measureThroughServer(databaseUrl: string, authSecret: string) {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -31,7 +44,7 @@ async function measureThroughServer(databaseUrl: string, authSecret: string) {
     ALLOW_LOCAL_OUTBOX: "true",
     BETTER_AUTH_SECRET: authSecret,
     LOG_LEVEL: "silent",
-    DATABASE_POOL_SIZE: "20",
+    DATABASE_POOL_SIZE: String(POOL_SIZE),
     DATABASE_URL: databaseUrl,
     PORT: String(port),
     APP_URL: baseUrl,
@@ -43,7 +56,14 @@ async function measureThroughServer(databaseUrl: string, authSecret: string) {
     await db.connect();
     const { cookie, userId } = await paidSession(baseUrl, db);
     const dataset = await seedBenchAccount(db, userId);
-    return { userId, dataset, list: await measureInvoiceList(baseUrl, cookie) };
+    const direct = await openDatabase({ databaseUrl, dataDir: "", poolSize: POOL_SIZE });
+    try {
+      const target = { baseUrl, cookie, db: direct.db, sessionToken: sessionTokenOf(cookie), userId };
+      const list = await measureInvoiceList(target);
+      return { userId, dataset, list, dashboardLoad: await measureDashboardLoad(target) };
+    } finally {
+      await direct.close();
+    }
   } finally {
     await db.end().catch(() => {});
     await stopServer(server);
@@ -56,10 +76,10 @@ export async function measureOnPostgres(authSecret: string) {
   const cluster = await startThrowawayCluster(bin);
   try {
     const databaseUrl = await createBenchDatabase(cluster.url);
-    const { userId, dataset, list } = await measureThroughServer(databaseUrl, authSecret);
+    const { userId, dataset, list, dashboardLoad } = await measureThroughServer(databaseUrl, authSecret);
     // Measured once the server has stopped: the dashboard's time is its own, not shared with the list's load.
     const dashboard = await measureDashboard(databaseUrl, userId);
-    return { dataset, list, dashboard };
+    return { dataset, list, dashboard, dashboardLoad };
   } finally {
     cluster.stop();
   }

@@ -33,6 +33,26 @@ export function verifiedSessionToken(cookieValue: string | undefined, secret: st
   return timingSafeEqual(signature, expected) ? token : null;
 }
 
+/**
+ * The live session of `token` and its user: one indexed query (session.token is unique), run for every
+ * business request so that a revoked or expired session is refused at once (no cookie cache, decision 005).
+ */
+export async function findSession(db: Db, token: string, now = new Date()) {
+  const [found] = await db
+    .select({
+      sessionId: session.id,
+      expiresAt: session.expiresAt,
+      id: user.id,
+      email: user.email,
+      name: user.name,
+      emailVerified: user.emailVerified,
+    })
+    .from(session)
+    .innerJoin(user, eq(user.id, session.userId))
+    .where(and(eq(session.token, token), gt(session.expiresAt, now)));
+  return found;
+}
+
 const unauthenticated = () => new AppError("unauthenticated", "Session requise : veuillez vous connecter.");
 
 /**
@@ -53,20 +73,7 @@ export function requireUser(auth: Auth, db: Db): MiddlewareHandler<{ Variables: 
     const { cookieName, dontRememberName, secret, renewAfterMs } = await settings;
     const token = verifiedSessionToken(getCookie(c, cookieName), secret);
     const now = new Date();
-    const [found] = token
-      ? await db
-          .select({
-            sessionId: session.id,
-            expiresAt: session.expiresAt,
-            id: user.id,
-            email: user.email,
-            name: user.name,
-            emailVerified: user.emailVerified,
-          })
-          .from(session)
-          .innerJoin(user, eq(user.id, session.userId))
-          .where(and(eq(session.token, token), gt(session.expiresAt, now)))
-      : [];
+    const found = token ? await findSession(db, token, now) : undefined;
     if (!found) throw unauthenticated();
     const isDueForRenewal = found.expiresAt.getTime() - now.getTime() < renewAfterMs;
     if (isDueForRenewal && !getCookie(c, dontRememberName)) {

@@ -37,7 +37,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 }
 
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // Pipeline mode: a tenant transaction sends its opening statements together (tenant.ts, decision 014).
+  // Queries awaited one by one behave as without it.
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, pipeline: true });
   // An idle connection that the server closes (restart, failover, a dropped database) emits 'error' on
   // the pool; unhandled, it would crash the process. The pool replaces the connection on next checkout.
   pool.on("error", (error) => {

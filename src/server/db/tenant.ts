@@ -1,7 +1,11 @@
 import { sql } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/node-postgres";
+import pg from "pg";
 import type { Db } from "./client";
+import * as schema from "./schema/index";
 
-export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+/** What a tenant transaction's work runs its queries on. */
+export type Tx = Db;
 
 /**
  * Runs `work` in one transaction as the non-owner role `app_user` with `app.user_id` set, so row-level
@@ -10,6 +14,8 @@ export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
  */
 export function withTenant<T>(db: Db, userId: string, work: (tx: Tx) => Promise<T>): Promise<T> {
   if (!userId) throw new Error("withTenant requires the session's user id");
+  const client = (db as { $client?: unknown }).$client;
+  if (client instanceof pg.Pool) return withTenantPipelined(client, userId, work);
   return db.transaction(async (tx) => {
     // One round trip for both (set_config('role', …, true) is SET LOCAL ROLE).
     await tx.execute(
@@ -17,4 +23,50 @@ export function withTenant<T>(db: Db, userId: string, work: (tx: Tx) => Promise<
     );
     return work(tx);
   });
+}
+
+const TENANT_SETTINGS = "select set_config('role', 'app_user', true), set_config('app.user_id', $1, true)";
+
+/** A drizzle instance per pooled connection, built once: pg-pool hands the same clients out again. */
+const connectionDbs = new WeakMap<pg.PoolClient, Db>();
+function dbOf(client: pg.PoolClient): Db {
+  let db = connectionDbs.get(client);
+  if (!db) {
+    db = drizzle({ client, schema });
+    connectionDbs.set(client, db);
+  }
+  return db;
+}
+
+/**
+ * PostgreSQL (decision 014): the pool's connections are in pipeline mode, so `begin`, the tenant settings
+ * and the work's first statement leave together and cost one round trip instead of three. The settings are
+ * written before `work` is even called, so no statement of the work can reach the server ahead of them;
+ * if they fail, the transaction is aborted and every statement behind them fails too.
+ */
+async function withTenantPipelined<T>(pool: pg.Pool, userId: string, work: (tx: Tx) => Promise<T>) {
+  const client = await pool.connect();
+  let releaseError: Error | undefined;
+  try {
+    const opening = Promise.all([client.query("begin"), client.query(TENANT_SETTINGS, [userId])]);
+    // Awaited below; until then a failure of the opening must not surface as an unhandled rejection.
+    opening.catch(() => {});
+    try {
+      const result = await work(dbOf(client));
+      await opening;
+      await client.query("commit");
+      return result;
+    } catch (error) {
+      await client.query("rollback").catch((rollbackError: Error) => {
+        releaseError = rollbackError;
+      });
+      throw await opening.then(
+        () => error,
+        (openingError: unknown) => openingError,
+      );
+    }
+  } finally {
+    // A connection whose rollback failed is in an unknown state: the pool discards it.
+    client.release(releaseError);
+  }
 }

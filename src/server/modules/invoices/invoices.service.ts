@@ -28,7 +28,7 @@ import {
   type SQL,
 } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { pageTotal, pageWindow, totalOf } from "../../db/paging";
+import { pageTotal, pageWindow, storedCount, totalOf } from "../../db/paging";
 import {
   businessIdentities,
   clients,
@@ -233,7 +233,10 @@ export async function listInvoices(
   const where = listWhere(userId, query, today);
   const { limit, offset } = pageWindow(query);
   return withTenant(db, userId, async (tx) => {
-    const counting = tx.select({ n: count() }).from(invoices).where(where);
+    const isFiltered = Boolean(query.search || query.status || query.from || query.to);
+    const counting = isFiltered
+      ? tx.select({ n: count() }).from(invoices).where(where)
+      : storedCount(tx, userId, invoices);
     const rows = await tx
       .select({ ...getTableColumns(invoices), total: totalOf(counting) })
       .from(invoices)
