@@ -1,39 +1,121 @@
+import { formatCount } from "@shared/format";
+import { paths } from "@shared/paths";
 import type { ActionResult } from "@shared/schemas/assistant";
 import type { AssistantIntegration } from "@shared/schemas/interpretation";
 import type { Db } from "../../db/client";
+import { AppError } from "../../errors";
 import { connectCalendar } from "../calendar/calendar.service";
-
-export const integrationLabels: Record<AssistantIntegration, string> = {
-  zapier: "Zapier",
-  google_calendar: "Google Calendar",
-  mailchimp: "Mailchimp",
-  stripe: "Stripe",
-};
+import { mailchimpBlocker, requestMailchimpSync } from "../mailchimp/mailchimp.service";
 
 /**
- * "Use an integration" from the assistant. Google Calendar is the ICS feed (a URL Google subscribes to, no
- * Google account linking); the others are on the roadmap (ARCHITECTURE.md: webhooks, Stripe payment links)
- * and the assistant says so plainly with the spec's failure wording rather than pretending.
+ * "Use an integration" from the assistant (issue 14 §2), one entry per integration: its name, its proposal
+ * line, what to say instead of proposing when it cannot be used as things stand (Mailchimp not connected…),
+ * and what it does once the user consents. An entry without `run` is not built: the assistant says so
+ * plainly with the spec's failure wording rather than pretending.
  */
+type IntegrationRequest = { invoiceNumber?: string };
+
+type IntegrationEntry = {
+  label: string;
+  proposal: string;
+  blocker?: (db: Db, userId: string) => Promise<string | null>;
+  /** Throws an AppError with a French message on failure. */
+  run?: (
+    db: Db,
+    userId: string,
+    appUrl: string,
+    request: IntegrationRequest,
+  ) => Promise<Pick<ActionResult, "message" | "data">>;
+  /** Said when `run` is absent: what is missing. */
+  missing?: (request: IntegrationRequest) => string;
+};
+
+const integrations: Record<AssistantIntegration, IntegrationEntry> = {
+  google_calendar: {
+    label: "Google Calendar",
+    proposal: "Connecter Google Calendar",
+    run: async (db, userId, appUrl) => {
+      const feed = await connectCalendar(db, userId, appUrl);
+      return {
+        message: calendarInstructions(feed.url),
+        data: { id: feed.id, label: "Flux de calendrier", link: feed.url },
+      };
+    },
+  },
+  mailchimp: {
+    label: "Mailchimp",
+    proposal: "Envoyer vos clients vers votre audience Mailchimp",
+    blocker: (db, userId) => mailchimpBlocker(db, { userId }),
+    run: async (db, userId) => {
+      const { audience, clientCount } = await requestMailchimpSync(db, { userId });
+      if (clientCount === 0)
+        return {
+          message:
+            "Aucun de vos clients n'a d'adresse e-mail : ajoutez-en une à leur fiche, ils partiront alors vers Mailchimp d'eux-mêmes.",
+        };
+      return {
+        message: `C'est lancé : ${formatCount(clientCount, "client")} avec une adresse e-mail ${clientCount > 1 ? "partent" : "part"} vers l'audience « ${audience} » de Mailchimp dans la minute, avec l'étiquette « Prospect » ou « Client ». Les contacts désinscrits le restent. Ensuite, chaque client créé ou modifié suit de lui-même ; le suivi et les éventuels refus sont dans Intégrations.`,
+        data: { id: "mailchimp", label: "Mailchimp", link: paths.app.integrations },
+      };
+    },
+  },
+  zapier: {
+    label: "Zapier",
+    proposal: "Créer un jeton d'API personnel pour Zapier",
+    missing: () => "elle n'est pas encore disponible dans Ardoise.",
+  },
+  stripe: {
+    label: "Stripe",
+    proposal: "Créer le lien de paiement Stripe de la facture",
+    missing: ({ invoiceNumber }) =>
+      `elle n'est pas encore disponible dans Ardoise : le paiement en ligne des factures par vos clients n'est pas encore construit, je ne peux donc pas créer de lien de paiement${invoiceNumber ? ` pour la facture ${invoiceNumber}` : ""}.`,
+  },
+};
+
+export const integrationLabels = Object.fromEntries(
+  Object.entries(integrations).map(([kind, entry]) => [kind, entry.label]),
+) as Record<AssistantIntegration, string>;
+
+export const integrationProposal = (kind: AssistantIntegration) => integrations[kind].proposal;
+
+/** Whether Ardoise can act on this integration at all; the others are answered at once, with no proposal. */
+export const isIntegrationBuilt = (kind: AssistantIntegration) => integrations[kind].run !== undefined;
+
+/** What to say instead of proposing: what is missing, or how to connect it first; null when it can be used. */
+export async function integrationQuestion(
+  db: Db,
+  userId: string,
+  kind: AssistantIntegration,
+  request: IntegrationRequest = {},
+): Promise<string | null> {
+  const entry = integrations[kind];
+  if (!entry.run) return failureMessage(kind, entry.missing?.(request) ?? "");
+  return entry.blocker ? entry.blocker(db, userId) : null;
+}
+
+const failureMessage = (kind: AssistantIntegration, reason: string) =>
+  `Je n'ai pas pu utiliser l'intégration "${integrations[kind].label}": ${reason}`;
+
 export async function runIntegration(
   db: Db,
   userId: string,
   kind: AssistantIntegration,
   appUrl: string,
+  request: IntegrationRequest = {},
 ): Promise<ActionResult> {
-  if (kind !== "google_calendar")
+  const entry = integrations[kind];
+  if (!entry.run)
     return {
       type: "use_integration",
       success: false,
-      message: `Je n'ai pas pu utiliser l'intégration "${integrationLabels[kind]}": elle n'est pas encore disponible dans Ardoise.`,
+      message: failureMessage(kind, entry.missing?.(request) ?? ""),
     };
-  const feed = await connectCalendar(db, userId, appUrl);
-  return {
-    type: "use_integration",
-    success: true,
-    message: calendarInstructions(feed.url),
-    data: { id: feed.id, label: "Flux de calendrier", link: feed.url },
-  };
+  try {
+    return { type: "use_integration", success: true, ...(await entry.run(db, userId, appUrl, request)) };
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    return { type: "use_integration", success: false, message: failureMessage(kind, error.message) };
+  }
 }
 
 function calendarInstructions(url: string): string {

@@ -6,7 +6,7 @@ import { paymentMethodLabels } from "@shared/schemas/invoices";
 import type { ActionRequest } from "./actions";
 import { asksForAnalysis, describeAnalysis } from "./analysis-answer";
 import { answerFigures } from "./figures";
-import { runIntegration } from "./integrations";
+import { isIntegrationBuilt, runIntegration } from "./integrations";
 import { type ReadFilter, type RecordList, readRecords } from "./reads";
 import { perform, type Turn } from "./turn";
 
@@ -118,12 +118,21 @@ async function respond(turn: Turn, text: string, { action, entities }: Interpret
       if (!entities.integration)
         return "Quelle intégration voulez-vous utiliser : Zapier, Google Calendar, Mailchimp ou Stripe ?";
       // Nothing to consent to for a connection Ardoise does not offer yet: say so at once.
-      if (entities.integration !== "google_calendar") {
-        const result = await runIntegration(turn.db, turn.userId, entities.integration, turn.appUrl);
+      if (!isIntegrationBuilt(entities.integration)) {
+        const result = await runIntegration(
+          turn.db,
+          turn.userId,
+          entities.integration,
+          turn.appUrl,
+          entities,
+        );
         turn.emit({ type: "result", result });
         return result.message;
       }
-      return act(turn, { type: action, input: { integration: entities.integration } });
+      return act(turn, {
+        type: action,
+        input: { integration: entities.integration, invoiceNumber: entities.invoiceNumber },
+      });
     case "view_data": {
       // Only the signed-in user's data is ever readable: a question about someone else's account says so.
       const scope = entities.otherAccount

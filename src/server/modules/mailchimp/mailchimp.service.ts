@@ -395,3 +395,44 @@ export async function syncChangedClients(
   }
   return synced;
 }
+
+/**
+ * Why the user's clients cannot be sent to Mailchimp as things stand, in French with what to do, or null
+ * when they can: what the assistant says instead of proposing a sync.
+ */
+export async function mailchimpBlocker(db: Db, { userId }: { userId: string }): Promise<string | null> {
+  const connection = await readConnection(db, userId);
+  if (!connection)
+    return "Mailchimp n'est pas encore connecté. Dans Mailchimp, ouvrez Profil → Extras → Clés d'API et créez une clé ; collez-la dans Ardoise, page Intégrations, carte Mailchimp, puis choisissez l'audience où envoyer vos clients. Ils y seront ensuite tenus à jour à chaque modification.";
+  if (connection.keyRefusedAt) return connection.lastError ?? KEY_UNREADABLE;
+  if (!connection.listId) return NO_AUDIENCE;
+  return null;
+}
+
+/**
+ * Asks the job loop to send every client again (the assistant's "Envoie mes clients sur Mailchimp"): each
+ * member is marked older than any client, so the next run, within a minute, resends them all — outside the
+ * request, like every change. Answers the audience and how many clients have an address.
+ */
+export async function requestMailchimpSync(
+  db: Db,
+  { userId }: { userId: string },
+): Promise<{ audience: string; clientCount: number }> {
+  const blocker = await mailchimpBlocker(db, { userId });
+  if (blocker) throw new AppError("conflict", blocker);
+  return withTenant(db, userId, async (tx) => {
+    await tx
+      .update(mailchimpMembers)
+      .set({ clientVersion: sql`'-infinity'::timestamptz` })
+      .where(eq(mailchimpMembers.userId, userId));
+    const [connection] = await tx
+      .select({ listName: mailchimpConnections.listName })
+      .from(mailchimpConnections)
+      .where(eq(mailchimpConnections.userId, userId));
+    const [count] = await tx
+      .select({ value: sql<number>`count(*)::int` })
+      .from(clients)
+      .where(and(eq(clients.userId, userId), sql`coalesce(${clients.email}, '') <> ''`));
+    return { audience: connection?.listName ?? "", clientCount: count?.value ?? 0 };
+  });
+}

@@ -1,16 +1,27 @@
 import { assistantIntegrations } from "@shared/schemas/interpretation";
 import { z } from "zod";
-import { integrationLabels, runIntegration } from "../integrations";
-import { defineAction } from "./common";
+import { integrationProposal, integrationQuestion, runIntegration } from "../integrations";
+import { defineAction, invoiceNumber } from "./common";
 
 export const useIntegration = defineAction({
-  input: z.object({ integration: z.enum(assistantIntegrations) }),
-  tool: "Utilise une intégration (Zapier, Google Calendar, Mailchimp, Stripe).",
+  input: z.object({
+    integration: z.enum(assistantIntegrations),
+    invoiceNumber: invoiceNumber.optional(),
+  }),
+  tool: "Utilise une intégration : Google Calendar (flux d'agenda), Mailchimp (envoie les clients dans l'audience), Zapier (jeton d'API), Stripe (lien de paiement d'une facture, avec son numéro).",
   consent: "unless-agent-mode",
   failure: "Je n'ai pas pu utiliser l'intégration.",
-  describe: (input) => ({ summary: `Connecter ${integrationLabels[input.integration]}`, details: [] }),
+  // Not connected yet, or not built: the answer says what to do instead of proposing what cannot run.
+  prepare: async ({ db, userId }, input) => {
+    const question = await integrationQuestion(db, userId, input.integration, input);
+    return question ? { question } : { input };
+  },
+  describe: (input) => ({
+    summary: integrationProposal(input.integration),
+    details: input.invoiceNumber ? [{ label: "Facture", value: input.invoiceNumber }] : [],
+  }),
   run: async ({ db, userId, appUrl }, input) => {
-    const { type: _type, ...outcome } = await runIntegration(db, userId, input.integration, appUrl);
+    const { type: _type, ...outcome } = await runIntegration(db, userId, input.integration, appUrl, input);
     return outcome;
   },
 });
