@@ -11,6 +11,7 @@ import { Link, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { useInvoice } from "../api/get-invoice";
 import { useUpdateInvoice } from "../api/update-invoice";
+import { EinvoiceStatus } from "./einvoice-status";
 import { InvoiceActions } from "./invoice-actions";
 import { InvoiceDocument } from "./invoice-document";
 import { InvoiceForm } from "./invoice-form";
@@ -94,6 +95,7 @@ export function InvoiceDetail({ id }: { id: string }) {
             <InvoiceDocumentWithSeller invoice={invoice} />
             <div className="space-y-6">
               <InvoiceHistory invoice={invoice} />
+              {invoice.issuedAt ? <EinvoiceStatus invoice={invoice} /> : null}
             </div>
           </div>
         </>

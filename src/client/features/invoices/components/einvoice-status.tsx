@@ -1,0 +1,66 @@
+import { Badge } from "@client/components/data-list/badge";
+import { buttonStyles } from "@client/components/ui/button-styles";
+import { EINVOICE_STATUSES } from "@shared/domain/einvoicing";
+import { formatDate } from "@shared/format";
+import type { InvoiceDto } from "@shared/schemas/invoices";
+import { toast } from "sonner";
+import { useEinvoiceStatuses, useSendToPlatform } from "../api/einvoice-statuses";
+
+/**
+ * The issued invoice on the plateforme agréée (issue 13 §2): its current status as a badge, the statuses
+ * the platform reported as a short timeline, and the deposit when it has not been made (or was rejected).
+ */
+export function EinvoiceStatus({ invoice }: { invoice: InvoiceDto }) {
+  const statuses = useEinvoiceStatuses(invoice.id);
+  const send = useSendToPlatform(invoice.id);
+  const events = statuses.data ?? [];
+  const latest = events.at(-1);
+  const canSend = statuses.isSuccess && (!latest || latest.status === "rejetee");
+
+  const onSend = () =>
+    send.mutate(undefined, {
+      onSuccess: () => toast.success("Facture déposée sur la plateforme"),
+    });
+
+  return (
+    <section className="rounded-2xl border bg-surface p-5 shadow-sm" aria-labelledby="einvoice-status">
+      <div className="flex items-center justify-between gap-2">
+        <h2 id="einvoice-status" className="text-sm font-semibold">
+          Facture électronique
+        </h2>
+        {latest ? (
+          <Badge tone={EINVOICE_STATUSES[latest.status].tone}>{latest.label}</Badge>
+        ) : (
+          <Badge tone="neutral">Non déposée</Badge>
+        )}
+      </div>
+      {events.length > 0 ? (
+        <ol className="mt-3 space-y-1.5 text-sm">
+          {events.map((event) => (
+            <li key={`${event.code}-${event.occurredAt}`} className="flex justify-between gap-3">
+              <span>
+                {event.code} · {event.label}
+                {event.message ? (
+                  <span className="block text-xs text-muted-foreground">{event.message}</span>
+                ) : null}
+              </span>
+              <time dateTime={event.occurredAt} className="shrink-0 text-muted-foreground">
+                {formatDate(event.occurredAt)}
+              </time>
+            </li>
+          ))}
+        </ol>
+      ) : null}
+      {canSend ? (
+        <button
+          type="button"
+          onClick={onSend}
+          disabled={send.isPending}
+          className={buttonStyles({ variant: "secondary", className: "mt-4 w-full" })}
+        >
+          {send.isPending ? "Dépôt…" : "Déposer sur la plateforme"}
+        </button>
+      ) : null}
+    </section>
+  );
+}
