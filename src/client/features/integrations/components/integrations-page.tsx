@@ -3,6 +3,7 @@ import { SectionCard } from "@client/components/ui/section-card";
 import { Clock, FileSpreadsheet } from "lucide-react";
 import { CalendarFeedCard } from "./calendar-feed-card";
 import { MailchimpCard } from "./mailchimp-card";
+import { PublicApiCard } from "./public-api-card";
 
 /** Every list's full export: the same files as the "Exporter CSV" buttons, without filters. */
 const EXPORTS = [
@@ -15,10 +16,7 @@ const EXPORTS = [
 ] as const;
 
 /** What the assistant knows by name but Ardoise does not connect to yet: said plainly, not faked. */
-const NOT_YET = [
-  { name: "Stripe", purpose: "faire régler vos factures en ligne par carte" },
-  { name: "Zapier", purpose: "relier Ardoise à des milliers d'applications" },
-] as const;
+const NOT_YET = [{ name: "Stripe", purpose: "faire régler vos factures en ligne par carte" }] as const;
 
 export function IntegrationsPage() {
   return (
@@ -31,6 +29,7 @@ export function IntegrationsPage() {
       </div>
       <CalendarFeedCard />
       <MailchimpCard />
+      <PublicApiCard />
       <SectionCard
         id="exports"
         icon={FileSpreadsheet}
