@@ -1,4 +1,5 @@
 import { renderInvoicePdf } from "../src/server/pdf/invoice-pdf";
+import { buildCommercialDocument } from "../src/shared/domain/commercial-document";
 
 /** Milliseconds per invoice PDF after warm-up (fonts loaded, code hot), a 12-line document. */
 export async function measureInvoicePdf(): Promise<number> {
@@ -9,11 +10,12 @@ export async function measureInvoicePdf(): Promise<number> {
     city: "Lyon",
     country: "FR",
   };
-  const invoice = {
+  const invoice = buildCommercialDocument({
     kind: "facture" as const,
     number: "INV-2026-0042",
     date: "2026-11-21",
     serviceDate: "2026-11-21",
+    serviceEndDate: null,
     dueDate: "2026-12-21",
     seller: {
       legalName: "Camille Martin EI",
@@ -50,29 +52,15 @@ export async function measureInvoicePdf(): Promise<number> {
       unit: "jour",
       unitPriceCents: 45000,
       vatRateBp: index % 2 ? 2000 : 1000,
-      totalCents: 67500,
     })),
-    byRate: [
-      { vatRateBp: 2000, baseCents: 405000, vatCents: 81000 },
-      { vatRateBp: 1000, baseCents: 405000, vatCents: 40500 },
-    ],
-    subtotalCents: 810000,
-    taxCents: 121500,
-    totalCents: 931500,
     paidCents: 0,
+    paymentTerms: "Paiement à 30 jours",
     notes: null,
-    mentions: [
-      "Paiement à 30 jours",
-      "Pénalités de retard : 3 fois le taux d'intérêt légal",
-      "Indemnité forfaitaire pour frais de recouvrement : 40 €",
-    ],
-    footer: null,
-    creditedNumber: null,
-    logo: null,
-  };
-  for (let warm = 0; warm < 5; warm++) await renderInvoicePdf(invoice);
+    precedingInvoice: null,
+  });
+  for (let warm = 0; warm < 5; warm++) await renderInvoicePdf(invoice, { footer: null, logo: null });
   const runs = 40;
   const started = performance.now();
-  for (let run = 0; run < runs; run++) await renderInvoicePdf(invoice);
+  for (let run = 0; run < runs; run++) await renderInvoicePdf(invoice, { footer: null, logo: null });
   return Math.round(((performance.now() - started) / runs) * 10) / 10;
 }

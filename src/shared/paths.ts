@@ -67,6 +67,8 @@ export const paths = {
       area: `${app}/contracts/*`,
     },
     integrations: `${app}/integrations`,
+    urssaf: `${app}/urssaf`,
+    books: `${app}/livres`,
     automations: `${app}/automations`,
     agent: {
       home: `${app}/agent-ia`,

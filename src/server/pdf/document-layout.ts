@@ -49,18 +49,23 @@ function addressLines(address: InvoiceSeller["address"]): string[] {
   ].filter(present);
 }
 
-/** An A4 document with the embedded fonts, buffered pages (for page numbers) and its bytes as a promise. */
+/**
+ * An A4 document with the embedded fonts, buffered pages (for page numbers) and its bytes as a promise.
+ * `isArchival` makes it PDF/A-3b (XMP identification, sRGB output intent), the base of a Factur-X invoice.
+ */
 export function openPdf({
   title,
   author,
   margin = PAGE.margin,
   footerHeight = 20,
+  isArchival = false,
 }: {
   title: string;
   author: string;
   margin?: number;
   /** Room kept under the bottom margin for the page footer. */
   footerHeight?: number;
+  isArchival?: boolean;
 }): {
   doc: Pdf;
   done: Promise<Buffer>;
@@ -70,6 +75,7 @@ export function openPdf({
     margins: { top: margin, bottom: margin + footerHeight, left: margin, right: margin },
     bufferPages: true,
     lang: "fr-FR",
+    ...(isArchival ? { subset: "PDF/A-3b" as const, pdfVersion: "1.7" as const } : {}),
     info: { Title: title, Author: author, Creator: "Ardoise" },
   });
   for (const [name, font] of Object.entries(pdfFonts())) doc.registerFont(name, font as never);
@@ -233,19 +239,27 @@ export function drawTotals(doc: Pdf, rows: TotalsRow[], top: number): number {
   return y;
 }
 
-/** "Total HT", one line per VAT rate, "Total TTC": the totals every French document prints. */
-export function vatTotalsRows(totals: {
-  subtotalCents: number;
-  byRate: { vatRateBp: number; baseCents: number; vatCents: number }[];
-  totalCents: number;
-}): TotalsRow[] {
+/**
+ * "Total HT", one line per VAT rate, "Total TTC": the totals every French document prints. Under the VAT
+ * franchise an invoice charges no VAT: no VAT line, and "Total à payer".
+ */
+export function vatTotalsRows(
+  totals: {
+    subtotalCents: number;
+    byRate: { vatRateBp: number; baseCents: number; vatCents: number }[];
+    totalCents: number;
+  },
+  { isFranchise = false, totalLabel }: { isFranchise?: boolean; totalLabel?: string } = {},
+): TotalsRow[] {
+  if (isFranchise)
+    return [{ label: totalLabel ?? "Total à payer", value: formatMoney(totals.totalCents), isStrong: true }];
   return [
     { label: "Total HT", value: formatMoney(totals.subtotalCents) },
     ...totals.byRate.map((rate) => ({
       label: `TVA ${vatLabel(rate.vatRateBp)} sur ${formatMoney(rate.baseCents)}`,
       value: formatMoney(rate.vatCents),
     })),
-    { label: "Total TTC", value: formatMoney(totals.totalCents), isStrong: true },
+    { label: totalLabel ?? "Total TTC", value: formatMoney(totals.totalCents), isStrong: true },
   ];
 }
 

@@ -87,15 +87,22 @@ export function paymentTermsMention(days: number | null | undefined): string | n
   return `Paiement à ${formatCount(days, "jour")} à compter de la date de facture`;
 }
 
+export function latePenaltyMention(identity: Pick<LegalIdentityFields, "latePenaltyRate">): string {
+  return `Pénalités de retard : ${identity.latePenaltyRate?.trim() || DEFAULT_LATE_PENALTY_RATE}`;
+}
+
+export function earlyPaymentMention(identity: Pick<LegalIdentityFields, "earlyPaymentDiscount">): string {
+  return identity.earlyPaymentDiscount?.trim() || NO_EARLY_DISCOUNT_MENTION;
+}
+
 /** Every legal mention printed in an invoice's footer, in print order. */
 export function invoiceMentions(identity: LegalIdentityFields): string[] {
-  const rate = identity.latePenaltyRate?.trim() || DEFAULT_LATE_PENALTY_RATE;
   return [
     vatMention(identity),
     paymentTermsMention(identity.paymentTermsDays),
-    `Pénalités de retard : ${rate}`,
+    latePenaltyMention(identity),
     RECOVERY_INDEMNITY_MENTION,
-    identity.earlyPaymentDiscount?.trim() || NO_EARLY_DISCOUNT_MENTION,
+    earlyPaymentMention(identity),
   ].filter((mention): mention is string => Boolean(mention));
 }
 

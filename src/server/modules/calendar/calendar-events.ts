@@ -12,6 +12,7 @@ import {
   tasks,
 } from "../../db/schema/index";
 import type { Tx } from "../../db/tenant";
+import { urssafDeadlineEvents } from "../urssaf/urssaf.service";
 import type { CalendarEvent } from "./ical";
 
 /** Issued and not settled: 'payée' and 'annulée' have nothing left to chase, a draft has no due date yet. */
@@ -40,6 +41,7 @@ export async function readCalendarEvents(
     ...(await quoteExpiries(tx, userId, link)),
     ...(await taskDueDates(tx, userId, link)),
     ...(await contractEnds(tx, userId, link, addDays(parisToday(now), -CONTRACT_HISTORY_DAYS))),
+    ...(await urssafDeadlineEvents(tx, { userId, today: parisToday(now), url: link(paths.app.urssaf) })),
   ];
   // A stable order keeps the feed byte-identical between two fetches when nothing changed.
   return events.sort((a, b) => a.day.localeCompare(b.day) || a.uid.localeCompare(b.uid));

@@ -1,16 +1,13 @@
-import {
-  invoiceMentions,
-  paymentTermsMention,
-  RECOVERY_INDEMNITY_MENTION,
-  vatMention,
-} from "@shared/domain/legal-identity";
-import { computeTotals } from "@shared/domain/totals";
+import { buildCommercialDocument } from "@shared/domain/commercial-document";
+import { paymentTermsMention } from "@shared/domain/legal-identity";
 import { and, asc, eq, isNull } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { invoiceItems, invoices } from "../../db/schema/index";
 import { withTenant } from "../../db/tenant";
 import { AppError } from "../../errors";
-import { type PrintableInvoice, renderInvoicePdf } from "../../pdf/invoice-pdf";
+import { facturxXml } from "../../facturx/cii";
+import { isFacturx } from "../../facturx/pdfa";
+import { renderInvoicePdf } from "../../pdf/invoice-pdf";
 import { readFile, saveFile } from "../../storage/file-storage";
 import { embeddableLogo, identityAndClient } from "../documents/pdf-sources";
 import { buyerOf, sellerOf } from "./invoices.service";
@@ -18,9 +15,10 @@ import { buyerOf, sellerOf } from "./invoices.service";
 export type InvoicePdf = { filename: string; bytes: Uint8Array; isStored: boolean };
 
 /**
- * The PDF of an invoice or credit note. An issued document's PDF is rendered once, stored through the
- * storage interface, and served unchanged afterwards (pdf_url, pdf_generated_at); a draft is rendered on
- * each request from the live identity, marked as a draft.
+ * The PDF of an invoice or credit note. An issued document's PDF is a Factur-X invoice rendered once from
+ * its frozen data, stored through the storage interface, and served unchanged afterwards (pdf_url,
+ * pdf_generated_at); a draft is rendered on each request from the live identity, marked as a draft. A PDF
+ * stored before Factur-X is rendered again from the same frozen data and replaces it (decision 012).
  */
 export async function getInvoicePdf(
   db: Db,
@@ -41,7 +39,7 @@ export async function getInvoicePdf(
       identityAndClient(tx, userId, invoice.clientId),
       invoice.creditedInvoiceId
         ? tx
-            .select({ number: invoices.invoiceNumber })
+            .select({ number: invoices.invoiceNumber, date: invoices.date })
             .from(invoices)
             .where(and(eq(invoices.id, invoice.creditedInvoiceId), eq(invoices.userId, userId)))
         : Promise.resolve([]),
@@ -53,49 +51,35 @@ export async function getInvoicePdf(
   const filename = `${label}-${row.invoiceNumber ?? "brouillon"}.pdf`;
   if (row.pdfFileId) {
     const stored = await readFile(db, { userId, id: row.pdfFileId });
-    return { filename, bytes: stored.bytes, isStored: true };
+    if (isFacturx(stored.bytes)) return { filename, bytes: stored.bytes, isStored: true };
   }
 
   const seller = row.seller ?? (identity ? sellerOf(identity) : undefined);
   if (!seller) {
     throw new AppError("validation_failed", "Renseignez votre identité dans Paramètres pour générer le PDF.");
   }
-  const buyer = row.buyer ?? buyerOf(row, client);
-  const terms = row.paymentTerms ?? paymentTermsMention(identity?.paymentTermsDays);
-  const mentions = [
-    vatMention(seller),
-    terms,
-    ...invoiceMentions({ ...seller, paymentTermsDays: null }).slice(vatMention(seller) ? 1 : 0),
-  ].filter(
-    (mention): mention is string =>
-      Boolean(mention) && (buyer.isBusiness || mention !== RECOVERY_INDEMNITY_MENTION),
-  );
-  const logo = await embeddableLogo(db, userId, identity?.logoFileId);
-  // Per-rate VAT from the shared domain, the same computation as the stored totals (negative for an avoir).
-  const { byRate } = computeTotals(items);
-
-  const printable: PrintableInvoice = {
+  const document = buildCommercialDocument({
     kind: row.kind,
     number: row.invoiceNumber,
     date: row.date,
     serviceDate: row.serviceDate,
+    serviceEndDate: row.serviceEndDate,
     dueDate: row.dueDate,
     seller,
-    buyer,
+    buyer: row.buyer ?? buyerOf(row, client),
     lines: items,
-    byRate,
-    subtotalCents: row.subtotalCents,
-    taxCents: row.taxCents,
-    totalCents: row.totalCents,
-    paidCents: row.kind === "avoir" ? 0 : row.paidCents,
+    paidCents: row.paidCents,
+    paymentTerms: row.paymentTerms ?? paymentTermsMention(identity?.paymentTermsDays),
     notes: row.notes,
-    mentions,
+    precedingInvoice: credited?.number ? { number: credited.number, date: credited.date } : null,
+  });
+  const isDraft = row.status === "brouillon";
+  const bytes = await renderInvoicePdf(document, {
     footer: identity?.invoiceFooter ?? null,
-    creditedNumber: credited?.number ?? null,
-    logo,
-  };
-  const bytes = await renderInvoicePdf(printable);
-  if (row.status === "brouillon") return { filename, bytes, isStored: false };
+    logo: await embeddableLogo(db, userId, identity?.logoFileId),
+    facturx: isDraft ? undefined : { xml: facturxXml(document), issuedAt: row.issuedAt ?? now },
+  });
+  if (isDraft) return { filename, bytes, isStored: false };
 
   const file = await saveFile(db, {
     userId,
@@ -108,7 +92,13 @@ export async function getInvoicePdf(
     tx
       .update(invoices)
       .set({ pdfFileId: file.id, pdfUrl: `/api/invoices/${id}/pdf`, pdfGeneratedAt: now })
-      .where(and(eq(invoices.id, id), eq(invoices.userId, userId), isNull(invoices.pdfFileId))),
+      .where(
+        and(
+          eq(invoices.id, id),
+          eq(invoices.userId, userId),
+          row.pdfFileId ? eq(invoices.pdfFileId, row.pdfFileId) : isNull(invoices.pdfFileId),
+        ),
+      ),
   );
   return { filename, bytes, isStored: true };
 }

@@ -7,11 +7,13 @@ import {
   upcomingDeclaration,
 } from "@shared/domain/urssaf-calendar";
 import { thresholdStatuses } from "@shared/domain/urssaf-thresholds";
+import { formatMoney } from "@shared/format";
 import type { DeclarationDto, UrssafOverviewDto, UrssafSettingsInput } from "@shared/schemas/urssaf";
 import { and, between, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { businessIdentities, invoices, microSettings, payments } from "../../db/schema/index";
 import { type Tx, withTenant } from "../../db/tenant";
+import type { CalendarEvent } from "../calendar/ical";
 import { computeDeclaration } from "./urssaf-engine";
 
 type Settings = UrssafSettingsInput;
@@ -131,13 +133,30 @@ async function declarationFor(
 }
 
 /**
- * The next declaration's deadline and turnover so far, without the rules' engine: cheap enough for the
- * notification bell and the calendar feed. Null without settings.
+ * The next declaration's deadline as an all-day event of the calendar feed, with the turnover received so
+ * far (no engine: the feed is read by Google every few hours and must stay cheap). Its uid is the period's,
+ * so a calendar updates the same event as payments come in.
  */
-export async function upcomingUrssafDeadline(tx: Tx, userId: string, today: string) {
+export async function urssafDeadlineEvents(
+  tx: Tx,
+  { userId, today, url }: { userId: string; today: string; url: string },
+): Promise<CalendarEvent[]> {
   const settings = await readUrssafSettings(tx, userId);
-  if (!settings) return null;
+  if (!settings) return [];
   const period = upcomingDeclaration(today, settings);
   const { cents } = await receivedTurnover(tx, userId, period.from, period.to);
-  return { period, receivedCents: cents };
+  return [
+    {
+      uid: `${userId}-urssaf-${period.from}@ardoise`,
+      day: period.deadline,
+      stamp: new Date(`${period.from}T00:00:00Z`),
+      summary: `Déclaration URSSAF — ${period.label} — dernier jour`,
+      description: [
+        `Déclarez et payez vos cotisations de la période ${period.isFirst ? period.label : `de ${period.label}`} au plus tard aujourd'hui.`,
+        `Chiffre d'affaires encaissé à déclarer${today <= period.to ? " (période en cours)" : ""} : ${formatMoney(cents)}`,
+        url,
+      ].join("\n"),
+      url,
+    },
+  ];
 }

@@ -171,4 +171,15 @@ describe("URSSAF help", () => {
     expect(current.declaration.period.deadline >= new Date().toISOString().slice(0, 10)).toBe(true);
     expect(current.declaration.nextDay).toBeNull();
   });
+
+  it("puts the next deadline in the calendar feed, with the turnover received so far", async () => {
+    const { feed } = await (
+      await call(context, "/api/integrations/calendar", { method: "POST", cookie: bruno.cookie })
+    ).json();
+    const ics = await (await call(context, new URL(feed.url).pathname)).text();
+    const deadline = (await overview(bruno.cookie)).declaration.period.deadline.replaceAll("-", "");
+    expect(ics).toContain(`DTSTART;VALUE=DATE:${deadline}`);
+    expect(ics).toContain("SUMMARY:Déclaration URSSAF");
+    expect(ics).toContain("/app/urssaf");
+  });
 });

@@ -1,0 +1,212 @@
+import type {
+  CommercialDocument,
+  DocumentAddress,
+  VatBreakdownEntry,
+} from "@shared/domain/commercial-document";
+
+/**
+ * The Factur-X 1.0 / EN 16931 CII XML of a commercial document (the file embedded as factur-x.xml).
+ * Elements follow the XSD's order; comments name the EN 16931 business terms. Checked against the
+ * official XSD and the CEN, FNFE and BR-FR schematrons by facturx.validate.unit.test.ts.
+ */
+
+const TYPE_CODES = { facture: "380", avoir: "381" } as const;
+/** BT-23, "cadre de facturation": S1 = services, simple invoice (Ardoise sells a freelancer's services). */
+const BUSINESS_PROCESS = "S1";
+
+/** UN/ECE Recommendation 20 codes for the units people type; anything else counts as a unit (C62). */
+const UNIT_CODES: Record<string, string> = {
+  h: "HUR",
+  heure: "HUR",
+  heures: "HUR",
+  j: "DAY",
+  jour: "DAY",
+  jours: "DAY",
+  semaine: "WEE",
+  semaines: "WEE",
+  mois: "MON",
+  minute: "MIN",
+  minutes: "MIN",
+};
+
+const escapeXml = (value: string) =>
+  value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+
+/** `<ram:Name>text</ram:Name>`, or nothing when the value is empty. */
+function element(name: string, value: string | null | undefined, attributes = ""): string {
+  if (value === null || value === undefined || value === "") return "";
+  return `<${name}${attributes}>${escapeXml(value)}</${name}>`;
+}
+
+const date102 = (iso: string) => iso.slice(0, 10).replace(/-/g, "");
+const dateTime = (name: string, iso: string, prefix = "udt") =>
+  `<${name}><${prefix}:DateTimeString format="102">${date102(iso)}</${prefix}:DateTimeString></${name}>`;
+const amount = (cents: number) => (cents / 100).toFixed(2);
+const percent = (rateBp: number) => String(rateBp / 100);
+const quantity = (value: number) => String(Math.round(value * 10_000) / 10_000);
+
+function address(value: DocumentAddress): string {
+  return `<ram:PostalTradeAddress>${element("ram:PostcodeCode", value.postalCode)}${element(
+    "ram:LineOne",
+    value.line1,
+  )}${element("ram:LineTwo", value.line2)}${element("ram:CityName", value.city)}${element(
+    "ram:CountryID",
+    value.country,
+  )}</ram:PostalTradeAddress>`;
+}
+
+function tax(entry: VatBreakdownEntry, sign: number): string {
+  return `<ram:ApplicableTradeTax>${element("ram:CalculatedAmount", amount(sign * entry.vatCents))}<ram:TypeCode>VAT</ram:TypeCode>${element(
+    "ram:ExemptionReason",
+    entry.exemptionReason,
+  )}${element("ram:BasisAmount", amount(sign * entry.baseCents))}${element(
+    "ram:CategoryCode",
+    entry.category,
+  )}${element("ram:ExemptionReasonCode", entry.exemptionReasonCode)}${element(
+    "ram:RateApplicablePercent",
+    percent(entry.vatRateBp),
+  )}</ram:ApplicableTradeTax>`;
+}
+
+export function facturxXml(document: CommercialDocument): string {
+  if (!document.number) throw new Error("a draft has no number and is never an e-invoice");
+  // A credit note (381) states its amounts as positive: the type code carries the sign.
+  const sign = document.kind === "avoir" ? -1 : 1;
+  const { seller, buyer } = document;
+
+  const notes = [
+    { subject: "BAR", text: document.buyerCategory },
+    ...document.notes,
+    ...(document.comment ? [{ subject: null, text: document.comment }] : []),
+  ]
+    .map(
+      (note) =>
+        `<ram:IncludedNote>${element("ram:Content", note.text)}${element("ram:SubjectCode", note.subject)}</ram:IncludedNote>`,
+    )
+    .join("");
+
+  const lines = document.lines
+    .map(
+      (line, index) =>
+        `<ram:IncludedSupplyChainTradeLineItem><ram:AssociatedDocumentLineDocument><ram:LineID>${index + 1}</ram:LineID></ram:AssociatedDocumentLineDocument><ram:SpecifiedTradeProduct>${element(
+          "ram:Name",
+          line.description,
+        )}</ram:SpecifiedTradeProduct><ram:SpecifiedLineTradeAgreement><ram:NetPriceProductTradePrice>${element(
+          "ram:ChargeAmount",
+          amount(sign * line.unitPriceCents),
+        )}</ram:NetPriceProductTradePrice></ram:SpecifiedLineTradeAgreement><ram:SpecifiedLineTradeDelivery>${element(
+          "ram:BilledQuantity",
+          quantity(line.quantity),
+          ` unitCode="${UNIT_CODES[line.unit?.trim().toLowerCase() ?? ""] ?? "C62"}"`,
+        )}</ram:SpecifiedLineTradeDelivery><ram:SpecifiedLineTradeSettlement><ram:ApplicableTradeTax><ram:TypeCode>VAT</ram:TypeCode>${element(
+          "ram:CategoryCode",
+          line.vatCategory,
+        )}${element("ram:RateApplicablePercent", percent(line.vatRateBp))}</ram:ApplicableTradeTax><ram:SpecifiedTradeSettlementLineMonetarySummation>${element(
+          "ram:LineTotalAmount",
+          amount(sign * line.totalCents),
+        )}</ram:SpecifiedTradeSettlementLineMonetarySummation></ram:SpecifiedLineTradeSettlement></ram:IncludedSupplyChainTradeLineItem>`,
+    )
+    .join("");
+
+  const sellerSiren = document.sellerSiren;
+  const sellerParty = `<ram:SellerTradeParty>${element(
+    "ram:GlobalID",
+    seller.siret,
+    ' schemeID="0009"',
+  )}${element("ram:Name", seller.legalName)}<ram:SpecifiedLegalOrganization>${element(
+    "ram:ID",
+    sellerSiren,
+    ' schemeID="0002"',
+  )}${element("ram:TradingBusinessName", seller.companyName)}</ram:SpecifiedLegalOrganization>${address(
+    seller.address,
+  )}<ram:URIUniversalCommunication>${element(
+    "ram:URIID",
+    sellerSiren,
+    ' schemeID="0225"',
+  )}</ram:URIUniversalCommunication>${
+    // BT-31 the VAT number; under the franchise there is none and BT-32 (scheme FC) holds the SIREN.
+    seller.vatNumber && !document.isFranchise
+      ? `<ram:SpecifiedTaxRegistration>${element("ram:ID", seller.vatNumber, ' schemeID="VA"')}</ram:SpecifiedTaxRegistration>`
+      : `<ram:SpecifiedTaxRegistration>${element("ram:ID", sellerSiren, ' schemeID="FC"')}</ram:SpecifiedTaxRegistration>`
+  }</ram:SellerTradeParty>`;
+
+  // BT-49: a French business is reached through its SIREN on the network, anyone else by e-mail.
+  const buyerEndpoint =
+    document.buyerCategory === "B2B" && document.buyerSiren
+      ? element("ram:URIID", document.buyerSiren, ' schemeID="0225"')
+      : element("ram:URIID", buyer.email, ' schemeID="EM"');
+  const buyerParty = `<ram:BuyerTradeParty>${element(
+    "ram:GlobalID",
+    document.buyerCategory === "B2C" ? null : buyer.siret,
+    ' schemeID="0009"',
+  )}${element("ram:Name", buyer.company ?? buyer.name)}${
+    document.buyerCategory !== "B2C" && document.buyerSiren
+      ? `<ram:SpecifiedLegalOrganization>${element("ram:ID", document.buyerSiren, ' schemeID="0002"')}</ram:SpecifiedLegalOrganization>`
+      : ""
+  }${address(buyer.address)}${
+    buyerEndpoint ? `<ram:URIUniversalCommunication>${buyerEndpoint}</ram:URIUniversalCommunication>` : ""
+  }${
+    buyer.vatNumber && document.buyerCategory !== "B2C"
+      ? `<ram:SpecifiedTaxRegistration>${element("ram:ID", buyer.vatNumber, ' schemeID="VA"')}</ram:SpecifiedTaxRegistration>`
+      : ""
+  }</ram:BuyerTradeParty>`;
+
+  const { service } = document;
+  const delivery =
+    service && !service.end
+      ? `<ram:ActualDeliverySupplyChainEvent>${dateTime("ram:OccurrenceDateTime", service.start)}</ram:ActualDeliverySupplyChainEvent>`
+      : "";
+  const period = service?.end
+    ? `<ram:BillingSpecifiedPeriod>${dateTime("ram:StartDateTime", service.start)}${dateTime(
+        "ram:EndDateTime",
+        service.end,
+      )}</ram:BillingSpecifiedPeriod>`
+    : "";
+  const paymentMeans =
+    document.kind === "facture" && seller.iban
+      ? `<ram:SpecifiedTradeSettlementPaymentMeans><ram:TypeCode>58</ram:TypeCode><ram:PayeePartyCreditorFinancialAccount>${element(
+          "ram:IBANID",
+          seller.iban.replace(/\s+/g, ""),
+        )}</ram:PayeePartyCreditorFinancialAccount>${
+          seller.bic
+            ? `<ram:PayeeSpecifiedCreditorFinancialInstitution>${element("ram:BICID", seller.bic)}</ram:PayeeSpecifiedCreditorFinancialInstitution>`
+            : ""
+        }</ram:SpecifiedTradeSettlementPaymentMeans>`
+      : "";
+  const paymentTerms =
+    document.paymentTerms || document.dueDate
+      ? `<ram:SpecifiedTradePaymentTerms>${element("ram:Description", document.paymentTerms)}${
+          document.dueDate ? dateTime("ram:DueDateDateTime", document.dueDate) : ""
+        }</ram:SpecifiedTradePaymentTerms>`
+      : "";
+  const summation = `<ram:SpecifiedTradeSettlementHeaderMonetarySummation>${element(
+    "ram:LineTotalAmount",
+    amount(sign * document.subtotalCents),
+  )}${element("ram:TaxBasisTotalAmount", amount(sign * document.subtotalCents))}${element(
+    "ram:TaxTotalAmount",
+    amount(sign * document.taxCents),
+    ' currencyID="EUR"',
+  )}${element("ram:GrandTotalAmount", amount(sign * document.totalCents))}${
+    document.paidCents > 0 ? element("ram:TotalPrepaidAmount", amount(document.paidCents)) : ""
+  }${element("ram:DuePayableAmount", amount(sign * document.dueCents))}</ram:SpecifiedTradeSettlementHeaderMonetarySummation>`;
+  const preceding = document.precedingInvoice
+    ? `<ram:InvoiceReferencedDocument>${element(
+        "ram:IssuerAssignedID",
+        document.precedingInvoice.number,
+      )}${dateTime("ram:FormattedIssueDateTime", document.precedingInvoice.date, "qdt")}</ram:InvoiceReferencedDocument>`
+    : "";
+
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<rsm:CrossIndustryInvoice xmlns:rsm="urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100" xmlns:ram="urn:un:unece:uncefact:data:standard:ReusableAggregateBusinessInformationEntity:100" xmlns:qdt="urn:un:unece:uncefact:data:standard:QualifiedDataType:100" xmlns:udt="urn:un:unece:uncefact:data:standard:UnqualifiedDataType:100"><rsm:ExchangedDocumentContext><ram:BusinessProcessSpecifiedDocumentContextParameter><ram:ID>${BUSINESS_PROCESS}</ram:ID></ram:BusinessProcessSpecifiedDocumentContextParameter><ram:GuidelineSpecifiedDocumentContextParameter><ram:ID>urn:cen.eu:en16931:2017</ram:ID></ram:GuidelineSpecifiedDocumentContextParameter></rsm:ExchangedDocumentContext><rsm:ExchangedDocument>${element(
+    "ram:ID",
+    document.number,
+  )}<ram:TypeCode>${TYPE_CODES[document.kind]}</ram:TypeCode>${dateTime(
+    "ram:IssueDateTime",
+    document.issueDate,
+  )}${notes}</rsm:ExchangedDocument><rsm:SupplyChainTradeTransaction>${lines}<ram:ApplicableHeaderTradeAgreement>${sellerParty}${buyerParty}</ram:ApplicableHeaderTradeAgreement><ram:ApplicableHeaderTradeDelivery>${delivery}</ram:ApplicableHeaderTradeDelivery><ram:ApplicableHeaderTradeSettlement><ram:InvoiceCurrencyCode>EUR</ram:InvoiceCurrencyCode>${paymentMeans}${document.vatBreakdown
+    .map((entry) => tax(entry, sign))
+    .join(
+      "",
+    )}${period}${paymentTerms}${summation}${preceding}</ram:ApplicableHeaderTradeSettlement></rsm:SupplyChainTradeTransaction></rsm:CrossIndustryInvoice>
+`;
+}

@@ -1,0 +1,191 @@
+import {
+  buildCommercialDocument,
+  type CommercialDocument,
+  type CommercialDocumentSource,
+  type DocumentBuyer,
+  type DocumentSeller,
+} from "@shared/domain/commercial-document";
+import { paymentTermsMention } from "@shared/domain/legal-identity";
+
+// The documents the Factur-X tests generate: one per case the tax and invoicing rules distinguish.
+// Identifiers are the fictitious test SIRENs of AFNOR XP Z12-012 (Luhn-valid).
+
+const lyon = { line1: "12 rue des Lilas", line2: null, postalCode: "69003", city: "Lyon", country: "FR" };
+
+const franchiseSeller: DocumentSeller = {
+  legalName: "Léa Moreau EI",
+  companyName: "Studio Moreau",
+  siren: null,
+  siret: "10000000900017",
+  apeCode: "7410Z",
+  registrationMention: "Dispensée d'immatriculation au RCS et au RM",
+  address: lyon,
+  email: "lea@studio-moreau.example",
+  phone: null,
+  vatRegime: "franchise",
+  vatNumber: null,
+  vatOnDebits: false,
+  iban: "FR7630006000011234567890189",
+  bic: "AGRIFRPP",
+  latePenaltyRate: "3 fois le taux d'intérêt légal",
+  earlyPaymentDiscount: null,
+};
+
+const vatSeller: DocumentSeller = {
+  ...franchiseSeller,
+  legalName: "Camille Martin EI",
+  companyName: "Studio Martin",
+  siren: "100000009",
+  siret: null,
+  registrationMention: null,
+  vatRegime: "assujetti",
+  vatNumber: "FR88100000009",
+  vatOnDebits: true,
+  bic: null,
+};
+
+const businessBuyer: DocumentBuyer = {
+  name: "Atelier Dupont",
+  company: "Atelier Dupont SAS",
+  contactName: "Paul Dupont",
+  email: "paul@atelier-dupont.example",
+  siren: "200000008",
+  siret: null,
+  vatNumber: "FR37200000008",
+  isBusiness: true,
+  address: {
+    line1: "5 avenue Parmentier",
+    line2: "Bâtiment B",
+    postalCode: "75011",
+    city: "Paris",
+    country: "FR",
+  },
+};
+
+const consumerBuyer: DocumentBuyer = {
+  name: "Jean Petit",
+  company: null,
+  contactName: null,
+  email: "jean.petit@example.fr",
+  siren: null,
+  siret: null,
+  vatNumber: null,
+  isBusiness: false,
+  address: { line1: "1 place du Marché", line2: null, postalCode: "75004", city: "Paris", country: "FR" },
+};
+
+const base = {
+  kind: "facture",
+  date: "2026-10-15",
+  serviceDate: "2026-10-14",
+  serviceEndDate: null,
+  dueDate: "2026-11-14",
+  paidCents: 0,
+  paymentTerms: paymentTermsMention(30),
+  notes: null,
+  precedingInvoice: null,
+} as const;
+
+const severalRates: CommercialDocumentSource = {
+  ...base,
+  number: "INV-2026-0043",
+  seller: vatSeller,
+  buyer: businessBuyer,
+  lines: [
+    {
+      description: "Développement du site (jours)",
+      quantity: 2.5,
+      unit: "jour",
+      unitPriceCents: 45050,
+      vatRateBp: 2000,
+    },
+    {
+      description: "Hébergement & nom de domaine",
+      quantity: 1,
+      unit: "forfait",
+      unitPriceCents: 12000,
+      vatRateBp: 2000,
+    },
+    { description: "Billetterie du salon", quantity: 3, unit: null, unitPriceCents: 3333, vatRateBp: 1000 },
+    {
+      description: "Livre « Le Web accessible »",
+      quantity: 2,
+      unit: null,
+      unitPriceCents: 2890,
+      vatRateBp: 550,
+    },
+    { description: "Débours : timbres", quantity: 1, unit: null, unitPriceCents: 1290, vatRateBp: 0 },
+  ],
+  paidCents: 10000,
+  notes: "Merci de rappeler le numéro de facture dans le libellé du virement.",
+};
+
+/** A credit note cancelling an invoice in full: its lines, negated, as cancelInvoice writes them. */
+function totalCreditNote(invoice: CommercialDocumentSource, number: string): CommercialDocumentSource {
+  return {
+    ...invoice,
+    kind: "avoir",
+    number,
+    date: "2026-10-20",
+    dueDate: null,
+    paidCents: 0,
+    paymentTerms: null,
+    notes: `Avoir annulant la facture ${invoice.number}.`,
+    lines: invoice.lines.map((line) => ({ ...line, unitPriceCents: -line.unitPriceCents })),
+    precedingInvoice: invoice.number ? { number: invoice.number, date: invoice.date } : null,
+  };
+}
+
+const franchiseB2c: CommercialDocumentSource = {
+  ...base,
+  number: "INV-2026-0044",
+  seller: franchiseSeller,
+  buyer: consumerBuyer,
+  lines: [
+    {
+      description: "Séance photo portrait",
+      quantity: 1,
+      unit: "forfait",
+      unitPriceCents: 25000,
+      vatRateBp: 0,
+    },
+  ],
+};
+
+export const FACTURX_CASES: Record<string, CommercialDocumentSource> = {
+  "franchise-b2b-periode": {
+    ...base,
+    number: "INV-2026-0042",
+    seller: franchiseSeller,
+    buyer: businessBuyer,
+    serviceDate: "2026-09-01",
+    serviceEndDate: "2026-09-30",
+    lines: [
+      {
+        description: "Développement site vitrine",
+        quantity: 5,
+        unit: "jour",
+        unitPriceCents: 45000,
+        vatRateBp: 0,
+      },
+      {
+        description: "Maintenance mensuelle",
+        quantity: 0.25,
+        unit: "heure",
+        unitPriceCents: 6000,
+        vatRateBp: 0,
+      },
+    ],
+  },
+  "franchise-b2c": franchiseB2c,
+  "tva-plusieurs-taux-b2b": severalRates,
+  "tva-b2c": { ...severalRates, number: "INV-2026-0045", buyer: consumerBuyer, paidCents: 0, notes: null },
+  "avoir-total-tva": totalCreditNote(severalRates, "AV-2026-0001"),
+  "avoir-total-franchise-b2c": totalCreditNote(franchiseB2c, "AV-2026-0002"),
+};
+
+export const facturxCase = (name: string): CommercialDocument => {
+  const source = FACTURX_CASES[name];
+  if (!source) throw new Error(`unknown case ${name}`);
+  return buildCommercialDocument(source);
+};

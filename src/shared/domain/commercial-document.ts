@@ -1,0 +1,240 @@
+/**
+ * The commercial document (invoice or credit note) as the law and EN 16931 see it: parties, lines, VAT
+ * breakdown per category and rate with its exemption reason, totals, dates and the coded mentions. Built
+ * once from the stored document; the printed PDF and the Factur-X CII XML both render this, so what the
+ * client reads and what the e-invoicing network receives cannot disagree (issue 13 §1).
+ */
+
+import { compactIdentifier } from "./identifiers";
+import {
+  earlyPaymentMention,
+  latePenaltyMention,
+  RECOVERY_INDEMNITY_MENTION,
+  VAT_FRANCHISE_MENTION,
+  type VatRegime,
+  vatMention,
+} from "./legal-identity";
+import { computeTotals, type VatBreakdown } from "./totals";
+
+export type DocumentAddress = {
+  line1: string | null;
+  line2: string | null;
+  postalCode: string | null;
+  city: string | null;
+  country: string;
+};
+
+/** The seller as frozen on the document at issue (the stored `invoices.seller` fits). */
+export type DocumentSeller = {
+  legalName: string;
+  companyName: string | null;
+  siren: string | null;
+  siret: string | null;
+  apeCode: string | null;
+  registrationMention: string | null;
+  address: DocumentAddress;
+  email: string | null;
+  phone: string | null;
+  vatRegime: VatRegime;
+  vatNumber: string | null;
+  vatOnDebits: boolean;
+  iban: string | null;
+  bic: string | null;
+  latePenaltyRate: string | null;
+  earlyPaymentDiscount: string | null;
+};
+
+/** The buyer as frozen on the document at issue (the stored `invoices.buyer` fits). */
+export type DocumentBuyer = {
+  name: string;
+  company: string | null;
+  contactName: string | null;
+  email: string | null;
+  siren: string | null;
+  siret: string | null;
+  vatNumber: string | null;
+  isBusiness: boolean;
+  address: DocumentAddress;
+};
+
+export type SourceLine = {
+  description: string;
+  quantity: number;
+  unit: string | null;
+  unitPriceCents: number;
+  vatRateBp: number;
+};
+
+/** UNTDID 5305 VAT categories Ardoise uses: standard rate, zero rated, exempt (the franchise). */
+export type VatCategory = "S" | "Z" | "E";
+
+export type DocumentLine = SourceLine & { totalCents: number; vatCategory: VatCategory };
+
+export type VatBreakdownEntry = VatBreakdown & {
+  category: VatCategory;
+  exemptionReason: string | null;
+  exemptionReasonCode: string | null;
+};
+
+/**
+ * The French reform's coded notes (UNTDID 4451): PMT the 40 € recovery indemnity, PMD the late-payment
+ * penalties, AAB the early-payment discount, REG the seller's registration; null for a free note.
+ */
+export type NoteSubject = "PMT" | "PMD" | "AAB" | "REG" | null;
+export type DocumentNote = { subject: NoteSubject; text: string; isPrinted: boolean };
+
+/** The BAR note of the reform: who the buyer is decides the flow (e-invoicing, international, e-reporting). */
+export type BuyerCategory = "B2B" | "B2BINT" | "B2C";
+
+export type CommercialDocument = {
+  kind: "facture" | "avoir";
+  /** Null for a draft, which is printed but never sent as an e-invoice. */
+  number: string | null;
+  issueDate: string;
+  dueDate: string | null;
+  /** Date of the service, or its period when it spans several days. */
+  service: { start: string; end: string | null } | null;
+  seller: DocumentSeller;
+  sellerSiren: string | null;
+  buyer: DocumentBuyer;
+  buyerSiren: string | null;
+  buyerCategory: BuyerCategory;
+  isFranchise: boolean;
+  lines: DocumentLine[];
+  vatBreakdown: VatBreakdownEntry[];
+  subtotalCents: number;
+  taxCents: number;
+  totalCents: number;
+  paidCents: number;
+  /** What is still owed: the total less what was paid. */
+  dueCents: number;
+  /** BT-20: an invoice's payment terms, or how a credit note is settled. */
+  paymentTerms: string | null;
+  notes: DocumentNote[];
+  /** The seller's free text on the document. */
+  comment: string | null;
+  /** A credit note's cancelled invoice (BT-25, BT-26). */
+  precedingInvoice: { number: string; date: string } | null;
+};
+
+export type CommercialDocumentSource = {
+  kind: "facture" | "avoir";
+  number: string | null;
+  date: string;
+  serviceDate: string | null;
+  serviceEndDate: string | null;
+  dueDate: string | null;
+  seller: DocumentSeller;
+  buyer: DocumentBuyer;
+  lines: readonly SourceLine[];
+  paidCents: number;
+  paymentTerms: string | null;
+  notes: string | null;
+  precedingInvoice: { number: string; date: string } | null;
+};
+
+export const VATEX_FRANCHISE = "VATEX-FR-FRANCHISE";
+export const NO_INDEMNITY_FOR_CONSUMERS =
+  "Indemnité forfaitaire pour frais de recouvrement : non applicable (client non professionnel)";
+
+/** A SIREN is the first nine digits of a SIRET. */
+export function sirenOf(party: { siren: string | null; siret: string | null }): string | null {
+  const siren = party.siren ? compactIdentifier(party.siren) : null;
+  if (siren) return siren;
+  return party.siret ? compactIdentifier(party.siret).slice(0, 9) : null;
+}
+
+function vatCategory(regime: VatRegime, rateBp: number): VatCategory {
+  if (regime === "franchise") return "E";
+  return rateBp > 0 ? "S" : "Z";
+}
+
+function buyerCategory(buyer: DocumentBuyer): BuyerCategory {
+  if (!buyer.isBusiness) return "B2C";
+  return buyer.address.country === "FR" ? "B2B" : "B2BINT";
+}
+
+export function creditNoteSettlement(invoiceNumber: string): string {
+  return `Avoir à déduire de la facture ${invoiceNumber} : aucun règlement à effectuer`;
+}
+
+/**
+ * Builds the document from what is stored. Amounts come from the shared totals (one computation): a
+ * credit note's lines are negative, so are its totals; the XML writer turns them into a positive type 381.
+ */
+export function buildCommercialDocument(source: CommercialDocumentSource): CommercialDocument {
+  const { seller, buyer } = source;
+  const isFranchise = seller.vatRegime === "franchise";
+  const totals = computeTotals(source.lines);
+  const lines = source.lines.map((line, index) => ({
+    ...line,
+    totalCents: totals.lineTotalsCents[index] ?? 0,
+    vatCategory: vatCategory(seller.vatRegime, line.vatRateBp),
+  }));
+  const vatBreakdown = totals.byRate.map((rate) => {
+    const category = vatCategory(seller.vatRegime, rate.vatRateBp);
+    return {
+      ...rate,
+      category,
+      exemptionReason: category === "E" ? VAT_FRANCHISE_MENTION : null,
+      exemptionReasonCode: category === "E" ? VATEX_FRANCHISE : null,
+    };
+  });
+  const isCreditNote = source.kind === "avoir";
+  const category = buyerCategory(buyer);
+  const paidCents = isCreditNote ? 0 : source.paidCents;
+  const precedingNumber = source.precedingInvoice?.number;
+  // The reform wants the PMT, PMD and AAB notes on every document; a credit note asks for no payment, so
+  // its PDF does not print them, and a consumer owes no recovery indemnity.
+  const paymentNote = (subject: NoteSubject, text: string, isPrinted = !isCreditNote) => ({
+    subject,
+    text,
+    isPrinted,
+  });
+  // Under the franchise the VAT mention is the breakdown's exemption reason, printed from there.
+  const taxMention = isFranchise ? null : vatMention(seller);
+  const notes: (DocumentNote | null)[] = [
+    taxMention ? { subject: null, text: taxMention, isPrinted: true } : null,
+    seller.registrationMention
+      ? { subject: "REG", text: seller.registrationMention, isPrinted: false }
+      : null,
+    paymentNote("PMD", latePenaltyMention(seller)),
+    category === "B2C"
+      ? paymentNote("PMT", NO_INDEMNITY_FOR_CONSUMERS, false)
+      : paymentNote("PMT", RECOVERY_INDEMNITY_MENTION),
+    paymentNote("AAB", earlyPaymentMention(seller)),
+  ];
+  return {
+    kind: source.kind,
+    number: source.number,
+    issueDate: source.date,
+    dueDate: isCreditNote ? null : source.dueDate,
+    service: source.serviceDate
+      ? {
+          start: source.serviceDate,
+          end:
+            source.serviceEndDate && source.serviceEndDate > source.serviceDate
+              ? source.serviceEndDate
+              : null,
+        }
+      : null,
+    seller,
+    sellerSiren: sirenOf(seller),
+    buyer,
+    buyerSiren: sirenOf(buyer),
+    buyerCategory: category,
+    isFranchise,
+    lines,
+    vatBreakdown,
+    subtotalCents: totals.subtotalCents,
+    taxCents: totals.taxCents,
+    totalCents: totals.totalCents,
+    paidCents,
+    dueCents: totals.totalCents - paidCents,
+    paymentTerms:
+      isCreditNote && precedingNumber ? creditNoteSettlement(precedingNumber) : source.paymentTerms,
+    notes: notes.filter((note): note is DocumentNote => note !== null),
+    comment: source.notes,
+    precedingInvoice: source.precedingInvoice,
+  };
+}
