@@ -19,6 +19,7 @@ import { assistantRoutes, autonomousExecuteFunction } from "./modules/assistant/
 import { automationRoutes } from "./modules/automations/automations.routes";
 import { bookRoutes } from "./modules/books/books.routes";
 import { calendarRoutes, integrationRoutes } from "./modules/calendar/calendar.routes";
+import { clientLinkRoutes, noIndex, publicLinkRoutes } from "./modules/client-links/client-links.routes";
 import { clientRoutes } from "./modules/clients/clients.routes";
 import { configRoutes } from "./modules/config/config.routes";
 import { contractRoutes } from "./modules/contracts/contracts.routes";
@@ -63,6 +64,8 @@ export const businessModules = {
   "/notifications": (services: Services) => notificationRoutes(services.database.db),
   "/automations": (services: Services) => automationRoutes(services.database.db),
   "/clients": (services: Services) => clientRoutes(services.database.db),
+  "/client-links": (services: Services) =>
+    clientLinkRoutes({ db: services.database.db, appUrl: services.env.appUrl }),
   "/settings": (services: Services) => settingsRoutes(services.database.db),
   "/integrations": (services: Services) =>
     integrationRoutes({ db: services.database.db, appUrl: services.env.appUrl })
@@ -151,6 +154,9 @@ export function createApp(services: Services, { clientDir }: AppOptions = {}) {
   app.route("/api", paymentRoutes(deps));
   app.route("/api", profileRoutes(deps));
   app.route("/api/calendar", calendarRoutes(deps));
+  // A client's quote or invoice through its secret link: no session, no paid-user wall (issue 14 §1).
+  app.route("/api/public/links", publicLinkRoutes({ ...deps, trustProxy: env.TRUST_PROXY }));
+  app.use("/d/*", noIndex);
   // The public API: its own bearer-token guard (401/402/403), never the session cookie.
   app.route(
     "/api/v1",

@@ -29,6 +29,19 @@ export function formatDate(iso: string): string {
   return CALENDAR_DATE.test(iso) ? calendarDate.format(value) : localDate.format(value);
 }
 
+const parisDateTime = new Intl.DateTimeFormat("fr-FR", {
+  ...dateOptions,
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+  timeZone: "Europe/Paris",
+});
+
+/** An instant as read in France, to the second: "12 mars 2026 à 14:05:09" (an audit trail's time). */
+export function formatParisDateTime(iso: string): string {
+  return parisDateTime.format(new Date(iso));
+}
+
 const decimal = new Intl.NumberFormat("fr-FR", {
   minimumFractionDigits: 2,
   maximumFractionDigits: 2,

@@ -30,6 +30,8 @@ export const paths = {
     callback: "/auth/callback",
     resetPassword: "/reset-password",
   },
+  /** A quote or invoice shown to the client through its secret link (issue 14 §1). */
+  publicDocument: withId("/d"),
   payment: {
     success: "/payment-success",
     canceled: "/payment-canceled",

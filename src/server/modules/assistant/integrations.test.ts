@@ -107,6 +107,37 @@ describe("« Envoie mes clients sur Mailchimp »", () => {
   });
 });
 
+describe("« Connecte Zapier »", () => {
+  it("proposes a token and, after consent, creates one that opens the public API, with where to paste it", async () => {
+    const events = await chat(context, alice.cookie, "Connecte Zapier");
+    const proposal = only(events, "proposal")[0];
+    expect(proposal?.proposal.summary).toBe(
+      "Créer un jeton d'API personnel (lecture et écriture) pour Zapier",
+    );
+    const before = await (await call(context, "/api/integrations/tokens", { cookie: alice.cookie })).json();
+    expect(before.items).toHaveLength(0);
+
+    const confirmed = await call(context, `/api/assistant/proposals/${proposal?.proposal.id}/confirm`, {
+      method: "POST",
+      cookie: alice.cookie,
+    });
+    const { result } = await confirmed.json();
+    expect(result.success).toBe(true);
+    expect(result.message).toContain("http://localhost:3000/api/v1");
+    expect(result.message).toContain("Authorization");
+    const token = /\bard_[A-Za-z0-9_-]{43}\b/.exec(result.message)?.[0];
+    expect(token).toBeDefined();
+
+    const listed = await (await call(context, "/api/integrations/tokens", { cookie: alice.cookie })).json();
+    expect(listed.items).toMatchObject([{ name: "Zapier", scope: "write" }]);
+    const clients = await context.app.request("/api/v1/clients", {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(clients.status).toBe(200);
+    expect(JSON.stringify(await clients.json())).toContain("Dupont Immobilier");
+  });
+});
+
 describe("integrations not built yet", () => {
   it("says plainly that Stripe cannot collect the invoice, naming it", async () => {
     const events = await chat(

@@ -6,6 +6,7 @@ import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import { connectCalendar } from "../calendar/calendar.service";
 import { mailchimpBlocker, requestMailchimpSync } from "../mailchimp/mailchimp.service";
+import { createApiToken } from "../public-api/api-tokens.service";
 
 /**
  * "Use an integration" from the assistant (issue 14 §2), one entry per integration: its name, its proposal
@@ -61,8 +62,20 @@ const integrations: Record<AssistantIntegration, IntegrationEntry> = {
   },
   zapier: {
     label: "Zapier",
-    proposal: "Créer un jeton d'API personnel pour Zapier",
-    missing: () => "elle n'est pas encore disponible dans Ardoise.",
+    proposal: "Créer un jeton d'API personnel (lecture et écriture) pour Zapier",
+    // Only after consent: a write token reaches all the user's business data through /api/v1.
+    run: async (db, userId, appUrl) => {
+      const created = await createApiToken(db, { userId, input: { name: "Zapier", scope: "write" } });
+      const api = `${appUrl}/api/v1`;
+      return {
+        message: [
+          `Jeton d'API « Zapier » créé (lecture et écriture). Copiez-le maintenant, il ne sera plus affiché : ${created.token}`,
+          `Dans Zapier, avec « Webhooks by Zapier » ou « API Request », collez-le dans l'en-tête Authorization sous la forme « Bearer ${created.tokenStart}… » ; l'adresse de l'API est ${api} (sa description OpenAPI : ${api}/openapi.json). Pour être prévenu d'un nouveau client, d'une facture payée…, Zapier s'abonne à ces événements par POST ${api}/hooks.`,
+          "Vous retrouvez ce jeton (sans sa valeur) et les abonnements de Zapier dans Intégrations, où vous pouvez les révoquer à tout moment.",
+        ].join("\n\n"),
+        data: { id: created.id, label: "Jetons d'API", link: paths.app.integrations },
+      };
+    },
   },
   stripe: {
     label: "Stripe",
