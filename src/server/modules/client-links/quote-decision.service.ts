@@ -132,7 +132,7 @@ export async function getAcceptanceCertificate(
       .where(and(eq(quoteDecisions.quoteId, quoteId), eq(quoteDecisions.userId, userId)));
     return { quote, decision, ...(await identityAndClient(tx, userId, quote.clientId)) };
   });
-  if (!decision || decision.decision !== "accepted" || !identity) {
+  if (decision?.decision !== "accepted" || !identity) {
     throw new AppError("not_found", "Ce devis n'a pas été accepté en ligne : aucun certificat.");
   }
   const number = quote.quoteNumber ?? "";
