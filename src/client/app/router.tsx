@@ -115,6 +115,8 @@ const routes: RouteObject[] = [
           page(app.contracts.area, () => import("./routes/app/contracts")),
           page(app.integrations, () => import("./routes/app/integrations")),
           page(app.automations, () => import("./routes/app/automations")),
+          page(app.urssaf, () => import("./routes/app/urssaf")),
+          page(app.books, () => import("./routes/app/books")),
           page(app.agent.home, () => import("./routes/app/agent-ia/assistant")),
           page(app.agent.advanced, () => import("./routes/app/agent-ia/advanced")),
           redirectTo(app.agent.legacy, app.agent.home),

@@ -9,12 +9,10 @@ import { isoDay } from "./fields";
 export const books = ["recettes", "achats"] as const;
 export type Book = (typeof books)[number];
 
-export const bookQuery = z
-  .object({ from: isoDay, to: isoDay })
-  .refine((query) => query.from <= query.to, {
-    message: "La fin de la période précède son début.",
-    path: ["to"],
-  });
+export const bookQuery = z.object({ from: isoDay, to: isoDay }).refine((query) => query.from <= query.to, {
+  message: "La fin de la période précède son début.",
+  path: ["to"],
+});
 export type BookQuery = z.infer<typeof bookQuery>;
 
 export const bookEntry = z.object({

@@ -1,9 +1,11 @@
 import { paths } from "@shared/paths";
 import {
+  BookOpen,
   Contact,
   FilePenLine,
   FileText,
   FolderKanban,
+  Landmark,
   LayoutDashboard,
   type LucideIcon,
   Plug,
@@ -78,6 +80,18 @@ export const footerNavItems: NavItem[] = [
 export const otherPages: NavItem[] = [
   { label: "Profil", to: paths.app.profile, icon: User, keywords: ["compte", "profile"] },
   { label: "CRM", to: paths.app.crm, icon: Contact, keywords: ["prospects", "relation client"] },
+  {
+    label: "Déclaration URSSAF",
+    to: paths.app.urssaf,
+    icon: Landmark,
+    keywords: ["urssaf", "cotisations", "chiffre d'affaires", "micro-entreprise"],
+  },
+  {
+    label: "Livres",
+    to: paths.app.books,
+    icon: BookOpen,
+    keywords: ["livre des recettes", "registre des achats", "comptabilité"],
+  },
   {
     label: "Automatisations",
     to: paths.app.automations,

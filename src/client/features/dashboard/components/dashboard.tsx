@@ -23,6 +23,7 @@ import { Link } from "react-router";
 import { useDashboard } from "../api/get-dashboard";
 import { FirstRunChecklist } from "./first-run-checklist";
 import { HealthCard } from "./health-card";
+import { UrssafCard } from "./urssaf-card";
 
 // recharts stays out of the first page: the chart module is fetched when the dashboard renders it.
 const RevenueChart = lazy(() => import("./revenue-chart"));
@@ -126,6 +127,7 @@ function DashboardView({ data }: { data: DashboardDto }) {
 
       {/* A new account has nothing to analyse yet: the checklist speaks instead of a low score. */}
       {isNewAccount ? null : <HealthCard />}
+      <UrssafCard />
 
       <section
         aria-labelledby="chart-title"

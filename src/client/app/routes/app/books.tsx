@@ -1,0 +1,5 @@
+import { BooksPage } from "@client/features/books/components/books-page";
+
+export function Component() {
+  return <BooksPage />;
+}
