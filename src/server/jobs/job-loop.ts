@@ -1,3 +1,5 @@
+import { runEventRules } from "../modules/automations/event-rules";
+import { runRecurringInvoices } from "../modules/automations/recurring-invoices";
 import { syncChangedClients } from "../modules/mailchimp/mailchimp.service";
 import { deliverWebhooks, httpSender } from "../modules/public-api/webhook-delivery";
 import type { Services } from "../services";
@@ -31,6 +33,8 @@ export function startJobLoop(
     relances: () => planOverdueReminders(db),
     reminders: () => sendDueReminders({ db, mailer, logger }),
     summaries: () => sendWeeklySummaries({ db, mailer, logger, appUrl: env.appUrl }),
+    recurringInvoices: () => runRecurringInvoices({ db, mailer, logger }),
+    automationEmails: () => runEventRules({ db, mailer, logger, appUrl: env.appUrl }),
     // Clients created or changed since their last sync, whatever path changed them (page, assistant, API).
     mailchimp: () => syncChangedClients({ db, secrets, apiUrl: env.MAILCHIMP_API_URL, logger }),
   };
