@@ -1,50 +1,170 @@
-import { isWeeklySummaryRule, nextWeeklySummaryAt, runsAutomatically } from "@shared/domain/automations";
+import {
+  AUTOMATION_KINDS,
+  automationKind,
+  isWeeklySummaryRule,
+  nextWeeklySummaryAt,
+  runsAutomatically,
+} from "@shared/domain/automations";
 import {
   type AutomationDto,
+  type AutomationRunDto,
   type AutomationsDto,
+  type CreateAutomationInput,
   describeAutomationAction,
   describeTrigger,
+  type RecurringInvoiceAction,
+  recurringTrigger,
   type UpdateAutomationInput,
 } from "@shared/schemas/automations";
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { automations } from "../../db/schema/index";
+import { automationRuns, automations } from "../../db/schema/index";
 import { withTenant } from "../../db/tenant";
 import { AppError } from "../../errors";
+import { getClient } from "../clients/clients.service";
+import { nextRecurringRunAt } from "./recurring-invoices";
 
 export const AUTOMATION_NOT_FOUND = "Automatisation introuvable.";
 const automationNotFound = () => new AppError("not_found", AUTOMATION_NOT_FOUND);
 
 type AutomationRow = typeof automations.$inferSelect;
+type RunRow = typeof automationRuns.$inferSelect;
 
-function toDto(row: AutomationRow): AutomationDto {
+/** The run log the page shows under each rule: its latest runs. */
+const RUNS_PER_RULE = 12;
+
+function runDto(run: RunRow): AutomationRunDto {
+  return {
+    id: run.id,
+    status: run.status,
+    startedAt: run.startedAt.toISOString(),
+    summary: run.summary,
+    error: run.error,
+    invoiceId: run.invoiceId,
+  };
+}
+
+function toDto(row: AutomationRow, runs: RunRow[] = []): AutomationDto {
   return {
     id: row.id,
     name: row.name,
     description: row.description,
     trigger: describeTrigger(row.trigger),
-    action: describeAutomationAction(row.action),
+    action: describeAutomationAction(row.action, row.trigger),
     isActive: row.isActive,
     runsAutomatically: runsAutomatically(row.trigger, row.action),
     runCount: row.runCount,
     lastRunAt: row.lastRunAt?.toISOString() ?? null,
     nextRunAt: row.isActive ? (row.nextRunAt?.toISOString() ?? null) : null,
+    lastError: row.lastError,
     createdAt: row.createdAt.toISOString(),
+    runs: runs.map(runDto),
   };
 }
 
 const own = (userId: string, id: string) => and(eq(automations.id, id), eq(automations.userId, userId));
 
-/** The user's rules, newest first (a user has a handful: no paging). */
+/** The user's rules, newest first (a user has a handful: no paging), each with its latest runs. */
 export async function listAutomations(db: Db, { userId }: { userId: string }): Promise<AutomationsDto> {
-  const rows = await withTenant(db, userId, (tx) =>
-    tx
+  const { rows, runs } = await withTenant(db, userId, async (tx) => {
+    const rows = await tx
       .select()
       .from(automations)
       .where(eq(automations.userId, userId))
-      .orderBy(desc(automations.createdAt), desc(automations.id)),
+      .orderBy(desc(automations.createdAt), desc(automations.id));
+    // The latest runs of each rule in one statement (a busy welcome rule must not push the others out).
+    const ranked = tx
+      .select({
+        id: automationRuns.id,
+        rank: sql<number>`row_number() over (partition by ${automationRuns.automationId} order by ${automationRuns.startedAt} desc, ${automationRuns.period} desc)`.as(
+          "rank",
+        ),
+      })
+      .from(automationRuns)
+      .where(eq(automationRuns.userId, userId))
+      .as("ranked");
+    const latest = tx.select({ id: ranked.id }).from(ranked).where(sql`${ranked.rank} <= ${RUNS_PER_RULE}`);
+    const runs = await tx
+      .select()
+      .from(automationRuns)
+      .where(inArray(automationRuns.id, latest))
+      .orderBy(desc(automationRuns.startedAt), desc(automationRuns.period));
+    return { rows, runs };
+  });
+  return {
+    items: rows.map((row) =>
+      toDto(
+        row,
+        runs.filter((run) => run.automationId === row.id),
+      ),
+    ),
+  };
+}
+
+type NewRule = Pick<typeof automations.$inferInsert, "name" | "trigger" | "action" | "nextRunAt">;
+
+/** The stored rule a kind's input makes; its French wording comes from the shared registry. */
+async function newRule(db: Db, userId: string, input: CreateAutomationInput, now: Date): Promise<NewRule> {
+  const kind = AUTOMATION_KINDS[input.kind];
+  if (input.kind === "recurring_invoice") {
+    // The template is copied into the rule: each occurrence makes its invoice through the invoices service.
+    const client = await getClient(db, { userId, clientId: input.clientId });
+    const trigger = recurringTrigger.parse({
+      type: kind.trigger,
+      frequency: input.frequency,
+      dayOfMonth: input.dayOfMonth,
+      startDate: input.startDate,
+      endDate: input.endDate ?? null,
+    });
+    const action: RecurringInvoiceAction = {
+      type: "create_invoice",
+      clientId: client.id,
+      clientName: client.name,
+      lines: input.lines,
+      delivery: input.delivery,
+    };
+    // The first occurrence from today on: an earlier start date never invoices the past.
+    return {
+      name: `${kind.name} ${client.name}`,
+      trigger,
+      action,
+      nextRunAt: nextRecurringRunAt(trigger, now),
+    };
+  }
+  return {
+    name: kind.name,
+    trigger: { type: kind.trigger, ...("daysBefore" in input ? { daysBefore: input.daysBefore } : {}) },
+    action: { type: kind.action },
+    nextRunAt: input.kind === "weekly_summary" ? nextWeeklySummaryAt(now) : null,
+  };
+}
+
+/** A new rule from the Automatisations page or the assistant (`description`: the user's own words). */
+export async function createAutomation(
+  db: Db,
+  {
+    userId,
+    input,
+    description = null,
+    now = new Date(),
+  }: { userId: string; input: CreateAutomationInput; description?: string | null; now?: Date },
+): Promise<AutomationDto> {
+  const rule = await newRule(db, userId, input, now);
+  const [row] = await withTenant(db, userId, (tx) =>
+    tx
+      .insert(automations)
+      .values({ userId, description, activeSince: now, ...rule })
+      .returning(),
   );
-  return { items: rows.map(toDto) };
+  if (!row) throw new Error("automation insert returned nothing");
+  return toDto(row);
+}
+
+/** A resumed recurring rule invoices from its next occurrence on, not the ones of its pause. */
+function resumedRecurrence(rule: AutomationRow, now: Date) {
+  const recurrence = recurringTrigger.safeParse(rule.trigger);
+  if (automationKind(rule.trigger, rule.action) !== "recurring_invoice" || !recurrence.success) return {};
+  return { nextRunAt: nextRecurringRunAt(recurrence.data, now) };
 }
 
 /**
@@ -70,6 +190,7 @@ export async function updateAutomation(
           ...(isWeeklySummaryRule(current.trigger, current.action)
             ? { nextRunAt: nextWeeklySummaryAt(now) }
             : {}),
+          ...resumedRecurrence(current, now),
         }
       : {};
     const [updated] = await tx
