@@ -227,7 +227,7 @@ type ClientToSync = {
   email: string;
   isBusiness: boolean;
   status: string;
-  updatedAt: Date;
+  version: string;
 };
 
 /** Mailchimp's FNAME/LNAME: the contact person's name, or the company's when there is no person. */
@@ -241,7 +241,7 @@ export function memberNames(client: Pick<ClientToSync, "name" | "company" | "con
 type SyncOutcome = {
   clientId: string;
   email: string;
-  version: Date;
+  version: string;
   status: string | null;
   error: string | null;
 };
@@ -271,7 +271,9 @@ export async function syncMailchimp(
         email: sql<string>`${clients.email}`,
         isBusiness: clients.isBusiness,
         status: clients.status,
-        updatedAt: clients.updatedAt,
+        // As text, written back as is: PostgreSQL keeps microseconds, a JS Date would round them off and
+        // the client would look changed on every run.
+        version: sql<string>`${clients.updatedAt}::text`,
       })
       .from(clients)
       .leftJoin(mailchimpMembers, eq(mailchimpMembers.clientId, clients.id))
@@ -295,7 +297,7 @@ export async function syncMailchimp(
     const queue = [...toSync];
     const worker = async () => {
       for (let client = queue.shift(); client && !stop; client = queue.shift()) {
-        const outcome = { clientId: client.id, email: client.email.trim(), version: client.updatedAt };
+        const outcome = { clientId: client.id, email: client.email.trim(), version: client.version };
         try {
           const status = await api.upsertMember(listId, { email: client.email, ...memberNames(client) });
           const isProspect = client.status === "prospect";
@@ -329,7 +331,7 @@ export async function syncMailchimp(
             userId,
             listId,
             email: outcome.email,
-            clientVersion: outcome.version,
+            clientVersion: sql`${outcome.version}::timestamptz`,
             memberStatus: outcome.status,
             lastError: outcome.error,
             syncedAt: now,
