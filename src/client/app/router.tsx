@@ -86,6 +86,8 @@ const routes: RouteObject[] = [
           page(paths.dev.mailbox, () => import("./routes/dev/mailbox")),
         ],
       ),
+      // A client's document through its secret link: no layout of ours around the freelancer's page.
+      page(paths.publicDocument.pattern, () => import("./routes/public/client-document")),
       redirectTo(paths.auth.login, paths.auth.signIn),
       layout(
         () => import("./layouts/app-layout"),
