@@ -153,7 +153,7 @@ export function describeRecurrence(recurrence: Recurrence): string {
 const daysBefore = (trigger: Record<string, unknown>, fallback: number) =>
   typeof trigger.daysBefore === "number" ? trigger.daysBefore : fallback;
 
-const daysText = (days: number) => (days === 1 ? "la veille" : `${days} jours avant`);
+const daysText = (days: number) => (days === 1 ? "la veille de" : `${days} jours avant`);
 
 const TRIGGER_LABELS: Record<string, string> = {
   invoice_overdue: "Quand une facture passe en retard",

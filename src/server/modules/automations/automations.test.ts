@@ -67,6 +67,43 @@ describe("automation rules", () => {
     });
   });
 
+  it("maps each French description to a kind that runs, and says plainly when it cannot", async () => {
+    const bruno2 = await registerAndConfirm(context, { email: "bruno.descriptions@example.fr" });
+    await markPaid(context, bruno2.userId);
+    const cookie = bruno2.cookie;
+    await call(context, "/api/clients", { method: "POST", cookie, body: { name: "Atelier Dupont" } });
+    const said = async (message: string) => {
+      const events = await chat(context, cookie, message, { confirmBeforeAction: false });
+      return only(events, "result")[0]?.result;
+    };
+    expect((await said("Facture Dupont 500 € HT chaque mois le 1er et envoie-la"))?.message).toMatch(
+      /^Automatisation « Facture récurrente Atelier Dupont » créée : chaque mois le 1er, à partir du .+ : émettre et envoyer par e-mail une facture de 500,00\s€ HT à Atelier Dupont, la première le .+\.$/,
+    );
+    expect((await said("Envoie un mail de bienvenue à chaque nouveau client"))?.message).toBe(
+      "Automatisation « Bienvenue aux nouveaux clients » créée : chaque nouveau client qui a une adresse e-mail recevra un e-mail de bienvenue à votre nom.",
+    );
+    expect((await said("Remercie le client quand une facture est payée"))?.success).toBe(true);
+    expect((await said("Rappelle-moi les tâches la veille de leur échéance"))?.message).toBe(
+      "Automatisation « Rappel des tâches à échéance » créée : la veille de l'échéance d'une tâche non terminée, vous serez prévenu par e-mail.",
+    );
+    expect((await said("Préviens-moi 3 jours avant l'expiration d'un devis"))?.success).toBe(true);
+    const refused = await said("Crée une automatisation qui arrose mes plantes");
+    expect(refused).toMatchObject({ type: "create_automation", success: false });
+    expect(refused?.message).toMatch(
+      /^Je n'ai pas pu créer l'automatisation : je n'ai pas compris quoi automatiser\./,
+    );
+    const { items } = await list(cookie);
+    expect(
+      items.map((item: { name: string; runsAutomatically: boolean }) => [item.name, item.runsAutomatically]),
+    ).toEqual([
+      ["Suivi des devis envoyés", true],
+      ["Rappel des tâches à échéance", true],
+      ["Remerciement après paiement", true],
+      ["Bienvenue aux nouveaux clients", true],
+      ["Facture récurrente Atelier Dupont", true],
+    ]);
+  });
+
   it("pauses and resumes a rule, and says in French what a bad body lacks", async () => {
     const [rule] = (await list(alice.cookie)).items;
     const paused = await call(context, `/api/automations/${rule.id}`, {

@@ -1216,6 +1216,12 @@ const automations: InterpreterCase[] = [
   { text: "cree une automatisation de relance", action: "create_automation", entities: {} },
   { text: "Mets en place une relance automatique à J+7", action: "create_automation", entities: {} },
   { text: "Automatiser l'envoi des factures chaque fin de mois", action: "create_automation", entities: {} },
+  // Issue 14 §3: the kinds that run, said as the user says them.
+  { text: "Facture Dupont 500 € HT chaque mois le 1er", action: "create_automation", entities: {} },
+  { text: "Envoie un mail de bienvenue à chaque nouveau client", action: "create_automation", entities: {} },
+  { text: "Remercie le client quand une facture est payée", action: "create_automation", entities: {} },
+  { text: "Rappelle-moi les tâches la veille de leur échéance", action: "create_automation", entities: {} },
+  { text: "Préviens-moi 3 jours avant l'expiration d'un devis", action: "create_automation", entities: {} },
 ];
 
 const integrations: InterpreterCase[] = [

@@ -259,6 +259,11 @@ export const AUTOMATION_TRIGGER = wordsPattern([
   "des que",
   "lorsqu'?",
   "quand (?:un|une|le|la|les|il|elle|mon|ma|mes)",
+  // Rules that run per record (issue 14 §3): "à chaque nouveau client", "la veille de leur échéance",
+  // "3 jours avant l'expiration d'un devis".
+  "a chaque nouv\\p{L}*",
+  "la veille de (?:leur|leurs|chaque|son|sa|ses) echeances?",
+  "\\d+ jours? avant (?:l'|la |le )?(?:expiration|echeance|fin de validite) d'(?:un|une|chaque)",
 ]);
 
 const INTEGRATION_WORDS: Record<AssistantIntegration, string[]> = {

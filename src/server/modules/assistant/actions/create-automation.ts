@@ -1,11 +1,20 @@
-import { isOverdueReminderRule, isWeeklySummaryRule, nextWeeklySummaryAt } from "@shared/domain/automations";
+import { QUOTE_EXPIRING_DAYS_BEFORE, TASK_DUE_DAYS_BEFORE } from "@shared/domain/automations";
+import { parisToday } from "@shared/domain/dates";
+import { MONTH_NAMES } from "@shared/domain/periods";
 import { fold } from "@shared/fold";
 import { formatDate } from "@shared/format";
 import { paths } from "@shared/paths";
+import {
+  type AutomationDto,
+  type CreateAutomationInput,
+  createAutomationInput,
+} from "@shared/schemas/automations";
 import { z } from "zod";
-import { automations } from "../../../db/schema/index";
-import { withTenant } from "../../../db/tenant";
+import type { Db } from "../../../db/client";
+import { createAutomation as createRule } from "../../automations/automations.service";
 import { defineAction } from "./common";
+import { regimeVatRateBp } from "./document-lines";
+import { clientForRun, resolveClientRef } from "./resolve";
 
 export const createAutomation = defineAction({
   input: z.object({
@@ -16,58 +25,169 @@ export const createAutomation = defineAction({
   failure: "Je n'ai pas pu créer l'automatisation.",
   describe: (input) => ({ summary: `Créer l'automatisation : ${input.description}`, details: [] }),
   run: async ({ db, userId, now }, input) => {
-    const rule = automationFromDescription(input.description);
-    const nextRunAt = isWeeklySummaryRule(rule.trigger, rule.action) ? nextWeeklySummaryAt(now) : null;
-    const [row] = await withTenant(db, userId, (tx) =>
-      tx
-        .insert(automations)
-        .values({
-          userId,
-          name: rule.name,
-          description: input.description,
-          trigger: rule.trigger,
-          action: rule.action,
-          nextRunAt,
-        })
-        .returning({ id: automations.id }),
-    );
+    const made = await createAutomationFromDescription(db, { userId, description: input.description, now });
+    if (!made.rule)
+      return { success: false, message: `Je n'ai pas pu créer l'automatisation : ${made.refusal}` };
     return {
       success: true,
-      message: `Automatisation « ${rule.name} » créée : ${whatTheRuleDoes(rule, nextRunAt)}`,
-      data: { id: row?.id ?? "", label: rule.name, link: paths.app.automations },
+      message: `Automatisation « ${made.rule.name} » créée : ${whatTheRuleDoes(made.kind, made.rule)}`,
+      data: { id: made.rule.id, label: made.rule.name, link: paths.app.automations },
     };
   },
 });
 
-/** What the user can expect from a new rule, said plainly: only two kinds run by themselves today. */
-function whatTheRuleDoes(rule: ReturnType<typeof automationFromDescription>, nextRunAt: Date | null): string {
-  if (isOverdueReminderRule(rule.trigger, rule.action))
-    return "vos clients seront relancés par e-mail 7, 15 et 30 jours après l'échéance de chaque facture impayée.";
-  if (nextRunAt)
-    return `votre bilan partira chaque lundi matin, la première fois le ${formatDate(nextRunAt.toISOString())}.`;
-  return "elle est enregistrée, mais ce type de règle ne s'exécute pas encore tout seul.";
+const KINDS_OFFERED =
+  "je sais facturer un client chaque mois, trimestre ou année, relancer les factures en retard, envoyer un bilan chaque semaine, accueillir un nouveau client, remercier un client qui a payé, et vous prévenir avant l'expiration d'un devis ou l'échéance d'une tâche.";
+
+/** What the user can expect from the new rule, said plainly. */
+function whatTheRuleDoes(kind: CreateAutomationInput["kind"], rule: AutomationDto): string {
+  const first = rule.nextRunAt ? formatDate(rule.nextRunAt) : null;
+  switch (kind) {
+    case "overdue_reminders":
+      return "vos clients seront relancés par e-mail 7, 15 et 30 jours après l'échéance de chaque facture impayée.";
+    case "weekly_summary":
+      return `votre bilan partira chaque lundi matin, la première fois le ${first}.`;
+    case "recurring_invoice":
+      return `${rule.trigger.charAt(0).toLowerCase()}${rule.trigger.slice(1)} : ${rule.action.charAt(0).toLowerCase()}${rule.action.slice(1)}${first ? `, la première le ${first}` : ""}.`;
+    case "quote_expiring":
+      return `${rule.trigger.charAt(0).toLowerCase()}${rule.trigger.slice(1)}, vous serez prévenu par e-mail (le client n'est pas contacté).`;
+    case "task_due":
+      return `${rule.trigger.charAt(0).toLowerCase()}${rule.trigger.slice(1)}, vous serez prévenu par e-mail.`;
+    case "client_welcome":
+      return "chaque nouveau client qui a une adresse e-mail recevra un e-mail de bienvenue à votre nom.";
+    case "invoice_paid_thanks":
+      return "chaque client recevra un e-mail de remerciement quand sa facture sera entièrement payée.";
+  }
 }
 
-/** A rule from French words: what triggers it and what it does. Unknown wording gives a manual rule. */
-export function automationFromDescription(description: string) {
+type Made =
+  | { rule: AutomationDto; kind: CreateAutomationInput["kind"]; refusal?: undefined }
+  | { rule?: undefined; refusal: string };
+
+/**
+ * The spec's createAutomationFromDescription: French words to one of the kinds Ardoise runs, created through
+ * the automations service, or a plain French sentence saying why not (nothing is stored then).
+ */
+export async function createAutomationFromDescription(
+  db: Db,
+  { userId, description, now }: { userId: string; description: string; now: Date },
+): Promise<Made> {
+  const understood = await understand(db, userId, description, now);
+  if ("refusal" in understood) return { refusal: understood.refusal };
+  const input = createAutomationInput.parse(understood.input);
+  const rule = await createRule(db, { userId, input, description, now });
+  return { rule, kind: input.kind };
+}
+
+const daysBefore = (text: string, fallback: number) => {
+  if (/\bla veille\b/.test(text)) return 1;
+  const said = text.match(/\b(\d{1,2}) jours? (?:avant|plus tot)/);
+  return said ? Number(said[1]) : fallback;
+};
+
+async function understand(
+  db: Db,
+  userId: string,
+  description: string,
+  now: Date,
+): Promise<{ input: Record<string, unknown> } | { refusal: string }> {
   const text = fold(description);
+  if (/webhook|zapier|\burl\b/.test(text))
+    return {
+      refusal:
+        "les webhooks se créent dans Intégrations, avec l'API publique (POST /api/v1/hooks). Ici, " +
+        KINDS_OFFERED,
+    };
+  if (isRecurringInvoice(text)) return recurringInvoice(db, userId, description, text, now);
   if (/(relanc|rappel).*(factur|impaye|retard)|(factur|impaye|retard).*(relanc|rappel)/.test(text))
-    return {
-      name: "Relance des factures en retard",
-      trigger: { type: "invoice_overdue" },
-      action: { type: "send_reminder" },
-    };
-  if (/devis.*(expir|relanc|suivi)/.test(text))
-    return {
-      name: "Suivi des devis envoyés",
-      trigger: { type: "quote_expiring", daysBefore: 3 },
-      action: { type: "notify" },
-    };
-  if (/(resume|rapport|bilan).*(semaine|hebdo)/.test(text))
-    return {
-      name: "Bilan hebdomadaire",
-      trigger: { type: "schedule", every: "week" },
-      action: { type: "send_summary" },
-    };
-  return { name: description.slice(0, 60), trigger: { type: "manual" }, action: { type: "notify" } };
+    return { input: { kind: "overdue_reminders" } };
+  if (/devis.*(expir|relanc|suivi|validite)|(expir|validite).*devis/.test(text))
+    return { input: { kind: "quote_expiring", daysBefore: daysBefore(text, QUOTE_EXPIRING_DAYS_BEFORE) } };
+  if (/tache/.test(text) && /(rappel|previen|echeance|veille|avant)/.test(text))
+    return { input: { kind: "task_due", daysBefore: daysBefore(text, TASK_DUE_DAYS_BEFORE) } };
+  if (/bienvenue|nouveaux? clients?.*(mail|accueil)|accueill/.test(text))
+    return { input: { kind: "client_welcome" } };
+  if (/(remerci|merci).*(pay|regl|solde)|(pay|regl|solde).*(remerci|merci)/.test(text))
+    return { input: { kind: "invoice_paid_thanks" } };
+  if (
+    /(resume|rapport|bilan|recap).*(semaine|hebdo)|(semaine|hebdo|lundi).*(resume|rapport|bilan|recap)/.test(
+      text,
+    )
+  )
+    return { input: { kind: "weekly_summary" } };
+  return { refusal: `je n'ai pas compris quoi automatiser. Pour l'instant, ${KINDS_OFFERED}` };
+}
+
+const FREQUENCY_WORDS = [
+  { frequency: "quarterly", pattern: /chaque trimestre|tous les trimestres|trimestriel|tous les 3 mois/ },
+  { frequency: "yearly", pattern: /chaque annee|chaque an\b|tous les ans|annuel|par an\b/ },
+  { frequency: "monthly", pattern: /chaque mois|tous les mois|mensuel|par mois/ },
+] as const;
+
+const isRecurringInvoice = (text: string) =>
+  /factur/.test(text) &&
+  FREQUENCY_WORDS.some(({ pattern }) => pattern.test(text)) &&
+  !/relanc|rappel/.test(text);
+
+const LINE_LABELS = { monthly: "mensuelle", quarterly: "trimestrielle", yearly: "annuelle" } as const;
+
+/** "Facture Dupont 500 € HT chaque mois le 1er [jusqu'au 31/12/2026] [en brouillon | et envoie-la]". */
+async function recurringInvoice(
+  db: Db,
+  userId: string,
+  description: string,
+  text: string,
+  now: Date,
+): Promise<{ input: Record<string, unknown> } | { refusal: string }> {
+  const frequency = FREQUENCY_WORDS.find(({ pattern }) => pattern.test(text))?.frequency ?? "monthly";
+  const amount = description.match(/(\d[\d\s\u00a0\u202f]*(?:[,.]\d{1,2})?)\s*(?:€|euros?\b)/i);
+  if (!amount?.[1]) return { refusal: "indiquez le montant de la facture (ex. : « 500 € HT »)." };
+  const said = Math.round(Number(amount[1].replace(/[\s\u00a0\u202f]/g, "").replace(",", ".")) * 100);
+  const clientName = description
+    .slice(0, amount.index)
+    .replace(/^.*?\bfactur\w*\s+/i, "")
+    .replace(/^(?:à|a|au|aux|pour|le client|la cliente|de)\s+/i, "")
+    .trim();
+  if (!clientName)
+    return { refusal: "indiquez le client à facturer (ex. : « Facture Dupont 500 € HT chaque mois »)." };
+  const resolved = await resolveClientRef(db, userId, { client: clientName });
+  if (resolved.question !== undefined) return { refusal: resolved.question };
+  const client = await clientForRun(db, userId, resolved.input);
+  const vatRateBp = await regimeVatRateBp(db, userId);
+  // A TTC amount is turned into the HT unit price the line stores.
+  const unitPriceCents = /\bttc\b/.test(text) ? Math.round((said * 10_000) / (10_000 + vatRateBp)) : said;
+  const day = text.match(/\ble (\d{1,2})(?:er|e)?\b/);
+  const endDate = endDateOf(text);
+  return {
+    input: {
+      kind: "recurring_invoice",
+      clientId: client.id,
+      lines: [
+        { description: `Prestation ${LINE_LABELS[frequency]}`, quantity: 1, unitPriceCents, vatRateBp },
+      ],
+      frequency,
+      dayOfMonth: day ? Math.min(31, Math.max(1, Number(day[1]))) : 1,
+      startDate: parisToday(now),
+      ...(endDate ? { endDate } : {}),
+      delivery: /brouillon/.test(text)
+        ? "draft"
+        : /envoi|envoie|envoyer|mail/.test(text)
+          ? "send"
+          : /emet|emission/.test(text)
+            ? "issue"
+            : "draft",
+    },
+  };
+}
+
+/** "jusqu'au 31/12/2026" or "jusqu'au 31 décembre 2026". */
+function endDateOf(text: string): string | undefined {
+  const numeric = text.match(/jusqu'?au (\d{1,2})\/(\d{1,2})\/(\d{4})/);
+  const pad = (value: string | number) => String(value).padStart(2, "0");
+  if (numeric) return `${numeric[3]}-${pad(numeric[2] ?? "")}-${pad(numeric[1] ?? "")}`;
+  const months = MONTH_NAMES.map(fold).join("|");
+  const words = text.match(new RegExp(`jusqu'?au (\\d{1,2})(?:er)? (${months}) (\\d{4})`));
+  if (!words) return undefined;
+  const month = MONTH_NAMES.map(fold).indexOf(words[2] ?? "") + 1;
+  return `${words[3]}-${pad(month)}-${pad(words[1] ?? "")}`;
 }
