@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { and, eq, gt } from "drizzle-orm";
+import { and, eq, gt, sql } from "drizzle-orm";
 import type { MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
 import type { Db } from "../db/client";
@@ -33,12 +33,9 @@ export function verifiedSessionToken(cookieValue: string | undefined, secret: st
   return timingSafeEqual(signature, expected) ? token : null;
 }
 
-/**
- * The live session of `token` and its user: one indexed query (session.token is unique), run for every
- * business request so that a revoked or expired session is refused at once (no cookie cache, decision 005).
- */
-export async function findSession(db: Db, token: string, now = new Date()) {
-  const [found] = await db
+/** The session query, prepared once per database: parsed and planned once per connection, built once. */
+function prepareSessionQuery(db: Db) {
+  return db
     .select({
       sessionId: session.id,
       expiresAt: session.expiresAt,
@@ -49,7 +46,22 @@ export async function findSession(db: Db, token: string, now = new Date()) {
     })
     .from(session)
     .innerJoin(user, eq(user.id, session.userId))
-    .where(and(eq(session.token, token), gt(session.expiresAt, now)));
+    .where(and(eq(session.token, sql.placeholder("token")), gt(session.expiresAt, sql.placeholder("now"))))
+    .prepare("find_session");
+}
+const sessionQueries = new WeakMap<Db, ReturnType<typeof prepareSessionQuery>>();
+
+/**
+ * The live session of `token` and its user: one indexed query (session.token is unique), run for every
+ * business request so that a revoked or expired session is refused at once (no cookie cache, decision 005).
+ */
+export async function findSession(db: Db, token: string, now = new Date()) {
+  let query = sessionQueries.get(db);
+  if (!query) {
+    query = prepareSessionQuery(db);
+    sessionQueries.set(db, query);
+  }
+  const [found] = await query.execute({ token, now });
   return found;
 }
 

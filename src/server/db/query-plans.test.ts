@@ -1,0 +1,130 @@
+import type { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getDashboard } from "../modules/dashboard/dashboard.service";
+import { listInvoices } from "../modules/invoices/invoices.service";
+import { createTestDatabase } from "../test/database";
+import type { Database, Db } from "./client";
+import * as schema from "./schema/index";
+
+// Issue 15: the hot queries must reach invoices through an index, never a sequential scan, at a realistic
+// size (40 users × 1 000 invoices, planner statistics up to date), so that a dropped or missing index
+// fails here rather than in production. Each service runs once with a logger that records the SQL it
+// sends; every recorded statement that reads invoices is then explained as the tenant would run it.
+
+const USERS = 40;
+const INVOICES_PER_USER = 1_000;
+const TENANT = "user-1";
+
+type Statement = { query: string; params: unknown[] };
+type PlanNode = { "Node Type": string; "Relation Name"?: string; Plans?: PlanNode[] };
+type Queryable = {
+  query: (text: string, params: unknown[]) => Promise<{ rows: { "QUERY PLAN": [{ Plan: PlanNode }] }[] }>;
+};
+
+let database: Database;
+let explain: (statement: Statement, options?: { withoutIndexes?: boolean }) => Promise<PlanNode>;
+let recording: { db: Db; statements: Statement[]; release: () => void };
+
+/** A drizzle instance on one connection of the test database that records every statement. */
+async function recordingDb(): Promise<typeof recording> {
+  const statements: Statement[] = [];
+  const logger = { logQuery: (query: string, params: unknown[]) => statements.push({ query, params }) };
+  const client = (database.db as { $client?: unknown }).$client;
+  if (client instanceof pg.Pool) {
+    // A single connection (not the pool): withTenant then runs drizzle's own transaction on it, whose
+    // statements go through this logger.
+    const connection = await client.connect();
+    const db: Db = drizzlePostgres({ client: connection, schema, logger });
+    return { db, statements, release: () => connection.release() };
+  }
+  const db: Db = drizzlePglite({ client: client as PGlite, schema, logger });
+  return { db, statements, release: () => {} };
+}
+
+const scansOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(scansOf)];
+const seqScansOnInvoices = (plan: PlanNode) =>
+  scansOf(plan).filter((node) => node["Node Type"] === "Seq Scan" && node["Relation Name"] === "invoices");
+
+/** The statements a service sent that read invoices. */
+async function invoiceStatements(run: (db: Db) => Promise<unknown>): Promise<Statement[]> {
+  recording.statements.length = 0;
+  await run(recording.db);
+  return recording.statements.filter((statement) => /\binvoices\b/.test(statement.query));
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await database.db.execute(sql`
+    insert into "user" (id, name, email)
+    select 'user-' || u, 'Utilisateur ' || u, 'user' || u || '@example.fr' from generate_series(1, ${USERS}) as u`);
+  await database.db.execute(sql`
+    insert into invoices (user_id, client_name, status, invoice_number, date, due_date, subtotal_cents,
+                          tax_cents, total_cents, paid_cents, issued_at)
+    select 'user-' || u, 'Client ' || (i % 50), s.status,
+           case when s.status = 'brouillon' then null else 'F-' || lpad(i::text, 5, '0') end,
+           current_date - (i % 400), current_date - (i % 400) + 30, 10000, 2000, 12000,
+           case when s.status = 'payée' then 12000 else 0 end,
+           case when s.status = 'brouillon' then null else now() - (i % 400) * interval '1 day' end
+    from generate_series(1, ${USERS}) as u, generate_series(1, ${INVOICES_PER_USER}) as i
+    cross join lateral (select (array['brouillon','en-attente','payée','en-retard'])[1 + i % 4] as status) s`);
+  await database.db.execute(sql`analyze`);
+  recording = await recordingDb();
+  explain = async ({ query, params }, { withoutIndexes = false } = {}) => {
+    // As the tenant: row-level security is part of the plan.
+    const [plan] = await recording.db.transaction(async (tx) => {
+      await tx.execute(
+        sql`select set_config('role', 'app_user', true), set_config('app.user_id', ${TENANT}, true)`,
+      );
+      if (withoutIndexes)
+        await tx.execute(
+          sql`select set_config('enable_indexscan', 'off', true), set_config('enable_bitmapscan', 'off', true)`,
+        );
+      // drizzle's transaction session holds the driver's connection, which takes params with raw SQL.
+      const client = (tx as unknown as { session: { client: Queryable } }).session.client;
+      const result = await client.query(`explain (format json) ${query}`, params);
+      return result.rows[0]?.["QUERY PLAN"] ?? [];
+    });
+    if (!plan) throw new Error(`no plan for ${query}`);
+    return plan.Plan;
+  };
+}, 120_000);
+afterAll(async () => {
+  recording?.release();
+  await database?.close();
+});
+
+describe("hot queries on invoices use an index", () => {
+  const cases: [string, (db: Db) => Promise<unknown>][] = [
+    [
+      "the invoice list's first page",
+      (db) => listInvoices(db, { userId: TENANT, query: { page: 1, pageSize: 20 } }),
+    ],
+    [
+      "the invoice list filtered by status",
+      (db) => listInvoices(db, { userId: TENANT, query: { page: 1, pageSize: 20, status: "payée" } }),
+    ],
+    [
+      "the invoice search (number or client)",
+      (db) => listInvoices(db, { userId: TENANT, query: { page: 1, pageSize: 20, search: "Client 7" } }),
+    ],
+    ["the dashboard's aggregates", (db) => getDashboard(db, { userId: TENANT })],
+  ];
+  it.each(cases)("%s", async (_name, run) => {
+    const statements = await invoiceStatements(run);
+    expect(statements.length).toBeGreaterThan(0);
+    for (const statement of statements) {
+      const plan = await explain(statement);
+      expect(seqScansOnInvoices(plan), statement.query).toEqual([]);
+    }
+  });
+
+  it("would catch a sequential scan: the list's page without its indexes", async () => {
+    const [page] = await invoiceStatements(cases[0]?.[1] ?? (() => Promise.resolve()));
+    if (!page) throw new Error("the list sent no statement");
+    expect(seqScansOnInvoices(await explain(page, { withoutIndexes: true }))).not.toEqual([]);
+  });
+});
