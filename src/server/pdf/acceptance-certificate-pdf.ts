@@ -79,7 +79,7 @@ export function renderAcceptanceCertificatePdf(acceptance: PrintableAcceptance):
   row(doc, "Date et heure", `${acceptance.decidedAtLabel} (${acceptance.decidedAtIso})`);
   row(doc, "Adresse IP", acceptance.ipAddress ?? "non communiquée");
   row(doc, "Navigateur", acceptance.userAgent ?? "non communiqué");
-  row(doc, "Empreinte SHA-256 du devis présenté", acceptance.pdfSha256);
+  row(doc, "SHA-256 du devis", acceptance.pdfSha256);
 
   doc.moveDown(1);
   doc

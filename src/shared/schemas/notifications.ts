@@ -5,6 +5,7 @@ export const notificationKinds = [
   "reminder_due",
   "quote_expiring",
   "webhook_paused",
+  "quote_decided",
 ] as const;
 
 export const notificationItem = z.object({

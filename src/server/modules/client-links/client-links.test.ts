@@ -256,6 +256,10 @@ describe("online acceptance", () => {
     const email = await lastEmailTo(context, ALICE_EMAIL);
     expect(email?.subject).toBe(`Devis ${quote.quoteNumber} accepté par Brasserie du Nord`);
     expect(email?.text).toContain("Inès Roux");
+    const bell = await (await call(context, "/api/notifications", { cookie: alice.cookie })).json();
+    expect(bell.items).toContainEqual(
+      expect.objectContaining({ kind: "quote_decided", title: `Devis ${quote.quoteNumber} accepté` }),
+    );
 
     const certificate = await call(context, `/api/client-links/quotes/${quote.id}/certificate.pdf`, {
       cookie: alice.cookie,

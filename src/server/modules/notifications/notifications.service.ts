@@ -2,10 +2,29 @@ import { addDays, parisToday } from "@shared/domain/dates";
 import { formatDate, formatMoney } from "@shared/format";
 import { paths } from "@shared/paths";
 import type { NotificationItem, NotificationsDto } from "@shared/schemas/notifications";
-import { and, asc, between, count, eq, getTableColumns, inArray, isNotNull, lt, lte } from "drizzle-orm";
+import {
+  and,
+  asc,
+  between,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  gte,
+  inArray,
+  isNotNull,
+  lt,
+  lte,
+} from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { pageTotal, totalOf } from "../../db/paging";
-import { invoiceReminders, invoices, quotes, webhookSubscriptions } from "../../db/schema/index";
+import {
+  invoiceReminders,
+  invoices,
+  quoteDecisions,
+  quotes,
+  webhookSubscriptions,
+} from "../../db/schema/index";
 import { withTenant } from "../../db/tenant";
 
 const LIST_LIMIT = 20;
@@ -71,7 +90,28 @@ export async function getNotifications(
       .from(webhookSubscriptions)
       .where(and(eq(webhookSubscriptions.userId, userId), isNotNull(webhookSubscriptions.pausedAt)))
       .limit(LIST_LIMIT);
+    // A client's answer through a quote link (issue 14 §1), for a week.
+    const decided = await tx
+      .select({ decision: quoteDecisions, number: quotes.quoteNumber, client: quotes.clientName })
+      .from(quoteDecisions)
+      .innerJoin(quotes, eq(quotes.id, quoteDecisions.quoteId))
+      .where(
+        and(
+          eq(quoteDecisions.userId, userId),
+          gte(quoteDecisions.decidedAt, new Date(now.getTime() - 7 * 24 * 60 * 60 * 1000)),
+        ),
+      )
+      .orderBy(desc(quoteDecisions.decidedAt))
+      .limit(LIST_LIMIT);
     const items: NotificationItem[] = [
+      ...decided.map(({ decision, number, client }) => ({
+        id: `quote-decision:${decision.id}`,
+        kind: "quote_decided" as const,
+        title: `Devis ${number ?? ""} ${decision.decision === "accepted" ? "accepté" : "refusé"}`,
+        description: `${client} · ${decision.signerName}${decision.reason ? ` : « ${decision.reason} »` : ""}`,
+        href: paths.app.quotes.detail(decision.quoteId),
+        date: parisToday(decision.decidedAt),
+      })),
       ...pausedHooks.map((hook) => ({
         id: `webhook:${hook.id}`,
         kind: "webhook_paused" as const,
@@ -108,6 +148,7 @@ export async function getNotifications(
     return {
       count:
         pausedHooks.length +
+        decided.length +
         (await pageTotal(overdue, overdueCount, 0)) +
         (await pageTotal(reminders, remindersCount, 0)) +
         (await pageTotal(expiring, quotesCount, 0)),
