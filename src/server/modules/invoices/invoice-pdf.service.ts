@@ -1,4 +1,5 @@
 import { buildCommercialDocument } from "@shared/domain/commercial-document";
+import { retentionEnd } from "@shared/domain/einvoicing";
 import { paymentTermsMention } from "@shared/domain/legal-identity";
 import { and, asc, eq, isNull } from "drizzle-orm";
 import type { Db } from "../../db/client";
@@ -87,6 +88,7 @@ export async function getInvoicePdf(
     mimeType: "application/pdf",
     bytes,
     kind: "pdf",
+    retainUntil: retentionEnd(row.date),
   });
   await withTenant(db, userId, (tx) =>
     tx

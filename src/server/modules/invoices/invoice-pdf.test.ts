@@ -1,6 +1,13 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { formatMoney } from "@shared/format";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { businessIdentities, clients } from "../../db/schema/index";
+import { businessIdentities, clients, files, invoices } from "../../db/schema/index";
+import { openPdf } from "../../pdf/document-layout";
+import { saveFile } from "../../storage/file-storage";
 import { call, markPaid, registerAndConfirm } from "../../test/accounts";
 import { pdfText, spaces } from "../../test/pdf-text";
 import { createTestContext, type TestContext } from "../../test/test-app";
@@ -67,6 +74,30 @@ async function issuedInvoice(isBusiness: boolean) {
   return (
     await call(context, `/api/invoices/${draft.id}/issue`, { method: "POST", cookie: seller.cookie })
   ).json();
+}
+
+/** The factur-x.xml poppler finds attached to a PDF, or null. */
+function attachedFacturx(bytes: ArrayBuffer): string | null {
+  const work = mkdtempSync(join(tmpdir(), "facturx-"));
+  try {
+    writeFileSync(join(work, "in.pdf"), Buffer.from(bytes));
+    if (
+      !execFileSync("pdfdetach", ["-list", join(work, "in.pdf")])
+        .toString()
+        .includes("factur-x.xml")
+    )
+      return null;
+    execFileSync("pdfdetach", [
+      "-savefile",
+      "factur-x.xml",
+      "-o",
+      join(work, "out.xml"),
+      join(work, "in.pdf"),
+    ]);
+    return readFileSync(join(work, "out.xml"), "utf8");
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
 }
 
 describe("invoice PDF", () => {
@@ -181,5 +212,51 @@ describe("invoice PDF", () => {
         })
       ).status,
     ).toBe(401);
+  });
+
+  it("downloads an issued invoice as Factur-X, and renders again a plain PDF stored before", async () => {
+    const invoice = await issuedInvoice(true);
+    const bytes = await (
+      await call(context, `/api/invoices/${invoice.id}/pdf`, { cookie: seller.cookie })
+    ).arrayBuffer();
+    const xml = attachedFacturx(bytes);
+    expect(xml).toContain(`<ram:ID>${invoice.invoiceNumber}</ram:ID>`);
+    expect(xml).toContain("<ram:ExemptionReasonCode>VATEX-FR-FRANCHISE</ram:ExemptionReasonCode>");
+    expect(xml).toContain('<ram:ID schemeID="0002">552100554</ram:ID>');
+    const [stored] = await context.database.db
+      .select({ retainUntil: files.retainUntil })
+      .from(files)
+      .innerJoin(invoices, eq(invoices.pdfFileId, files.id))
+      .where(eq(invoices.id, invoice.id));
+    expect(stored?.retainUntil).toBe(`${Number(invoice.date.slice(0, 4)) + 10}-12-31`);
+
+    // A PDF frozen before Factur-X existed: plain, no attachment.
+    const { doc, done } = openPdf({ title: "Ancienne facture", author: "Léa Moreau EI" });
+    doc.text("Ancienne facture");
+    doc.end();
+    const legacy = await saveFile(context.database.db, {
+      userId: seller.userId,
+      name: "ancienne.pdf",
+      mimeType: "application/pdf",
+      bytes: await done,
+      kind: "pdf",
+    });
+    await context.database.db
+      .update(invoices)
+      .set({ pdfFileId: legacy.id })
+      .where(eq(invoices.id, invoice.id));
+    const renewed = await (
+      await call(context, `/api/invoices/${invoice.id}/pdf`, { cookie: seller.cookie })
+    ).arrayBuffer();
+    expect(attachedFacturx(renewed)).toContain(`<ram:ID>${invoice.invoiceNumber}</ram:ID>`);
+    const [row] = await context.database.db
+      .select({ pdfFileId: invoices.pdfFileId })
+      .from(invoices)
+      .where(eq(invoices.id, invoice.id));
+    expect(row?.pdfFileId).not.toBe(legacy.id);
+    const again = await (
+      await call(context, `/api/invoices/${invoice.id}/pdf`, { cookie: seller.cookie })
+    ).arrayBuffer();
+    expect(Buffer.from(again).equals(Buffer.from(renewed))).toBe(true);
   });
 });
