@@ -25,12 +25,12 @@ import { configRoutes } from "./modules/config/config.routes";
 import { contractRoutes } from "./modules/contracts/contracts.routes";
 import { dashboardRoutes } from "./modules/dashboard/dashboard.routes";
 import { devMailboxRoutes } from "./modules/dev-mailbox/dev-mailbox.routes";
+import { einvoicingRoutes } from "./modules/einvoicing/einvoicing.routes";
 import {
   EXPENSE_IMPORT_UPLOAD_PATHS,
   EXPENSE_RECEIPT_UPLOAD_PATH,
   expenseRoutes,
 } from "./modules/expenses/expenses.routes";
-import { einvoicingRoutes } from "./modules/einvoicing/einvoicing.routes";
 import { healthRoutes } from "./modules/health/health.routes";
 import { generateInvoicePdfFunction } from "./modules/invoices/invoice-pdf.function";
 import { invoiceRoutes } from "./modules/invoices/invoices.routes";

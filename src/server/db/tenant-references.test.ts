@@ -98,6 +98,9 @@ describe("references between tenant tables", () => {
   });
 
   it("cover every uuid *_id column of a tenant table", async () => {
+    // Identifiers of their own row, not references: the id an event keeps over every delivery try, and the
+    // public id of a user's Stripe webhook URL.
+    const ownIdentifiers = ["client_portal_settings.webhook_endpoint_id", "webhook_deliveries.event_id"];
     const loose = rows<{ column: string }>(
       await database.db.execute(sql`
         select c.table_name || '.' || c.column_name as column
@@ -112,7 +115,9 @@ describe("references between tenant tables", () => {
             where con.contype = 'f' and con.conrelid = t.oid
               and a.attname = c.column_name and owner.attname = 'user_id')
         order by 1`),
-    ).map((row) => row.column);
+    )
+      .map((row) => row.column)
+      .filter((column) => !ownIdentifiers.includes(column));
     expect(loose).toEqual([]);
   });
 

@@ -103,9 +103,7 @@ export const webhookDeliveries = pgTable(
       webhookSubscriptions,
       "cascade",
     ),
-    index("webhook_deliveries_due_idx")
-      .on(t.nextAttemptAt)
-      .where(sql`status = 'pending'`),
+    index("webhook_deliveries_due_idx").on(t.nextAttemptAt).where(sql`status = 'pending'`),
     index("webhook_deliveries_subscription_id_created_at_idx").on(t.subscriptionId, t.createdAt),
   ],
 ).enableRLS();

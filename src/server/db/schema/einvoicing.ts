@@ -1,5 +1,5 @@
-import { einvoiceStatuses } from "../../../shared/domain/einvoicing";
 import { index, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { einvoiceStatuses } from "../../../shared/domain/einvoicing";
 import { checkIn, createdAt, tstz } from "./columns";
 import { files } from "./files";
 import { invoices } from "./invoices";
