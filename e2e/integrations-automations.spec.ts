@@ -18,7 +18,9 @@ test("an automation from the assistant, paused and deleted; the calendar feed tu
     await page.goto("/app/automations");
     await expect(page.getByRole("heading", { level: 1, name: "Automatisations" })).toBeVisible();
     await expect(page.getByText("Aucune automatisation")).toBeVisible();
-    await expect(page.getByText("leur exécution automatique n'est pas encore disponible")).toBeVisible();
+    await expect(
+      page.getByText("Chaque règle garde l'historique de ses exécutions.", { exact: false }),
+    ).toBeVisible();
     await screenshotsEverywhere(page, "automations-empty");
   });
 
@@ -44,7 +46,7 @@ test("an automation from the assistant, paused and deleted; the calendar feed tu
   await test.step("the weekly summary says when it leaves", async () => {
     const summary = page.getByRole("article").filter({ hasText: "Bilan hebdomadaire" });
     await expect(summary).toContainText("Vous envoyer un bilan par e-mail le lundi matin");
-    await expect(summary).toContainText(/prochain envoi le (lundi )?\d{1,2} \S+ \d{4}/);
+    await expect(summary).toContainText(/prochaine exécution le (lundi )?\d{1,2} \S+ \d{4}/);
   });
   await test.step("the rule is listed in French; it can be paused", async () => {
     await expect(rule).toContainText("Quand une facture passe en retard");

@@ -3,9 +3,9 @@ import { LoadError } from "@client/components/load-error";
 import { buttonStyles } from "@client/components/ui/button-styles";
 import { ConfirmDialog } from "@client/components/ui/confirm-dialog";
 import { Switch } from "@client/components/ui/switch";
-import { formatDate } from "@shared/format";
+import { formatDate, formatParisDateTime } from "@shared/format";
 import { paths } from "@shared/paths";
-import type { AutomationDto } from "@shared/schemas/automations";
+import { type AutomationDto, automationRunStatusLabels } from "@shared/schemas/automations";
 import { ArrowRight, BellRing, Sparkles, Trash2, Zap } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
@@ -31,10 +31,11 @@ export function AutomationsPage() {
             un rappel part 7 et 3 jours avant l'échéance, puis le jour même, jusqu'au paiement.
           </p>
           <p>
-            Avec la règle « Relance des factures en retard », Ardoise relance aussi vos clients 7, 15 et 30
-            jours après l'échéance ; avec « Bilan hebdomadaire », il vous envoie vos chiffres chaque lundi
-            matin. Les autres règles sont enregistrées ; leur exécution automatique n'est pas encore
-            disponible.
+            Vos règles s'exécutent toutes seules : factures récurrentes, relances des factures en retard,
+            bilan du lundi, e-mail de bienvenue et remerciement après paiement (envoyés à vos clients),
+            rappels avant l'expiration d'un devis ou l'échéance d'une tâche (envoyés à vous seul, jamais au
+            client). Chaque règle garde l'historique de ses exécutions. Les webhooks se configurent dans
+            Intégrations.
           </p>
         </div>
       </div>
@@ -116,6 +117,7 @@ function AutomationCard({ automation }: { automation: AutomationDto }) {
       <p className="mt-2 text-xs font-medium">
         <RunStatus automation={automation} />
       </p>
+      <RunLog automation={automation} />
       {automation.description ? (
         <p className="mt-3 rounded-lg bg-muted px-3 py-2 text-sm text-muted-foreground">
           « {automation.description} »
@@ -176,7 +178,47 @@ function RunStatus({ automation }: { automation: AutomationDto }) {
   return (
     <span className="text-emerald-700 dark:text-emerald-400">
       Exécutée automatiquement par Ardoise
-      {automation.nextRunAt ? ` · prochain envoi le ${formatDate(automation.nextRunAt)}` : ""}
+      {automation.nextRunAt ? ` · prochaine exécution le ${formatDate(automation.nextRunAt)}` : ""}
     </span>
+  );
+}
+
+const RUN_STATUS_STYLES = {
+  running: "bg-muted text-muted-foreground",
+  succeeded: "bg-emerald-50 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-300",
+  failed: "bg-red-50 text-red-800 dark:bg-red-950 dark:text-red-300",
+} as const;
+
+/** The rule's latest runs: when, the result, what it did or generated, and why it failed. */
+function RunLog({ automation }: { automation: AutomationDto }) {
+  if (automation.runs.length === 0) return null;
+  return (
+    <details className="mt-3 rounded-lg border px-3 py-2 text-sm" open={automation.runs.length <= 3}>
+      <summary className="cursor-pointer font-medium text-foreground">
+        Historique des exécutions (
+        {automation.runs.length === 1 ? "la dernière" : `les ${automation.runs.length} dernières`})
+      </summary>
+      <ol className="mt-2 space-y-2">
+        {automation.runs.map((run) => (
+          <li key={run.id} className="flex flex-col gap-1 sm:flex-row sm:items-baseline sm:gap-3">
+            <span className="flex shrink-0 items-center gap-2 text-xs text-muted-foreground">
+              <time dateTime={run.startedAt}>{formatParisDateTime(run.startedAt)}</time>
+              <span className={`rounded-full px-2 py-0.5 font-medium ${RUN_STATUS_STYLES[run.status]}`}>
+                {automationRunStatusLabels[run.status]}
+              </span>
+            </span>
+            <span className="min-w-0 text-muted-foreground">
+              {run.summary}
+              {run.error ? <span className="block text-red-700 dark:text-red-400">{run.error}</span> : null}
+              {run.invoiceId ? (
+                <Link to={paths.app.invoices.detail(run.invoiceId)} className="ml-1 text-primary underline">
+                  Voir la facture
+                </Link>
+              ) : null}
+            </span>
+          </li>
+        ))}
+      </ol>
+    </details>
   );
 }
