@@ -21,10 +21,10 @@ const readable = (source: string) => source.replace(/\{" "\}/g, " ").replace(/\s
 
 describe("marketing claims", () => {
   it("finds a claim of an unbuilt feature, whatever its case or line breaks", () => {
-    expect(unbuiltClaimsIn("Factures au format PDF factur-x, prêtes.")).toEqual([
-      { id: "facturx", claim: "Factur-X" },
+    expect(unbuiltClaimsIn("Devis : SIGNEZ EN LIGNE, simplement.")).toEqual([
+      { id: "e-signature", claim: "signez en ligne" },
     ]);
-    expect(unbuiltClaimsIn(readable("Connectez\n   Zapier et Mailchimp"))).toHaveLength(2);
+    expect(unbuiltClaimsIn(readable("Rapprochement\n   bancaire et OCR"))).toHaveLength(2);
     // Whole words only: "vocabulaire" is not a voice agent.
     expect(unbuiltClaimsIn("Un vocabulaire simple")).toEqual([]);
   });
@@ -33,15 +33,7 @@ describe("marketing claims", () => {
     const ids = NOT_BUILT_YET.map((feature) => feature.id);
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids).toEqual(
-      expect.arrayContaining([
-        "facturx",
-        "voice",
-        "zapier",
-        "mailchimp",
-        "stripe-client-payments",
-        "urssaf",
-        "e-invoice-reception",
-      ]),
+      expect.arrayContaining(["voice", "stripe-client-payments", "urssaf-filing", "e-invoice-reception"]),
     );
     for (const feature of NOT_BUILT_YET) expect(feature.claims.length, feature.id).toBeGreaterThan(0);
   });

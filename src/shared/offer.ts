@@ -36,11 +36,13 @@ export const registrationOffer = {
     },
     {
       label: "Devis",
-      detail: "Devis numérotés, acceptation et conversion en facture en un clic.",
+      detail:
+        "Devis numérotés, lien à envoyer au client pour un « Bon pour accord » en ligne, conversion en facture en un clic.",
     },
     {
       label: "Factures",
-      detail: "Mentions légales françaises, numérotation continue, PDF, envoi par e-mail, relances.",
+      detail:
+        "Mentions légales françaises, numérotation continue, PDF Factur-X (EN 16931), envoi par e-mail, relances, factures récurrentes.",
     },
     {
       label: "Contrats",
@@ -48,7 +50,17 @@ export const registrationOffer = {
     },
     {
       label: "Dépenses",
-      detail: "Dépenses classées par catégorie, avec leurs justificatifs.",
+      detail:
+        "Dépenses classées par catégorie, avec leurs justificatifs ; import des factures fournisseurs Factur-X, CII ou UBL.",
+    },
+    {
+      label: "Micro-entreprise",
+      detail:
+        "Chiffre d'affaires à déclarer à l'URSSAF et cotisations calculés avec les règles officielles, livre des recettes et registre des achats.",
+    },
+    {
+      label: "Intégrations",
+      detail: "API et webhooks signés (Zapier, Make…), synchronisation Mailchimp, agenda des échéances.",
     },
     {
       label: "Assistant IA",
@@ -64,11 +76,6 @@ export const registrationOffer = {
  */
 export const NOT_BUILT_YET = [
   {
-    id: "facturx",
-    label: "PDF Factur-X avec données structurées EN 16931",
-    claims: ["Factur-X", "FacturX", "EN 16931", "ZUGFeRD", "PDF/A-3", "données structurées"],
-  },
-  {
     id: "e-invoice-emission",
     label: "Émission de factures électroniques par une plateforme agréée",
     claims: ["plateforme agréée", "Chorus Pro", "prêt pour la facturation électronique", "e-invoicing"],
@@ -83,17 +90,16 @@ export const NOT_BUILT_YET = [
     label: "Agent vocal",
     claims: ["vocal", "vocale", "à la voix", "dictée", "dictez"],
   },
-  { id: "zapier", label: "Connexion Zapier", claims: ["Zapier"] },
-  { id: "mailchimp", label: "Connexion Mailchimp", claims: ["Mailchimp"] },
   {
     id: "stripe-client-payments",
     label: "Paiement des factures en ligne par vos clients (Stripe)",
     claims: ["lien de paiement", "payer en ligne", "paiement en ligne de vos factures", "payent en ligne"],
   },
   {
-    id: "urssaf",
-    label: "Déclarations URSSAF",
-    claims: ["URSSAF", "déclaration de chiffre d'affaires", "cotisations sociales"],
+    // Ardoise computes what to declare and the contributions; filing it stays on autoentrepreneur.urssaf.fr.
+    id: "urssaf-filing",
+    label: "Télédéclaration à l'URSSAF depuis Ardoise",
+    claims: ["télédéclaration", "déclare pour vous", "déclaration automatique"],
   },
   {
     id: "time-tracking",

@@ -6,6 +6,7 @@ const mentions = [
   "Votre identité avec la mention « EI », votre SIREN ou SIRET et votre adresse",
   "TVA par taux, ou « TVA non applicable, art. 293 B du CGI » en franchise",
   "Taux des pénalités de retard et indemnité forfaitaire de 40 € pour frais de recouvrement",
+  "Facture électronique Factur-X (PDF/A-3 et données EN 16931), validée par les règles officielles",
   "PDF prêt à envoyer, par e-mail depuis Ardoise ou téléchargé",
 ];
 

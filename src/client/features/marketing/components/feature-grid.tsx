@@ -36,7 +36,7 @@ const features: Feature[] = [
   {
     icon: ReceiptText,
     title: "Factures conformes",
-    text: "Mentions légales françaises, numérotation chronologique et continue, PDF envoyé par e-mail, relances des impayés.",
+    text: "Mentions légales françaises, numérotation chronologique et continue, PDF Factur-X envoyé par e-mail, relances des impayés.",
   },
   {
     icon: FilePen,
