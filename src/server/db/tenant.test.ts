@@ -76,3 +76,48 @@ describe("row-level security", () => {
     expect(unprotected).toEqual([]);
   });
 });
+
+describe("nested tenant work (a service called with its caller's transaction)", () => {
+  const settings = async (tx: Parameters<Parameters<typeof withTenant>[2]>[0]) =>
+    rows<{ user_id: string; role: string; in_transaction: boolean }>(
+      await tx.execute(
+        sql`select current_setting('app.user_id', true) as user_id, current_user as role,
+          now() = statement_timestamp() as in_transaction`,
+      ),
+    )[0];
+
+  it("keeps the parent's transaction and tenant settings after the nested work", async () => {
+    const after = await withTenant(database.db, "user-a", async (tx) => {
+      await withTenant(tx, "user-a", async (inner) => inner.execute(sql`select 1`));
+      return settings(tx);
+    });
+    expect(after?.user_id).toBe("user-a");
+    expect(after?.role).toBe("app_user");
+    // Inside one transaction now() stays at its start while statement_timestamp() moves on.
+    expect(after?.in_transaction).toBe(false);
+  });
+
+  it("commits the nested rows with the parent and rolls back only the failed nested work", async () => {
+    const insert = (tx: Parameters<Parameters<typeof withTenant>[2]>[0], name: string) =>
+      tx.execute(sql`insert into clients (user_id, name) values ('user-a', ${name})`);
+    await expect(
+      withTenant(database.db, "user-a", async (tx) => {
+        await withTenant(tx, "user-a", (inner) => insert(inner, "Imbriqué puis annulé"));
+        throw new Error("parent fails");
+      }),
+    ).rejects.toThrow("parent fails");
+    await withTenant(database.db, "user-a", async (tx) => {
+      await withTenant(tx, "user-a", async (inner) => {
+        await insert(inner, "Imbriqué en échec");
+        throw new Error("nested fails");
+      }).catch(() => {});
+      await insert(tx, "Parent après échec imbriqué");
+    });
+    const names = await withTenant(database.db, "user-a", async (tx) =>
+      rows<{ name: string }>(await tx.execute(sql`select name from clients order by name`)).map(
+        (row) => row.name,
+      ),
+    );
+    expect(names).toEqual(["Client d'Alice", "Parent après échec imbriqué"]);
+  });
+});

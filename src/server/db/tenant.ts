@@ -16,6 +16,7 @@ export function withTenant<T>(db: Db, userId: string, work: (tx: Tx) => Promise<
   if (!userId) throw new Error("withTenant requires the session's user id");
   const client = (db as { $client?: unknown }).$client;
   if (client instanceof pg.Pool) return withTenantPipelined(client, userId, work);
+  if (tenantConnections.has(db)) return withTenantNested(db, userId, work);
   return db.transaction(async (tx) => {
     // One round trip for both (set_config('role', …, true) is SET LOCAL ROLE).
     await tx.execute(
@@ -29,14 +30,39 @@ const TENANT_SETTINGS = "select set_config('role', 'app_user', true), set_config
 
 /** A drizzle instance per pooled connection, built once: pg-pool hands the same clients out again. */
 const connectionDbs = new WeakMap<pg.PoolClient, Db>();
+/** Those instances: a withTenant called with one is nested in a tenant transaction already open on it. */
+const tenantConnections = new WeakSet<Db>();
 function dbOf(client: pg.PoolClient): Db {
   let db = connectionDbs.get(client);
   if (!db) {
     db = drizzle({ client, schema });
     connectionDbs.set(client, db);
+    tenantConnections.add(db);
   }
   return db;
 }
+
+/**
+ * A withTenant inside another one's work (a service called with the caller's `tx`): a savepoint of the open
+ * transaction, as drizzle's nested transactions are, so that it commits with its parent and its failure
+ * rolls back only its own statements. A `begin`/`commit` here would end the parent's transaction early and
+ * run the parent's remaining statements outside it, without the tenant settings.
+ */
+async function withTenantNested<T>(db: Db, userId: string, work: (tx: Tx) => Promise<T>) {
+  const client = (db as unknown as { $client: pg.PoolClient }).$client;
+  const savepoint = `tenant_${++nestedSavepoints}`;
+  await client.query(`savepoint ${savepoint}`);
+  try {
+    await client.query(TENANT_SETTINGS, [userId]);
+    const result = await work(db);
+    await client.query(`release savepoint ${savepoint}`);
+    return result;
+  } catch (error) {
+    await client.query(`rollback to savepoint ${savepoint}`);
+    throw error;
+  }
+}
+let nestedSavepoints = 0;
 
 /**
  * PostgreSQL (decision 014): the pool's connections are in pipeline mode, so `begin`, the tenant settings
