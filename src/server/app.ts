@@ -20,6 +20,11 @@ import { automationRoutes } from "./modules/automations/automations.routes";
 import { bookRoutes } from "./modules/books/books.routes";
 import { calendarRoutes, integrationRoutes } from "./modules/calendar/calendar.routes";
 import { clientLinkRoutes, noIndex, publicLinkRoutes } from "./modules/client-links/client-links.routes";
+import {
+  clientPaymentRoutes,
+  clientWebhookRoutes,
+  publicCheckoutRoutes,
+} from "./modules/client-payments/client-payments.routes";
 import { clientRoutes } from "./modules/clients/clients.routes";
 import { configRoutes } from "./modules/config/config.routes";
 import { contractRoutes } from "./modules/contracts/contracts.routes";
@@ -66,6 +71,8 @@ export const businessModules = {
   "/clients": (services: Services) => clientRoutes(services.database.db),
   "/client-links": (services: Services) =>
     clientLinkRoutes({ db: services.database.db, appUrl: services.env.appUrl }),
+  "/client-payments": (services: Services) =>
+    clientPaymentRoutes({ ...services, db: services.database.db, appUrl: services.env.appUrl }),
   "/settings": (services: Services) => settingsRoutes(services.database.db),
   "/integrations": (services: Services) =>
     integrationRoutes({ db: services.database.db, appUrl: services.env.appUrl })
@@ -137,7 +144,10 @@ export function createApp(services: Services, { clientDir }: AppOptions = {}) {
     origins: trustedOrigins(env),
     uploadPaths: UPLOAD_PATHS,
     isExempt: (path) =>
-      path.startsWith("/api/auth/") || path === "/api/payments/webhook" || path.startsWith("/api/v1/"),
+      path.startsWith("/api/auth/") ||
+      path === "/api/payments/webhook" ||
+      path.startsWith("/api/public/stripe/webhook/") ||
+      path.startsWith("/api/v1/"),
   });
   app.use("/api/*", sameOrigin);
   app.use("/functions/v1/*", sameOrigin);
@@ -156,6 +166,9 @@ export function createApp(services: Services, { clientDir }: AppOptions = {}) {
   app.route("/api/calendar", calendarRoutes(deps));
   // A client's quote or invoice through its secret link: no session, no paid-user wall (issue 14 §1).
   app.route("/api/public/links", publicLinkRoutes({ ...deps, trustProxy: env.TRUST_PROXY }));
+  app.route("/api/public/links", publicCheckoutRoutes(deps));
+  // Each freelancer's own Stripe account posts here (decision 016); signed, like the registration's.
+  app.route("/api/public/stripe/webhook", clientWebhookRoutes(deps));
   app.use("/d/*", noIndex);
   // The public API: its own bearer-token guard (401/402/403), never the session cookie.
   app.route(

@@ -11,6 +11,12 @@ export type PaymentProvider = {
   /** The SDK: creates Checkout Sessions (stripe mode) and signs/verifies webhook events (both modes). */
   stripe: Stripe;
   webhookSecret: string;
+  /** Whether the local test checkout may stand in for Stripe: never in production unless allowed. */
+  isLocalAllowed: boolean;
+  /** The secret local checkouts sign their events with (the registration's and the clients' alike). */
+  localWebhookSecret: string;
+  /** The SDK on a freelancer's own Stripe account (decision 016), with the same network settings. */
+  forAccount: (secretKey: string) => Stripe;
 };
 
 export function createPaymentProvider(
@@ -18,18 +24,24 @@ export function createPaymentProvider(
   authSecret: string,
   stripeConfig: Stripe.StripeConfig = {},
 ): PaymentProvider {
+  const forAccount = (secretKey: string) =>
+    new Stripe(secretKey, { maxNetworkRetries: 2, timeout: 15_000, ...stripeConfig });
+  const isLocalAllowed = env.NODE_ENV !== "production" || env.ALLOW_LOCAL_PAYMENTS;
+  const localWebhookSecret = `whsec_local_${createHash("sha256").update(`local-checkout:${authSecret}`).digest("hex").slice(0, 32)}`;
+  const local = { isLocalAllowed, localWebhookSecret, forAccount };
   if (env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET) {
     return {
       mode: "stripe",
-      stripe: new Stripe(env.STRIPE_SECRET_KEY, { maxNetworkRetries: 2, timeout: 15_000, ...stripeConfig }),
+      stripe: forAccount(env.STRIPE_SECRET_KEY),
       webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+      ...local,
     };
   }
-  const isLocalAllowed = env.NODE_ENV !== "production" || env.ALLOW_LOCAL_PAYMENTS;
   // The local SDK never reaches the network: it only signs and verifies events.
   return {
     mode: isLocalAllowed ? "local" : "disabled",
     stripe: new Stripe("sk_test_local_checkout_never_sent", stripeConfig),
-    webhookSecret: `whsec_local_${createHash("sha256").update(`local-checkout:${authSecret}`).digest("hex").slice(0, 32)}`,
+    webhookSecret: localWebhookSecret,
+    ...local,
   };
 }

@@ -24,25 +24,12 @@ export async function handlePaymentWebhook(
   rawBody: string,
   signature: string | undefined,
 ): Promise<WebhookOutcome> {
-  if (!signature) throw new AppError("bad_request", "Signature Stripe manquante.");
-  let event: Stripe.Event;
-  try {
-    // The SDK refuses events older than the tolerance but accepts any date in the future; a signature
-    // dated ahead is refused too, so a leaked one cannot be kept for later.
-    const signedAt = Number(/(?:^|,)t=(\d+)(?:,|$)/.exec(signature)?.[1]);
-    if (!(signedAt <= Date.now() / 1000 + WEBHOOK_TOLERANCE_SECONDS)) throw new Error("signed in the future");
-    event = await deps.payments.stripe.webhooks.constructEventAsync(
-      rawBody,
-      signature,
-      deps.payments.webhookSecret,
-      WEBHOOK_TOLERANCE_SECONDS,
-    );
-  } catch {
-    throw new AppError(
-      "bad_request",
-      "Signature Stripe invalide, ou événement daté de plus de 5 minutes d'écart.",
-    );
-  }
+  const event = await verifyStripeEvent(
+    deps.payments.stripe,
+    rawBody,
+    signature,
+    deps.payments.webhookSecret,
+  );
 
   const session = FULFILLING_EVENTS.has(event.type)
     ? (event.data.object as Stripe.Checkout.Session)
@@ -66,6 +53,31 @@ export async function handlePaymentWebhook(
   const result = await fulfilCheckoutSession(deps, sessionFacts(session));
   await deps.db.update(paymentEvents).set({ processedAt: new Date() }).where(eq(paymentEvents.id, event.id));
   return { received: true, duplicate: false, result: result.status };
+}
+
+/**
+ * Checks a webhook's Stripe signature on the raw body with the endpoint's secret and returns its event;
+ * used by the registration's webhook and by each freelancer's (client payments).
+ */
+export async function verifyStripeEvent(
+  stripe: Stripe,
+  rawBody: string,
+  signature: string | undefined,
+  secret: string,
+): Promise<Stripe.Event> {
+  if (!signature) throw new AppError("bad_request", "Signature Stripe manquante.");
+  try {
+    // The SDK refuses events older than the tolerance but accepts any date in the future; a signature
+    // dated ahead is refused too, so a leaked one cannot be kept for later.
+    const signedAt = Number(/(?:^|,)t=(\d+)(?:,|$)/.exec(signature)?.[1]);
+    if (!(signedAt <= Date.now() / 1000 + WEBHOOK_TOLERANCE_SECONDS)) throw new Error("signed in the future");
+    return await stripe.webhooks.constructEventAsync(rawBody, signature, secret, WEBHOOK_TOLERANCE_SECONDS);
+  } catch {
+    throw new AppError(
+      "bad_request",
+      "Signature Stripe invalide, ou événement daté de plus de 5 minutes d'écart.",
+    );
+  }
 }
 
 export function sessionFacts(

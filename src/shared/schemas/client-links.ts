@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { InvoiceLineDto, InvoiceStatus } from "./invoices";
+import { localCardInput } from "./payment";
 import type { QuoteStatus } from "./quotes";
 
 /** How long a new client link opens its document (issue 14 §1), unless the freelancer chooses otherwise. */
@@ -100,10 +101,9 @@ export const refuseQuoteInput = z.object({
 });
 export type RefuseQuoteInput = z.infer<typeof refuseQuoteInput>;
 
-/** The freelancer's choices for the client's side, and their own Stripe account as far as it may be shown. */
-export type ClientPortalSettingsDto = {
-  isAutoConvertOnAcceptance: boolean;
-  stripe: { keyEnd: string; webhookUrl: string } | null;
+/** The freelancer's own Stripe account (decision 016), as far as it may be shown: the key's last characters. */
+export type StripeAccountDto = {
+  stripe: { keyEnd: string } | null;
   /** Where Stripe must send this account's events (shown before a key is saved, to configure Stripe). */
   webhookUrl: string;
   /** Without a key of their own, clients pay through the local test checkout (never in production). */
@@ -123,6 +123,9 @@ export const stripeAccountInput = z.object({
     .regex(/^whsec_[A-Za-z0-9]{10,}$/, "Secret de signature invalide : il commence par whsec_."),
 });
 export type StripeAccountInput = z.infer<typeof stripeAccountInput>;
+
+/** The local test checkout of a client payment: only the card number decides, as on Stripe's test cards. */
+export const payTestCheckoutInput = localCardInput.pick({ cardNumber: true });
 
 /** The statement the signer ticks, printed word for word on the acceptance certificate. */
 export const ACCEPTANCE_CONSENT_TEXT =

@@ -1,0 +1,91 @@
+import type { StripeAccountDto, StripeAccountInput } from "@shared/schemas/client-links";
+import { eq } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { clientPortalSettings } from "../../db/schema/index";
+import { withTenant } from "../../db/tenant";
+import type { PaymentProvider } from "../../payments/provider";
+import type { SecretBox } from "../../security/secret-box";
+
+type Settings = typeof clientPortalSettings.$inferSelect;
+type Deps = { db: Db; secrets: SecretBox; payments: PaymentProvider; appUrl: string };
+
+// Each sealed value opens only for its purpose and its user (secret-box associated data).
+const keyContext = (userId: string) => `stripe-key:${userId}`;
+const webhookSecretContext = (userId: string) => `stripe-webhook-secret:${userId}`;
+
+export const clientWebhookUrl = (appUrl: string, endpointId: string) =>
+  `${appUrl}/api/public/stripe/webhook/${endpointId}`;
+
+/**
+ * The user's portal settings row, created on first need: its random `webhook_endpoint_id` names the user
+ * in the webhook URL, which must be known before a key is saved (to declare it in Stripe first).
+ */
+export async function ensureSettings(db: Db, userId: string): Promise<Settings> {
+  return withTenant(db, userId, async (tx) => {
+    await tx.insert(clientPortalSettings).values({ userId }).onConflictDoNothing();
+    const [row] = await tx.select().from(clientPortalSettings).where(eq(clientPortalSettings.userId, userId));
+    return row as Settings;
+  });
+}
+
+function toDto({ payments, appUrl }: Pick<Deps, "payments" | "appUrl">, row: Settings): StripeAccountDto {
+  const hasKey = Boolean(row.stripeKeySealed && row.stripeWebhookSecretSealed);
+  return {
+    stripe: hasKey ? { keyEnd: row.stripeKeyEnd ?? "" } : null,
+    webhookUrl: clientWebhookUrl(appUrl, row.webhookEndpointId),
+    isLocalCheckout: !hasKey && payments.isLocalAllowed,
+  };
+}
+
+export async function getStripeAccount(deps: Deps, { userId }: { userId: string }) {
+  return toDto(deps, await ensureSettings(deps.db, userId));
+}
+
+export async function saveStripeAccount(
+  deps: Deps,
+  { userId, input }: { userId: string; input: StripeAccountInput },
+): Promise<StripeAccountDto> {
+  await ensureSettings(deps.db, userId);
+  const sealed = {
+    stripeKeySealed: deps.secrets.seal(input.secretKey, keyContext(userId)),
+    stripeKeyEnd: input.secretKey.slice(-4),
+    stripeWebhookSecretSealed: deps.secrets.seal(input.webhookSecret, webhookSecretContext(userId)),
+  };
+  const [row] = await withTenant(deps.db, userId, (tx) =>
+    tx.update(clientPortalSettings).set(sealed).where(eq(clientPortalSettings.userId, userId)).returning(),
+  );
+  return toDto(deps, row as Settings);
+}
+
+export async function removeStripeAccount(deps: Deps, { userId }: { userId: string }) {
+  const [row] = await withTenant(deps.db, userId, (tx) =>
+    tx
+      .update(clientPortalSettings)
+      .set({ stripeKeySealed: null, stripeKeyEnd: null, stripeWebhookSecretSealed: null })
+      .where(eq(clientPortalSettings.userId, userId))
+      .returning(),
+  );
+  return row ? toDto(deps, row) : getStripeAccount(deps, { userId });
+}
+
+/**
+ * How a user's clients pay: their own Stripe account when both secrets open, else the local test checkout
+ * where allowed, else not at all. A secret that no longer opens (server secret changed) counts as absent.
+ */
+export type PaymentAccount =
+  | { kind: "stripe"; secretKey: string; webhookSecret: string }
+  | { kind: "local"; webhookSecret: string }
+  | { kind: "none" };
+
+export function paymentAccountOf(
+  { secrets, payments }: Pick<Deps, "secrets" | "payments">,
+  row: Settings | undefined,
+): PaymentAccount {
+  const secretKey = row?.stripeKeySealed ? secrets.open(row.stripeKeySealed, keyContext(row.userId)) : null;
+  const webhookSecret = row?.stripeWebhookSecretSealed
+    ? secrets.open(row.stripeWebhookSecretSealed, webhookSecretContext(row.userId))
+    : null;
+  if (secretKey && webhookSecret) return { kind: "stripe", secretKey, webhookSecret };
+  if (payments.isLocalAllowed) return { kind: "local", webhookSecret: payments.localWebhookSecret };
+  return { kind: "none" };
+}

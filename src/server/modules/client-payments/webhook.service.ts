@@ -1,0 +1,129 @@
+import { and, eq, isNull } from "drizzle-orm";
+import type Stripe from "stripe";
+import type { Db } from "../../db/client";
+import { clientCheckoutSessions, clientPaymentEvents, clientPortalSettings } from "../../db/schema/index";
+import { withTenant } from "../../db/tenant";
+import { AppError } from "../../errors";
+import type { PaymentProvider } from "../../payments/provider";
+import { verifyStripeEvent } from "../../payments/webhook";
+import type { SecretBox } from "../../security/secret-box";
+import { recordPayment } from "../invoices/invoices.service";
+import { paymentAccountOf } from "./stripe-account.service";
+
+type Deps = { db: Db; secrets: SecretBox; payments: PaymentProvider };
+
+const PAYING_EVENTS = new Set(["checkout.session.completed", "checkout.session.async_payment_succeeded"]);
+
+export type ClientPaymentResult =
+  | "recorded"
+  | "already_paid"
+  | "unpaid"
+  | "unknown_session"
+  | "amount_mismatch"
+  | "refused_by_invoice"
+  | "ignored";
+
+export type ClientWebhookOutcome = { received: true; duplicate: boolean; result?: ClientPaymentResult };
+
+const NOT_FOUND = "Point de réception inconnu.";
+
+/**
+ * A freelancer's Stripe webhook (and the local test checkout's): the endpoint id in the URL names the
+ * account, whose own signing secret must have signed the raw body (300 s tolerance). Each event counts
+ * once (its id is the key of client_payment_events); only a paid session we opened, for its exact amount
+ * and currency, records a payment, through the invoices service so partial payments, the paid status
+ * and the payment.received / invoice.paid events follow the one set of rules.
+ */
+export async function handleClientPaymentWebhook(
+  deps: Deps,
+  { endpointId, rawBody, signature }: { endpointId: string; rawBody: string; signature: string | undefined },
+): Promise<ClientWebhookOutcome> {
+  if (!/^[0-9a-f-]{36}$/i.test(endpointId)) throw new AppError("not_found", NOT_FOUND);
+  // No session here: the endpoint id leads to the user, then everything runs as that tenant.
+  const [settings] = await deps.db
+    .select()
+    .from(clientPortalSettings)
+    .where(eq(clientPortalSettings.webhookEndpointId, endpointId));
+  if (!settings) throw new AppError("not_found", NOT_FOUND);
+  const account = paymentAccountOf(deps, settings);
+  if (account.kind === "none") throw new AppError("not_found", NOT_FOUND);
+  const event = await verifyStripeEvent(deps.payments.stripe, rawBody, signature, account.webhookSecret);
+  const userId = settings.userId;
+
+  const session = PAYING_EVENTS.has(event.type) ? (event.data.object as Stripe.Checkout.Session) : undefined;
+  const inserted = await withTenant(deps.db, userId, (tx) =>
+    tx
+      .insert(clientPaymentEvents)
+      .values({
+        id: event.id,
+        userId,
+        type: event.type,
+        checkoutSessionId: session?.id ?? null,
+        payload: event as unknown as Record<string, unknown>,
+      })
+      .onConflictDoNothing({ target: clientPaymentEvents.id })
+      .returning({ id: clientPaymentEvents.id }),
+  );
+  if (inserted.length === 0) return { received: true, duplicate: true };
+
+  let result: ClientPaymentResult;
+  try {
+    result = session ? await paySession(deps.db, userId, session) : "ignored";
+  } catch (error) {
+    // Unexpected failure: forget the event so Stripe's next delivery tries again.
+    await withTenant(deps.db, userId, (tx) =>
+      tx.delete(clientPaymentEvents).where(eq(clientPaymentEvents.id, event.id)),
+    );
+    throw error;
+  }
+  await withTenant(deps.db, userId, (tx) =>
+    tx.update(clientPaymentEvents).set({ result }).where(eq(clientPaymentEvents.id, event.id)),
+  );
+  return { received: true, duplicate: false, result };
+}
+
+async function paySession(db: Db, userId: string, session: Stripe.Checkout.Session) {
+  if (session.payment_status !== "paid") return "unpaid";
+  const ownSession = and(
+    eq(clientCheckoutSessions.id, session.id),
+    eq(clientCheckoutSessions.userId, userId),
+  );
+  const [row] = await withTenant(db, userId, (tx) =>
+    tx.select().from(clientCheckoutSessions).where(ownSession),
+  );
+  if (!row) return "unknown_session";
+  if (session.amount_total !== row.amountCents || session.currency?.toLowerCase() !== row.currency) {
+    return "amount_mismatch";
+  }
+  // Claimed first, so a second event for the same session (completed, then async success) pays nothing.
+  const claimed = await withTenant(db, userId, (tx) =>
+    tx
+      .update(clientCheckoutSessions)
+      .set({ paidAt: new Date() })
+      .where(and(ownSession, isNull(clientCheckoutSessions.paidAt)))
+      .returning({ id: clientCheckoutSessions.id }),
+  );
+  if (claimed.length === 0) return "already_paid";
+  try {
+    await recordPayment(db, {
+      userId,
+      id: row.invoiceId,
+      input: {
+        amountCents: row.amountCents,
+        method: row.provider === "stripe" ? "stripe" : "carte",
+        reference: session.id,
+      },
+    });
+    return "recorded";
+  } catch (error) {
+    // The invoice refuses (paid meanwhile by transfer, cancelled…): the money is the freelancer's to
+    // refund from Stripe; recorded on the event so it shows, not retried.
+    if (error instanceof AppError && (error.code === "conflict" || error.code === "validation_failed")) {
+      return "refused_by_invoice";
+    }
+    await withTenant(db, userId, (tx) =>
+      tx.update(clientCheckoutSessions).set({ paidAt: null }).where(ownSession),
+    );
+    throw error;
+  }
+}
