@@ -1,9 +1,10 @@
 import { ExportButton } from "@client/components/data-list/export-button";
 import { SectionCard } from "@client/components/ui/section-card";
-import { Clock, FileSpreadsheet } from "lucide-react";
+import { FileSpreadsheet } from "lucide-react";
 import { CalendarFeedCard } from "./calendar-feed-card";
 import { MailchimpCard } from "./mailchimp-card";
 import { PublicApiCard } from "./public-api-card";
+import { StripeCard } from "./stripe-card";
 
 /** Every list's full export: the same files as the "Exporter CSV" buttons, without filters. */
 const EXPORTS = [
@@ -14,9 +15,6 @@ const EXPORTS = [
   { label: "Projets", href: "/api/projects/export.csv", file: "projets.csv" },
   { label: "Contrats", href: "/api/contracts/export.csv", file: "contrats.csv" },
 ] as const;
-
-/** What the assistant knows by name but Ardoise does not connect to yet: said plainly, not faked. */
-const NOT_YET = [{ name: "Stripe", purpose: "faire régler vos factures en ligne par carte" }] as const;
 
 export function IntegrationsPage() {
   return (
@@ -29,6 +27,7 @@ export function IntegrationsPage() {
       </div>
       <CalendarFeedCard />
       <MailchimpCard />
+      <StripeCard />
       <PublicApiCard />
       <SectionCard
         id="exports"
@@ -40,26 +39,6 @@ export function IntegrationsPage() {
           {EXPORTS.map(({ label, href, file }) => (
             <li key={href} className="grid">
               <ExportButton href={href} fallbackFilename={file} label={label} />
-            </li>
-          ))}
-        </ul>
-      </SectionCard>
-      <SectionCard
-        id="a-venir"
-        icon={Clock}
-        title="Pas encore disponibles"
-        description="Ces connexions ne sont pas encore proposées ; l'assistant vous le dira aussi si vous les lui demandez."
-      >
-        <ul className="divide-y rounded-xl border text-sm">
-          {NOT_YET.map(({ name, purpose }) => (
-            <li key={name} className="flex items-center justify-between gap-3 px-3 py-2.5">
-              <span>
-                <span className="font-medium text-foreground">{name}</span>
-                <span className="text-muted-foreground"> — {purpose}</span>
-              </span>
-              <span className="shrink-0 rounded-full bg-muted px-2 py-0.5 text-xs text-muted-foreground">
-                À venir
-              </span>
             </li>
           ))}
         </ul>
