@@ -13,6 +13,7 @@ import {
   publicPdfUrl,
   useDecideQuote,
 } from "../api/client-links-api";
+import { InvoicePayment } from "./invoice-payment";
 
 const vatLabelOf = (rate: number) => VAT_RATE_LABELS[rate as VatRateBp] ?? `${rate / 100} %`;
 
@@ -79,7 +80,11 @@ export function PublicDocumentPage({ token }: { token: string }) {
         ) : null}
       </div>
 
-      {document.kind === "quote" ? <QuoteAnswer token={token} document={document} /> : null}
+      {document.kind === "quote" ? (
+        <QuoteAnswer token={token} document={document} />
+      ) : (
+        <InvoicePayment token={token} document={document} />
+      )}
 
       <footer className="pt-4 text-center text-xs text-muted-foreground">
         Lien personnel valable jusqu'au {formatDate(document.expiresAt)} · envoyé avec Ardoise
