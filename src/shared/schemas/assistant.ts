@@ -54,6 +54,11 @@ export const actionResult = z.object({
   success: z.boolean(),
   message: z.string(),
   data: z.object({ id: z.string(), label: z.string(), link: z.string() }).optional(),
+  /**
+   * A value the user must copy now (a new API token): shown once under the message, never part of the
+   * message, so it is not stored with the execution, kept in the browser's history or sent to a model.
+   */
+  secret: z.object({ label: z.string(), value: z.string() }).optional(),
 });
 export type ActionResult = z.infer<typeof actionResult>;
 

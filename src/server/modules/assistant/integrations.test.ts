@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, registerPaid } from "../../test/accounts";
@@ -125,8 +126,16 @@ describe("« Connecte Zapier »", () => {
     expect(result.success).toBe(true);
     expect(result.message).toContain("http://localhost:3000/api/v1");
     expect(result.message).toContain("Authorization");
-    const token = /\bard_[A-Za-z0-9_-]{43}\b/.exec(result.message)?.[0];
-    expect(token).toBeDefined();
+    // The token is shown once beside the message, never inside it: the message is stored and read by models.
+    const token = result.secret?.value;
+    expect(token).toMatch(/^ard_[A-Za-z0-9_-]{43}$/);
+    expect(result.message).not.toContain(token);
+    const stored = await context.database.db.execute(
+      sql`select output_result from ai_task_executions where id = ${proposal?.proposal.id}`,
+    );
+    const [execution] = (stored as unknown as { rows: { output_result: string }[] }).rows;
+    expect(execution?.output_result).toContain("Jeton d'API « Zapier » créé");
+    expect(execution?.output_result).not.toContain(token);
 
     const listed = await (await call(context, "/api/integrations/tokens", { cookie: alice.cookie })).json();
     expect(listed.items).toMatchObject([{ name: "Zapier", scope: "write" }]);

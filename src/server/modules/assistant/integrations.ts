@@ -26,7 +26,7 @@ type IntegrationEntry = {
     userId: string,
     appUrl: string,
     request: IntegrationRequest,
-  ) => Promise<Pick<ActionResult, "message" | "data">>;
+  ) => Promise<Pick<ActionResult, "message" | "data" | "secret">>;
   /** Said when `run` is absent: what is missing. */
   missing?: (request: IntegrationRequest) => string;
 };
@@ -69,11 +69,12 @@ const integrations: Record<AssistantIntegration, IntegrationEntry> = {
       const api = `${appUrl}/api/v1`;
       return {
         message: [
-          `Jeton d'API « Zapier » créé (lecture et écriture). Copiez-le maintenant, il ne sera plus affiché : ${created.token}`,
+          "Jeton d'API « Zapier » créé (lecture et écriture). Copiez-le ci-dessous maintenant : il ne sera plus affiché.",
           `Dans Zapier, avec « Webhooks by Zapier » ou « API Request », collez-le dans l'en-tête Authorization sous la forme « Bearer ${created.tokenStart}… » ; l'adresse de l'API est ${api} (sa description OpenAPI : ${api}/openapi.json). Pour être prévenu d'un nouveau client, d'une facture payée…, Zapier s'abonne à ces événements par POST ${api}/hooks.`,
           "Vous retrouvez ce jeton (sans sa valeur) et les abonnements de Zapier dans Intégrations, où vous pouvez les révoquer à tout moment.",
         ].join("\n\n"),
         data: { id: created.id, label: "Jetons d'API", link: paths.app.integrations },
+        secret: { label: "Jeton d'API Zapier", value: created.token },
       };
     },
   },

@@ -1,3 +1,4 @@
+import { OneTimeSecret } from "@client/components/ui/one-time-secret";
 import { cn } from "@client/lib/cn";
 import { type AssistantActionType, actionResult } from "@shared/schemas/assistant";
 import { ArrowRight, CircleCheck, CircleX } from "lucide-react";
@@ -55,6 +56,12 @@ export function ActionResultBox({ result, onNavigate }: ActionResultBoxProps) {
           <span className="text-xs opacity-80">{typeLabel}</span>
         </p>
         <p className="break-words">{result.message}</p>
+        {result.secret ? (
+          <OneTimeSecret
+            label={`${result.secret.label} : affiché une seule fois.`}
+            value={result.secret.value}
+          />
+        ) : null}
         {record?.link.startsWith("/app") ? (
           <Link to={record.link} onClick={onNavigate} className={linkStyles}>
             Ouvrir : {record.label}

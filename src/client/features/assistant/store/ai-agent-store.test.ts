@@ -139,6 +139,22 @@ describe("settings", () => {
 });
 
 describe("hydration", () => {
+  it("shows a result's one-time secret in this tab but never writes it to storage", () => {
+    const { storage, saved } = memoryStorage();
+    const store = createAiAgentStore(() => storage);
+    const id = store.getState().startConversation();
+    const actionResult = {
+      type: "use_integration",
+      success: true,
+      message: "Jeton d'API « Zapier » créé.",
+      secret: { label: "Jeton d'API Zapier", value: "ard_secret" },
+    };
+    store.getState().addMessage(id, { role: "assistant", content: actionResult.message, actionResult });
+    expect(store.getState().conversations[0]?.messages[0]?.actionResult?.secret?.value).toBe("ard_secret");
+    expect(JSON.stringify(saved())).not.toContain("ard_secret");
+    expect(JSON.stringify(saved())).toContain("Jeton d'API « Zapier » créé.");
+  });
+
   it("reads back what it saved", () => {
     const { storage } = memoryStorage();
     const first = createAiAgentStore(() => storage);

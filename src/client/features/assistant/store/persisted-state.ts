@@ -15,6 +15,8 @@ const actionResultSchema = z.object({
   success: z.boolean(),
   data: z.unknown().optional(),
   message: z.string(),
+  /** In memory only: persistedPart drops it (see actionResult in @shared/schemas/assistant). */
+  secret: z.object({ label: z.string(), value: z.string() }).optional(),
 });
 
 const chatMessageSchema = z.object({
@@ -36,6 +38,7 @@ const conversationSchema = z.object({
 });
 
 export type ActionResult = z.infer<typeof actionResultSchema>;
+const withoutSecret = ({ secret: _secret, ...result }: ActionResult): ActionResult => result;
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 export type Conversation = z.infer<typeof conversationSchema>;
 
@@ -51,7 +54,13 @@ export function persistedPart(state: PersistedAiAgentState): PersistedAiAgentSta
   const isCurrentKept = conversations.some(({ id }) => id === state.currentConversationId);
   return {
     settings: state.settings,
-    conversations,
+    // A result's one-time secret (a new API token) is shown in this tab only, never written to storage.
+    conversations: conversations.map((conversation) => ({
+      ...conversation,
+      messages: conversation.messages.map(({ actionResult, ...message }) =>
+        actionResult ? { ...message, actionResult: withoutSecret(actionResult) } : message,
+      ),
+    })),
     currentConversationId: isCurrentKept ? state.currentConversationId : null,
   };
 }

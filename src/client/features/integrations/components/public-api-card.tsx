@@ -1,6 +1,7 @@
 import { buttonStyles } from "@client/components/ui/button-styles";
 import { ConfirmDialog } from "@client/components/ui/confirm-dialog";
 import { Field } from "@client/components/ui/field";
+import { OneTimeSecret } from "@client/components/ui/one-time-secret";
 import { SectionCard } from "@client/components/ui/section-card";
 import { SelectField } from "@client/components/ui/select-field";
 import { SubmitButton } from "@client/components/ui/submit-button";
@@ -16,8 +17,8 @@ import {
   type WebhookDto,
   webhookEventLabels,
 } from "@shared/schemas/public-api";
-import { Check, Copy, KeyRound, RefreshCw, Webhook } from "lucide-react";
-import { useId, useState } from "react";
+import { KeyRound, RefreshCw, Webhook } from "lucide-react";
+import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import {
@@ -206,36 +207,11 @@ function CreateTokenForm({ onCreated }: { onCreated: (token: CreatedApiTokenDto)
 
 /** The token, once: it is never shown again, so it gets a copy button and a plain warning. */
 function NewToken({ token }: { token: CreatedApiTokenDto }) {
-  const inputId = useId();
-  const [isCopied, setIsCopied] = useState(false);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(token.token);
-      setIsCopied(true);
-      toast.success("Jeton copié");
-    } catch {
-      toast.error("Copie impossible : sélectionnez le jeton et copiez-le.");
-    }
-  };
   return (
-    <div role="status" className="space-y-2 rounded-xl border border-primary/40 bg-accent/40 p-3">
-      <label htmlFor={inputId} className="font-medium text-foreground">
-        Jeton « {token.name} » créé : copiez-le maintenant, il ne sera plus affiché.
-      </label>
-      <div className="flex flex-col gap-2 sm:flex-row">
-        <input
-          id={inputId}
-          readOnly
-          value={token.token}
-          onFocus={(event) => event.target.select()}
-          className="h-10 w-full min-w-0 rounded-lg border bg-background px-3 font-mono text-xs text-foreground sm:flex-1"
-        />
-        <button type="button" onClick={() => void copy()} className={buttonStyles({ variant: "secondary" })}>
-          {isCopied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
-          {isCopied ? "Copié" : "Copier le jeton"}
-        </button>
-      </div>
-    </div>
+    <OneTimeSecret
+      label={`Jeton « ${token.name} » créé : copiez-le maintenant, il ne sera plus affiché.`}
+      value={token.token}
+    />
   );
 }
 

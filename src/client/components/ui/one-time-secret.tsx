@@ -1,0 +1,45 @@
+import { buttonStyles } from "@client/components/ui/button-styles";
+import { Check, Copy } from "lucide-react";
+import { useId, useState } from "react";
+import { toast } from "sonner";
+
+type OneTimeSecretProps = {
+  /** What the value is and that it will not be shown again. */
+  label: string;
+  value: string;
+};
+
+/** A secret shown once (a new API token): selectable, with a copy button and a plain warning. */
+export function OneTimeSecret({ label, value }: OneTimeSecretProps) {
+  const inputId = useId();
+  const [isCopied, setIsCopied] = useState(false);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(value);
+      setIsCopied(true);
+      toast.success("Jeton copié");
+    } catch {
+      toast.error("Copie impossible : sélectionnez le jeton et copiez-le.");
+    }
+  };
+  return (
+    <div role="status" className="space-y-2 rounded-xl border border-primary/40 bg-accent/40 p-3">
+      <label htmlFor={inputId} className="font-medium text-foreground">
+        {label}
+      </label>
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <input
+          id={inputId}
+          readOnly
+          value={value}
+          onFocus={(event) => event.target.select()}
+          className="h-10 w-full min-w-0 rounded-lg border bg-background px-3 font-mono text-xs text-foreground sm:flex-1"
+        />
+        <button type="button" onClick={() => void copy()} className={buttonStyles({ variant: "secondary" })}>
+          {isCopied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
+          {isCopied ? "Copié" : "Copier le jeton"}
+        </button>
+      </div>
+    </div>
+  );
+}
