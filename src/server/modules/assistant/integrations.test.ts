@@ -146,22 +146,3 @@ describe("« Connecte Zapier »", () => {
     expect(JSON.stringify(await clients.json())).toContain("Dupont Immobilier");
   });
 });
-
-describe("integrations not built yet", () => {
-  it("says plainly that Stripe cannot collect the invoice, naming it", async () => {
-    const events = await chat(
-      context,
-      alice.cookie,
-      "Utilise Stripe pour encaisser la facture FAC-2026-0007",
-      {
-        confirmBeforeAction: false,
-      },
-    );
-    const result = only(events, "result")[0]?.result;
-    expect(result).toMatchObject({ type: "use_integration", success: false });
-    expect(result?.message).toMatch(
-      /^Je n'ai pas pu utiliser l'intégration "Stripe": elle n'est pas encore disponible/,
-    );
-    expect(result?.message).toContain("FAC-2026-0007");
-  });
-});

@@ -1,34 +1,33 @@
-import { formatCount } from "@shared/format";
+import { formatCount, formatDate, formatMoney } from "@shared/format";
 import { paths } from "@shared/paths";
 import type { ActionResult } from "@shared/schemas/assistant";
 import type { AssistantIntegration } from "@shared/schemas/interpretation";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import { connectCalendar } from "../calendar/calendar.service";
+import { createInvoicePaymentLink } from "../client-payments/payment-link.service";
 import { mailchimpBlocker, requestMailchimpSync } from "../mailchimp/mailchimp.service";
 import { createApiToken } from "../public-api/api-tokens.service";
+import { payableInvoice } from "./actions/record-payment";
 
 /**
  * "Use an integration" from the assistant (issue 14 §2), one entry per integration: its name, its proposal
  * line, what to say instead of proposing when it cannot be used as things stand (Mailchimp not connected…),
- * and what it does once the user consents. An entry without `run` is not built: the assistant says so
- * plainly with the spec's failure wording rather than pretending.
+ * and what it does once the user consents; a failure is said with the spec's wording and the reason.
  */
 type IntegrationRequest = { invoiceNumber?: string };
 
 type IntegrationEntry = {
   label: string;
   proposal: string;
-  blocker?: (db: Db, userId: string) => Promise<string | null>;
+  blocker?: (db: Db, userId: string, request: IntegrationRequest) => Promise<string | null>;
   /** Throws an AppError with a French message on failure. */
-  run?: (
+  run: (
     db: Db,
     userId: string,
     appUrl: string,
     request: IntegrationRequest,
   ) => Promise<Pick<ActionResult, "message" | "data" | "secret">>;
-  /** Said when `run` is absent: what is missing. */
-  missing?: (request: IntegrationRequest) => string;
 };
 
 const integrations: Record<AssistantIntegration, IntegrationEntry> = {
@@ -81,8 +80,26 @@ const integrations: Record<AssistantIntegration, IntegrationEntry> = {
   stripe: {
     label: "Stripe",
     proposal: "Créer le lien de paiement Stripe de la facture",
-    missing: ({ invoiceNumber }) =>
-      `elle n'est pas encore disponible dans Ardoise : le paiement en ligne des factures par vos clients n'est pas encore construit, je ne peux donc pas créer de lien de paiement${invoiceNumber ? ` pour la facture ${invoiceNumber}` : ""}.`,
+    blocker: async (db, userId, { invoiceNumber }) =>
+      invoiceNumber
+        ? ((await payableInvoice(db, userId, invoiceNumber)).question ?? null)
+        : "Quelle facture voulez-vous faire régler en ligne ? Donnez son numéro (ex. : INV-2026-0042).",
+    run: async (db, userId, appUrl, { invoiceNumber = "" }) => {
+      const found = await payableInvoice(db, userId, invoiceNumber);
+      if (!found.invoice) throw new AppError("conflict", found.question);
+      const link = await createInvoicePaymentLink(db, { userId, invoiceId: found.invoice.id, appUrl });
+      const due = formatMoney(found.invoice.remainingCents);
+      return {
+        message: [
+          `Lien de paiement de la facture ${invoiceNumber} prêt : ${link.url}`,
+          `Envoyez-le à votre client : il y voit la facture et le bouton « Payer ${due} ». Le lien est valable jusqu'au ${formatDate(link.expiresAt)} ; un lien envoyé auparavant pour cette facture ne fonctionne plus.`,
+          link.hasOwnStripe
+            ? "Il paie par carte sur votre compte Stripe ; la facture est marquée payée dès que Stripe le confirme."
+            : "Attention : aucune clé Stripe n'est enregistrée. Tant que vous n'en saisissez pas une dans Intégrations, « Payer » ouvre le paiement de test local (cartes de test, aucune carte réelle débitée, indisponible en production) : rien n'est encaissé pour de vrai.",
+        ].join("\n\n"),
+        data: { id: link.id, label: "Lien de paiement", link: link.url },
+      };
+    },
   },
 };
 
@@ -92,9 +109,6 @@ export const integrationLabels = Object.fromEntries(
 
 export const integrationProposal = (kind: AssistantIntegration) => integrations[kind].proposal;
 
-/** Whether Ardoise can act on this integration at all; the others are answered at once, with no proposal. */
-export const isIntegrationBuilt = (kind: AssistantIntegration) => integrations[kind].run !== undefined;
-
 /** What to say instead of proposing: what is missing, or how to connect it first; null when it can be used. */
 export async function integrationQuestion(
   db: Db,
@@ -103,8 +117,7 @@ export async function integrationQuestion(
   request: IntegrationRequest = {},
 ): Promise<string | null> {
   const entry = integrations[kind];
-  if (!entry.run) return failureMessage(kind, entry.missing?.(request) ?? "");
-  return entry.blocker ? entry.blocker(db, userId) : null;
+  return entry.blocker ? entry.blocker(db, userId, request) : null;
 }
 
 const failureMessage = (kind: AssistantIntegration, reason: string) =>
@@ -118,12 +131,6 @@ export async function runIntegration(
   request: IntegrationRequest = {},
 ): Promise<ActionResult> {
   const entry = integrations[kind];
-  if (!entry.run)
-    return {
-      type: "use_integration",
-      success: false,
-      message: failureMessage(kind, entry.missing?.(request) ?? ""),
-    };
   try {
     return { type: "use_integration", success: true, ...(await entry.run(db, userId, appUrl, request)) };
   } catch (error) {

@@ -6,7 +6,6 @@ import { paymentMethodLabels } from "@shared/schemas/invoices";
 import type { ActionRequest } from "./actions";
 import { asksForAnalysis, describeAnalysis } from "./analysis-answer";
 import { answerFigures } from "./figures";
-import { isIntegrationBuilt, runIntegration } from "./integrations";
 import { type ReadFilter, type RecordList, readRecords } from "./reads";
 import { perform, type Turn } from "./turn";
 
@@ -117,18 +116,6 @@ async function respond(turn: Turn, text: string, { action, entities }: Interpret
     case "use_integration":
       if (!entities.integration)
         return "Quelle intégration voulez-vous utiliser : Zapier, Google Calendar, Mailchimp ou Stripe ?";
-      // Nothing to consent to for a connection Ardoise does not offer yet: say so at once.
-      if (!isIntegrationBuilt(entities.integration)) {
-        const result = await runIntegration(
-          turn.db,
-          turn.userId,
-          entities.integration,
-          turn.appUrl,
-          entities,
-        );
-        turn.emit({ type: "result", result });
-        return result.message;
-      }
       return act(turn, {
         type: action,
         input: { integration: entities.integration, invoiceNumber: entities.invoiceNumber },

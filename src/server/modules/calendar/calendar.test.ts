@@ -265,15 +265,13 @@ describe("the Google Calendar feed", () => {
     expect((await fetchFeed(renewed)).status).toBe(200);
   });
 
-  it("still answers honestly for the integrations that are not built", async () => {
+  it("asks which invoice when Stripe is named without one, and proposes nothing", async () => {
     const events = await chat(context, alice.cookie, "Connecte mon compte Stripe", {
       confirmBeforeAction: false,
     });
-    expect(only(events, "result")[0]?.result).toMatchObject({
-      type: "use_integration",
-      success: false,
-      message: expect.stringContaining("pas encore disponible"),
-    });
+    expect(only(events, "proposal")).toHaveLength(0);
+    expect(only(events, "result")).toHaveLength(0);
+    expect(textOf(events)).toContain("Quelle facture voulez-vous faire régler en ligne ?");
   });
 });
 

@@ -1,5 +1,6 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { formatMoney } from "@shared/format";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -10,6 +11,7 @@ import {
   webhookDeliveries,
 } from "../../db/schema/index";
 import { call, freshIp, markPaid, registerAndConfirm } from "../../test/accounts";
+import { chat, only } from "../../test/assistant-chat";
 import { createTestContext, type TestContext } from "../../test/test-app";
 
 const KEY = "sk_test_AliceOwnAccount1234";
@@ -321,5 +323,48 @@ describe("without a Stripe key: the local test checkout", () => {
         .from(payments)
         .where(and(eq(payments.userId, bruno.userId), eq(payments.invoiceId, other.id))),
     ).toHaveLength(0);
+  });
+});
+
+describe("« Utilise Stripe pour encaisser la facture … »", () => {
+  it("after consent, answers the invoice's payment link, and says honestly when no Stripe key is set", async () => {
+    const unknown = await chat(
+      context,
+      bruno.cookie,
+      "Utilise Stripe pour encaisser la facture FAC-2026-0007",
+    );
+    expect(only(unknown, "proposal")).toHaveLength(0);
+    expect(JSON.stringify(unknown)).toContain("Je ne trouve pas la facture FAC-2026-0007 parmi les vôtres.");
+
+    for (const [user, hasKey] of [
+      [alice, true],
+      [bruno, false],
+    ] as const) {
+      const { id } = await sharedInvoice(user.cookie);
+      const { invoiceNumber } = await (
+        await call(context, `/api/invoices/${id}`, { cookie: user.cookie })
+      ).json();
+      const events = await chat(
+        context,
+        user.cookie,
+        `Utilise Stripe pour encaisser la facture ${invoiceNumber}`,
+      );
+      const proposal = only(events, "proposal")[0];
+      expect(proposal?.proposal.summary).toBe("Créer le lien de paiement Stripe de la facture");
+      const confirmed = await call(context, `/api/assistant/proposals/${proposal?.proposal.id}/confirm`, {
+        method: "POST",
+        cookie: user.cookie,
+      });
+      const { result } = await confirmed.json();
+      expect(result.success, result.message).toBe(true);
+      const url = /http:\/\/localhost:3000\/d\/[A-Za-z0-9_-]{43}/.exec(result.message)?.[0] as string;
+      expect(result.message).toContain(`Lien de paiement de la facture ${invoiceNumber} prêt : ${url}`);
+      expect(result.message).toContain(`« Payer ${formatMoney(120000)} »`);
+      expect(result.message.includes("aucune clé Stripe n'est enregistrée")).toBe(!hasKey);
+
+      // The link answered is the one the client pays through.
+      const checkout = await openCheckout(new URL(url).pathname.split("/").pop() as string);
+      expect(checkout.startsWith("https://checkout.stripe.com/")).toBe(hasKey);
+    }
   });
 });

@@ -14,7 +14,7 @@ import { day, defineAction, euros, invoiceNumber, toCents } from "./common";
 const methods = Object.keys(paymentMethodLabels) as [keyof typeof paymentMethodLabels];
 
 /** The user's issued invoice of that number and what is still due on it; anyone else's reads as unknown. */
-async function payableInvoice(db: Db, userId: string, number: string) {
+export async function payableInvoice(db: Db, userId: string, number: string) {
   const [invoice] = await withTenant(db, userId, (tx) =>
     tx
       .select({
