@@ -135,6 +135,7 @@ async function openCheckout(token: string) {
   const response = await asClient(`/api/public/links/${token}/checkout`);
   const body = await response.json();
   expect(response.status, JSON.stringify(body)).toBe(200);
+  expect(response.headers.get("x-robots-tag")).toBe("noindex, nofollow");
   return body.url as string;
 }
 
