@@ -1,6 +1,7 @@
 import "@shared/zod-fr";
 import { openDatabase } from "@server/db/client";
 import { loadDotEnv, parseEnv } from "@server/env";
+import { saveUrssafSettings } from "@server/modules/urssaf/urssaf.service";
 import { createServices } from "@server/services";
 import pino from "pino";
 import { createDemoAccount, DEMO_EMAIL, DEMO_PASSWORD } from "./demo-data/account";
@@ -34,6 +35,17 @@ try {
   const expenses = await seedExpenses(db, story);
   const contracts = await seedContracts(db, story);
   await history.apply(db, userId);
+  // A graphic designer in micro-entreprise since 2023 (BNC, Sécurité sociale des indépendants), quarterly.
+  await saveUrssafSettings(db, {
+    userId,
+    input: {
+      activity: "bnc-ssi",
+      frequency: "trimestrielle",
+      creationDate: "2023-03-01",
+      hasAcre: false,
+      hasVersementLiberatoire: false,
+    },
+  });
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   console.log(`Compte de démonstration prêt en ${seconds} s :`);
   console.log(`  e-mail       : ${DEMO_EMAIL}`);

@@ -2,7 +2,12 @@ import { describe, expect, it } from "vitest";
 import { thresholdStatuses, thresholdsFor } from "./urssaf-thresholds";
 
 const levels = (activity: "vente" | "bnc-ssi", turnoverCents: number, year = 2026) =>
-  Object.fromEntries(thresholdStatuses({ activity, year, turnoverCents }).map((s) => [s.kind, s.level]));
+  Object.fromEntries(
+    thresholdStatuses({ activity, vatRegime: "franchise", year, turnoverCents }).map((s) => [
+      s.kind,
+      s.level,
+    ]),
+  );
 
 describe("yearly thresholds", () => {
   it("uses the 2026 figures: 83 600 € / 203 100 € ceilings, 37 500 / 41 250 € and 85 000 / 93 500 € for VAT", () => {
@@ -34,10 +39,21 @@ describe("yearly thresholds", () => {
   it("tells the user what a crossed threshold means", () => {
     const [, vatBase, vatMajor] = thresholdStatuses({
       activity: "services-bic",
+      vatRegime: "franchise",
       year: 2026,
       turnoverCents: 42_000_00,
     });
     expect(vatBase?.message).toContain("1er janvier prochain");
     expect(vatMajor?.message).toContain("dès le jour du dépassement");
+  });
+
+  it("shows a VAT-registered seller the micro ceiling only: the franchise thresholds no longer concern them", () => {
+    const statuses = thresholdStatuses({
+      activity: "bnc-ssi",
+      vatRegime: "assujetti",
+      year: 2026,
+      turnoverCents: 58_595_00,
+    });
+    expect(statuses.map((status) => [status.kind, status.level])).toEqual([["micro", "ok"]]);
   });
 });

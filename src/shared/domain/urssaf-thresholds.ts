@@ -1,3 +1,4 @@
+import type { VatRegime } from "./legal-identity";
 import { isSalesActivity, type UrssafActivity } from "./urssaf";
 
 /**
@@ -70,15 +71,21 @@ export function thresholdsFor(year: number) {
 /** Where the year's turnover stands against each threshold of the activity. */
 export function thresholdStatuses({
   activity,
+  vatRegime,
   year,
   turnoverCents,
 }: {
   activity: UrssafActivity;
+  vatRegime: VatRegime;
   year: number;
   turnoverCents: number;
 }): ThresholdStatus[] {
   const limits = thresholdsFor(year)[isSalesActivity(activity) ? "sales" : "services"];
-  return (["micro", "vatBase", "vatMajor"] as const).map((kind) => {
+  // The franchise thresholds only concern a seller still under the franchise: a VAT-registered one charges
+  // VAT already, whatever the turnover.
+  const kinds =
+    vatRegime === "franchise" ? (["micro", "vatBase", "vatMajor"] as const) : (["micro"] as const);
+  return kinds.map((kind) => {
     const limitCents = limits[kind];
     const ratio = turnoverCents / limitCents;
     const level =

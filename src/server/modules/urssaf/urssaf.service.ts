@@ -7,6 +7,7 @@ import {
   upcomingDeclaration,
 } from "@shared/domain/urssaf-calendar";
 import { thresholdStatuses } from "@shared/domain/urssaf-thresholds";
+import { DEFAULT_VAT_REGIME } from "@shared/domain/vat-regime";
 import { formatMoney } from "@shared/format";
 import type { DeclarationDto, UrssafOverviewDto, UrssafSettingsInput } from "@shared/schemas/urssaf";
 import { and, between, eq, sql } from "drizzle-orm";
@@ -89,6 +90,10 @@ export async function getUrssafOverview(
     const declaration = await declarationFor(tx, userId, settings, period, today);
     const year = yearOf(period.to);
     const { cents } = await receivedTurnover(tx, userId, `${year}-01-01`, `${year}-12-31`);
+    const [identity] = await tx
+      .select({ vatRegime: businessIdentities.vatRegime })
+      .from(businessIdentities)
+      .where(eq(businessIdentities.userId, userId));
     return {
       settings,
       suggestedActivity: null,
@@ -96,7 +101,12 @@ export async function getUrssafOverview(
       year: {
         year,
         receivedCents: cents,
-        thresholds: thresholdStatuses({ activity: settings.activity, year, turnoverCents: cents }),
+        thresholds: thresholdStatuses({
+          activity: settings.activity,
+          vatRegime: identity?.vatRegime ?? DEFAULT_VAT_REGIME,
+          year,
+          turnoverCents: cents,
+        }),
       },
     };
   });
