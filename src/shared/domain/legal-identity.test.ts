@@ -7,6 +7,7 @@ import {
   isValidIban,
   type LegalIdentityFields,
   missingForInvoicing,
+  paymentTermsMention,
   vatMention,
 } from "./legal-identity";
 
@@ -78,6 +79,14 @@ describe("mentions", () => {
     expect(vatMention({ vatRegime: "assujetti", vatOnDebits: true })).toBe(
       "Option pour le paiement de la taxe d'après les débits",
     );
+  });
+
+  it("words the terms on a quote for the invoice that will follow it", () => {
+    expect(paymentTermsMention(45, "devis")).toBe(
+      "Facture payable à 45 jours à compter de sa date d'émission",
+    );
+    expect(paymentTermsMention(0, "devis")).toBe("Facture payable à réception");
+    expect(paymentTermsMention(1, "devis")).toBe("Facture payable à 1 jour à compter de sa date d'émission");
   });
 
   it("lists the invoice footer mentions with the defaults", () => {

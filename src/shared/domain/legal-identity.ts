@@ -81,8 +81,19 @@ export function vatMention(identity: Pick<LegalIdentityFields, "vatRegime" | "va
   return identity.vatOnDebits ? VAT_ON_DEBITS_MENTION : null;
 }
 
-export function paymentTermsMention(days: number | null | undefined): string | null {
+/**
+ * The payment terms as printed. On a quote there is no invoice yet: the terms describe the invoice that will
+ * follow its acceptance, not a "date de facture" the reader cannot find.
+ */
+export function paymentTermsMention(
+  days: number | null | undefined,
+  document: "facture" | "devis" = "facture",
+): string | null {
   if (typeof days !== "number" || !Number.isInteger(days) || days < 0) return null;
+  if (document === "devis")
+    return days === 0
+      ? "Facture payable à réception"
+      : `Facture payable à ${formatCount(days, "jour")} à compter de sa date d'émission`;
   if (days === 0) return "Paiement à réception de la facture";
   return `Paiement à ${formatCount(days, "jour")} à compter de la date de facture`;
 }

@@ -64,6 +64,7 @@ export async function getQuotePdf(
       vatMention(seller),
       paymentTermsMention(
         client?.paymentTermsDays ?? identity.paymentTermsDays ?? DEFAULT_PAYMENT_TERMS_DAYS,
+        "devis",
       ),
     ].filter((mention): mention is string => Boolean(mention)),
     footer: identity.invoiceFooter,

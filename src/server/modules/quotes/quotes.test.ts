@@ -674,7 +674,7 @@ describe("PDF", () => {
       formatMoney(166401),
       `Valable jusqu'au : ${formatDate(addDays(today, 15))}`,
       "Acompte de 30 % à la commande.",
-      "Paiement à 45 jours à compter de la date de facture",
+      "Facture payable à 45 jours à compter de sa date d'émission",
       "Bon pour accord",
       "Date, signature et mention « Bon pour accord »",
       "Merci de votre confiance.",
@@ -685,6 +685,7 @@ describe("PDF", () => {
     }
     expect(text).not.toContain("Brouillon");
     expect(text).not.toContain("TVA non applicable");
+    expect(text).not.toContain("date de facture");
   });
 
   it("says what is missing when the seller has no identity yet", async () => {
