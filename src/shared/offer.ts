@@ -42,7 +42,7 @@ export const registrationOffer = {
     {
       label: "Factures",
       detail:
-        "Mentions légales françaises, numérotation continue, PDF Factur-X (EN 16931), envoi par e-mail, relances, factures récurrentes.",
+        "Mentions légales françaises, numérotation continue, PDF Factur-X (EN 16931), envoi par e-mail, relances, factures récurrentes, paiement par carte via votre compte Stripe.",
     },
     {
       label: "Contrats",
@@ -89,11 +89,6 @@ export const NOT_BUILT_YET = [
     id: "voice",
     label: "Agent vocal",
     claims: ["vocal", "vocale", "à la voix", "dictée", "dictez"],
-  },
-  {
-    id: "stripe-client-payments",
-    label: "Paiement des factures en ligne par vos clients (Stripe)",
-    claims: ["lien de paiement", "payer en ligne", "paiement en ligne de vos factures", "payent en ligne"],
   },
   {
     // Ardoise computes what to declare and the contributions; filing it stays on autoentrepreneur.urssaf.fr.
