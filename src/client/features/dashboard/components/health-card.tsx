@@ -68,8 +68,8 @@ type Tier = { label: string; className: string };
 
 /** The colours follow spec §9's insight thresholds: under 70 deserves attention, under 50 is urgent. */
 function tierOf(score: number): Tier {
-  if (score >= 70) return { label: "Bonne santé", className: "text-emerald-600 dark:text-emerald-400" };
-  if (score >= 50) return { label: "À surveiller", className: "text-amber-600 dark:text-amber-400" };
+  if (score >= 70) return { label: "Bonne santé", className: "text-emerald-700 dark:text-emerald-400" };
+  if (score >= 50) return { label: "À surveiller", className: "text-amber-700 dark:text-amber-400" };
   return { label: "Fragile", className: "text-danger" };
 }
 
@@ -242,19 +242,21 @@ function Forecast({ predictions }: Pick<AnalysisDto, "predictions">) {
       </p>
       <dl className="mt-3 grid gap-2 sm:grid-cols-3 xl:grid-cols-1">
         {cashFlow.horizons.map((horizon) => (
-          <div key={horizon.days} className="min-w-0 rounded-lg bg-muted/60 px-3 py-2">
-            <div className="flex items-baseline justify-between gap-2">
-              <dt className="text-xs text-muted-foreground">Sous {horizon.days} jours</dt>
-              <dd
-                className={cn(
-                  "text-sm font-semibold whitespace-nowrap tabular-nums",
-                  horizon.netCents < 0 && "text-danger",
-                )}
-              >
-                {formatMoney(horizon.netCents)}
-              </dd>
-            </div>
-            <dd className="mt-0.5 text-xs text-muted-foreground tabular-nums">
+          // dt and dd straight under the group's div, as a dl requires; the grid lays them out.
+          <div
+            key={horizon.days}
+            className="grid min-w-0 grid-cols-[1fr_auto] items-baseline gap-x-2 rounded-lg bg-muted/60 px-3 py-2"
+          >
+            <dt className="text-xs text-muted-foreground">Sous {horizon.days} jours</dt>
+            <dd
+              className={cn(
+                "text-sm font-semibold whitespace-nowrap tabular-nums",
+                horizon.netCents < 0 && "text-danger",
+              )}
+            >
+              {formatMoney(horizon.netCents)}
+            </dd>
+            <dd className="col-span-2 mt-0.5 text-xs text-muted-foreground tabular-nums">
               {formatMoney(horizon.inflowCents)} attendus · {formatMoney(horizon.outflowCents)} de dépenses
             </dd>
           </div>
