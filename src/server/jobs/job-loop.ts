@@ -8,7 +8,7 @@ import { markOverdueInvoices, sendDueReminders } from "./invoice-jobs";
 
 const EVERY_MINUTE = 60_000;
 /** Webhook deliveries have their own, shorter beat: a first retry is due 20 s after a failure (decision 013). */
-const WEBHOOK_BEAT_MS = 10_000;
+export const WEBHOOK_BEAT_MS = 10_000;
 
 /**
  * The server's periodic work, once a minute: overdue invoices, the relances of active overdue rules, due

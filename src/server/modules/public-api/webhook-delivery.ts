@@ -11,7 +11,7 @@ import { isLiteralTargetAllowed, publicOnlyLookup } from "./target-url";
  * Waits before each retry (issue 14 §2: first retry within 30 s, at least 6 tries over a day): 7 tries over
  * about 17 hours. A delivery that fails them all pauses its hook (the user is told in the bell).
  */
-export const RETRY_DELAYS_S = [20, 2 * 60, 15 * 60, 60 * 60, 4 * 60 * 60, 12 * 60 * 60] as const;
+export const RETRY_DELAYS_S = [15, 2 * 60, 15 * 60, 60 * 60, 4 * 60 * 60, 12 * 60 * 60] as const;
 export const MAX_ATTEMPTS = RETRY_DELAYS_S.length + 1;
 export const DELIVERY_TIMEOUT_MS = 10_000;
 /**
