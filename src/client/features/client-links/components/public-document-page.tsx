@@ -265,9 +265,10 @@ function QuoteAnswer({ token, document }: { token: string; document: PublicDocum
           />
         </label>
       )}
-      <p className="text-xs break-all text-muted-foreground">
-        Empreinte SHA-256 du devis présenté : <span className="font-mono">{document.pdfSha256}</span>. La
-        date, l'heure, votre adresse IP et votre navigateur sont enregistrés avec votre réponse.
+      <p className="text-xs text-muted-foreground">
+        Empreinte SHA-256 du devis présenté :{" "}
+        <span className="font-mono break-all">{document.pdfSha256}</span>. La date, l'heure, votre adresse IP
+        et votre navigateur sont enregistrés avec votre réponse.
       </p>
       {error ? (
         <p role="alert" className="text-sm text-danger">
