@@ -23,6 +23,17 @@ export const EINVOICE_STATUSES = {
 export type EinvoiceStatus = keyof typeof EINVOICE_STATUSES;
 export const einvoiceStatuses = Object.keys(EINVOICE_STATUSES) as [EinvoiceStatus, ...EinvoiceStatus[]];
 
+/**
+ * A received supplier invoice's own lifecycle on the recipient's side: waiting for the user, then the
+ * answer sent back to the supplier through the platform.
+ */
+export const receivedInvoiceStatuses = [
+  "mise_a_disposition",
+  "approuvee",
+  "refusee",
+] as const satisfies readonly EinvoiceStatus[];
+export type ReceivedInvoiceStatus = (typeof receivedInvoiceStatuses)[number];
+
 export function einvoiceStatusFromCode(code: number | string): EinvoiceStatus | undefined {
   const wanted = Number(code);
   return einvoiceStatuses.find((status) => EINVOICE_STATUSES[status].code === wanted);

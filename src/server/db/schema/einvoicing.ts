@@ -1,6 +1,7 @@
-import { index, pgTable, text, uuid } from "drizzle-orm/pg-core";
-import { einvoiceStatuses } from "../../../shared/domain/einvoicing";
-import { checkIn, createdAt, tstz } from "./columns";
+import { index, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { einvoiceStatuses, receivedInvoiceStatuses } from "../../../shared/domain/einvoicing";
+import { cents, checkIn, createdAt, day, optionalFkIndex, tstz } from "./columns";
+import { expenses } from "./expenses";
 import { files } from "./files";
 import { invoices } from "./invoices";
 import { tenantPolicy, tenantReference, tenantUserId } from "./tenancy";
@@ -34,8 +35,9 @@ export const einvoiceStatusEvents = pgTable(
 ).enableRLS();
 
 /**
- * Supplier e-invoices received from the platform and not yet turned into an expense: the file is stored
- * (the receipt to be) and waits for the user to confirm the prefilled expense.
+ * Supplier e-invoices received from the platform: the file is stored (the receipt to be) and waits for the
+ * user to confirm it into an expense (approuvée) or refuse it (refusée); either answer goes back to the
+ * platform. The supplier, number, date and total are kept from the file, so decided ones list without it.
  */
 export const einvoiceInbox = pgTable(
   "einvoice_inbox",
@@ -46,10 +48,24 @@ export const einvoiceInbox = pgTable(
     platform: text("platform").notNull(),
     flowId: text("flow_id"),
     receivedAt: tstz("received_at").notNull().defaultNow(),
+    status: text("status", { enum: receivedInvoiceStatuses }).notNull().default("mise_a_disposition"),
+    supplierName: text("supplier_name"),
+    invoiceNumber: text("invoice_number"),
+    issueDate: day("issue_date"),
+    grossCents: cents("gross_cents"),
+    decidedAt: tstz("decided_at"),
+    /** The refusal's reason, as sent to the platform. */
+    reason: text("reason"),
+    expenseId: uuid("expense_id"),
   },
   (t) => [
     tenantPolicy(t.userId),
+    checkIn("einvoice_inbox_status_check", t.status, receivedInvoiceStatuses),
     tenantReference("einvoice_inbox_file_fk", [t.fileId, t.userId], files, "cascade"),
+    tenantReference("einvoice_inbox_expense_fk", [t.expenseId, t.userId], expenses, "set null"),
+    optionalFkIndex("einvoice_inbox_expense_id_idx", t.expenseId),
+    // A flow is taken once, even when two instances pick it up at the same time.
+    uniqueIndex("einvoice_inbox_flow_key").on(t.userId, t.platform, t.flowId),
     index("einvoice_inbox_user_id_received_at_idx").on(t.userId, t.receivedAt),
     index("einvoice_inbox_file_id_idx").on(t.fileId),
   ],

@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
-import { index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { index, integer, pgTable, text, unique, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { cents, checkIn, day, optionalFkIndex, parisToday, timestamps, vatRateCheck } from "./columns";
 import { files } from "./files";
+import { paymentMethods } from "./invoices";
 import { projects } from "./projects";
 import { tenantPolicy, tenantReference, tenantUserId } from "./tenancy";
 
@@ -40,12 +41,17 @@ export const expenses = pgTable(
     supplierSiren: text("supplier_siren"),
     supplierVatNumber: text("supplier_vat_number"),
     supplierInvoiceNumber: text("supplier_invoice_number"),
+    /** How the expense was paid (the registre des achats lists it, cash apart); null on older expenses. */
+    paymentMethod: text("payment_method", { enum: paymentMethods }),
     ...timestamps(),
   },
   (t) => [
     tenantPolicy(t.userId),
     checkIn("expenses_category_check", t.category, expenseCategories),
     checkIn("expenses_status_check", t.status, expenseStatuses),
+    checkIn("expenses_payment_method_check", t.paymentMethod, paymentMethods),
+    // The target of tenant references (a received e-invoice names the expense it became).
+    unique("expenses_id_user_id_key").on(t.id, t.userId),
     vatRateCheck("expenses_vat_rate_bp_check", t.vatRateBp),
     tenantReference("expenses_project_fk", [t.projectId, t.userId], projects, "set null"),
     tenantReference("expenses_receipt_file_fk", [t.receiptFileId, t.userId], files, "set null"),
