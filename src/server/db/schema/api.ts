@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { index, integer, jsonb, pgTable, text, unique, uuid } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, text, unique, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { automations } from "./automations";
 import { checkIn, createdAt, timestamps, tstz } from "./columns";
 import { tenantPolicy, tenantReference, tenantUserId } from "./tenancy";
 
@@ -48,6 +49,8 @@ export type WebhookEvent = (typeof webhookEvents)[number];
 /**
  * REST hook subscriptions (Zapier's "subscribe"). `secret` signs deliveries, so it is kept as is (a hash
  * could not sign). A hook whose delivery failed every try is paused (`paused_at`) until the user resends.
+ * A « webhook sur un événement » automation owns one (`automation_id`): its deliveries go through the same
+ * queue and signing, and it goes when the rule is deleted.
  */
 export const webhookSubscriptions = pgTable(
   "webhook_subscriptions",
@@ -58,6 +61,7 @@ export const webhookSubscriptions = pgTable(
     event: text("event", { enum: webhookEvents }).notNull(),
     secret: text("secret").notNull(),
     pausedAt: tstz("paused_at"),
+    automationId: uuid("automation_id"),
     ...timestamps(),
   },
   (t) => [
@@ -65,6 +69,13 @@ export const webhookSubscriptions = pgTable(
     checkIn("webhook_subscriptions_event_check", t.event, webhookEvents),
     unique("webhook_subscriptions_id_user_id_key").on(t.id, t.userId),
     index("webhook_subscriptions_user_id_event_idx").on(t.userId, t.event),
+    tenantReference(
+      "webhook_subscriptions_automation_fk",
+      [t.automationId, t.userId],
+      automations,
+      "cascade",
+    ),
+    uniqueIndex("webhook_subscriptions_automation_id_key").on(t.automationId),
   ],
 ).enableRLS();
 

@@ -1,0 +1,3 @@
+ALTER TABLE "webhook_subscriptions" ADD COLUMN "automation_id" uuid;--> statement-breakpoint
+ALTER TABLE "webhook_subscriptions" ADD CONSTRAINT "webhook_subscriptions_automation_fk" FOREIGN KEY ("automation_id","user_id") REFERENCES "public"."automations"("id","user_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "webhook_subscriptions_automation_id_key" ON "webhook_subscriptions" USING btree ("automation_id");
