@@ -66,6 +66,24 @@ export const optionalFkIndex = (name: string, column: AnyPgColumn) =>
     .on(column)
     .where(sql`${sql.identifier(column.name)} is not null`);
 
+export const discountKinds = ["percent", "amount"] as const;
+
+/**
+ * A discount (issue 13 §1) on a line or on a whole document: a percentage in basis points (1000 = 10 %)
+ * or an amount in cents, taken off the amount excluding VAT. No kind, no discount.
+ */
+export const discountColumns = () => ({
+  discountKind: text("discount_kind", { enum: discountKinds }),
+  discountValue: integer("discount_value").notNull().default(0),
+});
+
+/** A percentage never goes past 100 %; an amount is bounded by the domain, which knows the base. */
+export const discountCheck = (name: string) =>
+  check(
+    name,
+    sql`discount_kind is null or (discount_kind = 'percent' and discount_value between 0 and 10000) or discount_kind = 'amount'`,
+  );
+
 /** Columns shared by quote and invoice lines. Amounts exclude VAT; VAT is totalled per rate by the domain. */
 export const lineItemColumns = () => ({
   position: integer("position").notNull().default(0),
@@ -75,7 +93,8 @@ export const lineItemColumns = () => ({
   unit: text("unit"),
   unitPriceCents: cents("unit_price_cents").notNull(),
   vatRateBp: integer("vat_rate_bp").notNull().default(0),
-  /** Line total excluding VAT, rounded once by the domain (quantity × unit price). */
+  ...discountColumns(),
+  /** Line total excluding VAT, rounded once by the domain (quantity × unit price, less the discount). */
   totalCents: cents("total_cents").notNull().default(0),
   ...timestamps(),
 });

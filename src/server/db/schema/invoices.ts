@@ -1,11 +1,24 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgTable, text, unique, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  unique,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { clients } from "./clients";
 import {
   cents,
   checkIn,
   createdAt,
   day,
+  discountCheck,
+  discountColumns,
   lineItemColumns,
   optionalFkIndex,
   parisToday,
@@ -96,7 +109,16 @@ export const invoices = pgTable(
     subtotalCents: cents("subtotal_cents").notNull().default(0),
     taxCents: cents("tax_cents").notNull().default(0),
     totalCents: cents("total_cents").notNull().default(0),
+    ...discountColumns(),
     paidCents: cents("paid_cents").notNull().default(0),
+    /** A « facture d'acompte » (type 386): a part of the price asked before the work is done. */
+    isDeposit: boolean("is_deposit").notNull().default(false),
+    /** On a deposit invoice: the final invoice that deducts it (a deposit is deducted once). */
+    finalInvoiceId: uuid("final_invoice_id"),
+    /** On a final invoice: the deposit invoices it deducts, incl. VAT (EN 16931 BT-113 with the payments). */
+    depositsCents: cents("deposits_cents").notNull().default(0),
+    /** What the partial or total credit notes of this invoice took off, incl. VAT. */
+    creditedCents: cents("credited_cents").notNull().default(0),
     notes: text("notes"),
     /** Payment terms as printed ("Paiement à 30 jours par virement…"). */
     paymentTerms: text("payment_terms"),
@@ -121,6 +143,8 @@ export const invoices = pgTable(
       sql`credited_invoice_id is null or kind = 'avoir'`,
     ),
     check("invoices_paid_cents_check", sql`paid_cents >= 0`),
+    discountCheck("invoices_discount_check"),
+    check("invoices_final_invoice_only_on_deposit_check", sql`final_invoice_id is null or is_deposit`),
     unique("invoices_id_user_id_key").on(t.id, t.userId),
     tenantReference("invoices_client_fk", [t.clientId, t.userId], clients, "set null"),
     tenantReference("invoices_project_fk", [t.projectId, t.userId], projects, "set null"),
@@ -129,6 +153,8 @@ export const invoices = pgTable(
     // user still cascades through both in one statement.
     tenantReference("invoices_credited_invoice_fk", [t.creditedInvoiceId, t.userId], t, "no action"),
     tenantReference("invoices_pdf_file_fk", [t.pdfFileId, t.userId], files, "set null"),
+    // Deleting a final invoice's draft frees its deposits for another one.
+    tenantReference("invoices_final_invoice_fk", [t.finalInvoiceId, t.userId], t, "set null"),
     uniqueIndex("invoices_user_id_invoice_number_key").on(t.userId, t.invoiceNumber),
     index("invoices_user_id_created_at_idx").on(t.userId, t.createdAt),
     index("invoices_user_id_status_idx").on(t.userId, t.status),
@@ -143,6 +169,7 @@ export const invoices = pgTable(
     optionalFkIndex("invoices_quote_id_idx", t.quoteId),
     optionalFkIndex("invoices_credited_invoice_id_idx", t.creditedInvoiceId),
     optionalFkIndex("invoices_pdf_file_id_idx", t.pdfFileId),
+    optionalFkIndex("invoices_final_invoice_id_idx", t.finalInvoiceId),
   ],
 ).enableRLS();
 
@@ -157,6 +184,7 @@ export const invoiceItems = pgTable(
   (t) => [
     tenantPolicy(t.userId),
     vatRateCheck("invoice_items_vat_rate_bp_check", t.vatRateBp),
+    discountCheck("invoice_items_discount_check"),
     tenantReference("invoice_items_invoice_fk", [t.invoiceId, t.userId], invoices, "cascade"),
     index("invoice_items_invoice_id_position_idx").on(t.invoiceId, t.position),
   ],
@@ -165,7 +193,10 @@ export const invoiceItems = pgTable(
 export const paymentMethods = ["virement", "carte", "cheque", "especes", "stripe", "autre"] as const;
 export type PaymentMethod = (typeof paymentMethods)[number];
 
-/** Money received against an invoice (cash basis: what micro-entrepreneurs declare to URSSAF). */
+/**
+ * Money received against an invoice (cash basis: what micro-entrepreneurs declare to URSSAF); a refund to
+ * the client is a negative payment, a negative receipt in the livre des recettes.
+ */
 export const payments = pgTable(
   "payments",
   {
@@ -182,7 +213,7 @@ export const payments = pgTable(
   (t) => [
     tenantPolicy(t.userId),
     checkIn("payments_method_check", t.method, paymentMethods),
-    check("payments_amount_cents_check", sql`amount_cents > 0`),
+    check("payments_amount_cents_check", sql`amount_cents <> 0`),
     tenantReference("payments_invoice_fk", [t.invoiceId, t.userId], invoices, "cascade"),
     index("payments_invoice_id_idx").on(t.invoiceId),
     index("payments_user_id_created_at_idx").on(t.userId, t.createdAt),

@@ -3,6 +3,8 @@ import { clients } from "./clients";
 import {
   cents,
   checkIn,
+  discountCheck,
+  discountColumns,
   day,
   lineItemColumns,
   optionalFkIndex,
@@ -35,6 +37,7 @@ export const quotes = pgTable(
     subtotalCents: cents("subtotal_cents").notNull().default(0),
     taxCents: cents("tax_cents").notNull().default(0),
     totalCents: cents("total_cents").notNull().default(0),
+    ...discountColumns(),
     notes: text("notes"),
     terms: text("terms"),
     sentAt: tstz("sent_at"),
@@ -46,6 +49,7 @@ export const quotes = pgTable(
   (t) => [
     tenantPolicy(t.userId),
     checkIn("quotes_status_check", t.status, quoteStatuses),
+    discountCheck("quotes_discount_check"),
     unique("quotes_id_user_id_key").on(t.id, t.userId),
     tenantReference("quotes_client_fk", [t.clientId, t.userId], clients, "set null"),
     tenantReference("quotes_project_fk", [t.projectId, t.userId], projects, "set null"),
@@ -70,6 +74,7 @@ export const quoteItems = pgTable(
   (t) => [
     tenantPolicy(t.userId),
     vatRateCheck("quote_items_vat_rate_bp_check", t.vatRateBp),
+    discountCheck("quote_items_discount_check"),
     tenantReference("quote_items_quote_fk", [t.quoteId, t.userId], quotes, "cascade"),
     index("quote_items_quote_id_position_idx").on(t.quoteId, t.position),
   ],
