@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { addDays, parisToday } from "./dates";
 import { lineTotalCents, parseEurosToCents, vatCents } from "./money";
 import { formatDocumentNumber } from "./numbering";
-import { computeTotals } from "./totals";
+import { amountDueCents, computeTotals, discountProblem } from "./totals";
 
 describe("money", () => {
   it("multiplies quantities with decimals without float drift", () => {
@@ -50,11 +50,88 @@ describe("computeTotals", () => {
   it("gives zeros for an empty document", () => {
     expect(computeTotals([])).toEqual({
       lineTotalsCents: [],
+      lineDiscountsCents: [],
+      linesCents: 0,
+      documentDiscounts: [],
+      documentDiscountCents: 0,
       byRate: [],
       subtotalCents: 0,
       taxCents: 0,
       totalCents: 0,
     });
+  });
+
+  it("takes line discounts off each line before VAT, a percentage rounded once", () => {
+    const totals = computeTotals([
+      { quantity: 3, unitPriceCents: 3333, vatRateBp: 2000, discountKind: "percent", discountValue: 1000 },
+      { quantity: 1, unitPriceCents: 50000, vatRateBp: 2000, discountKind: "amount", discountValue: 5000 },
+    ]);
+    // 99,99 € less 10 % (9,999 → 10,00) = 89,99 €; 500 € less 50 € = 450 €.
+    expect(totals.lineDiscountsCents).toEqual([1000, 5000]);
+    expect(totals.lineTotalsCents).toEqual([8999, 45000]);
+    expect(totals.byRate).toEqual([{ vatRateBp: 2000, baseCents: 53999, vatCents: 10800 }]);
+    expect(totals.totalCents).toBe(64799);
+  });
+
+  it("splits a document discount per VAT rate so each rate's base is what VAT applies to", () => {
+    const lines = [
+      { quantity: 1, unitPriceCents: 100000, vatRateBp: 2000 },
+      { quantity: 1, unitPriceCents: 20000, vatRateBp: 550 },
+    ];
+    const percent = computeTotals(lines, { discountKind: "percent", discountValue: 1000 });
+    expect(percent.documentDiscounts).toEqual([
+      { vatRateBp: 2000, baseCents: 100000, amountCents: 10000 },
+      { vatRateBp: 550, baseCents: 20000, amountCents: 2000 },
+    ]);
+    expect(percent.byRate).toEqual([
+      { vatRateBp: 2000, baseCents: 90000, vatCents: 18000 },
+      { vatRateBp: 550, baseCents: 18000, vatCents: 990 },
+    ]);
+    expect(percent.linesCents).toBe(120000);
+    expect(percent.subtotalCents).toBe(108000);
+    expect(percent.totalCents).toBe(126990);
+
+    // 100 € over bases of 1 000 € and 200 €: 83,333… and 16,666…, the lost cent goes to the larger rest.
+    const amount = computeTotals(lines, { discountKind: "amount", discountValue: 10000 });
+    expect(amount.documentDiscounts.map((share) => share.amountCents)).toEqual([8333, 1667]);
+    expect(amount.documentDiscountCents).toBe(10000);
+    expect(amount.subtotalCents).toBe(110000);
+  });
+
+  it("keeps a credit note's negative lines negative, discounts included", () => {
+    const totals = computeTotals(
+      [{ quantity: 2, unitPriceCents: -10000, vatRateBp: 2000, discountKind: "amount", discountValue: 2000 }],
+      { discountKind: "percent", discountValue: 1000 },
+    );
+    expect(totals.lineTotalsCents).toEqual([-18000]);
+    expect(totals.subtotalCents).toBe(-16200);
+    expect(totals.totalCents).toBe(-19440);
+  });
+
+  it("refuses a discount worth more than its line or the lines' total", () => {
+    const line = { quantity: 1, unitPriceCents: 10000, vatRateBp: 2000 };
+    expect(discountProblem([{ ...line, discountKind: "amount", discountValue: 10001 }])).toEqual({
+      path: ["lines", 0, "discountValue"],
+      message: "La remise dépasse le montant de la ligne.",
+    });
+    expect(discountProblem([line], { discountKind: "amount", discountValue: 10001 })?.message).toBe(
+      "La remise dépasse le total HT des lignes.",
+    );
+    expect(discountProblem([line], { discountKind: "amount", discountValue: 10000 })).toBeNull();
+  });
+
+  it("owes the total less deposits, credit notes and payments; a refund adds back", () => {
+    expect(amountDueCents({ totalCents: 120000, depositsCents: 36000, creditedCents: 0, paidCents: 0 })).toBe(
+      84000,
+    );
+    expect(
+      amountDueCents({
+        totalCents: 120000,
+        depositsCents: 0,
+        creditedCents: 24000,
+        paidCents: 120000 - 24000,
+      }),
+    ).toBe(0);
   });
 });
 
