@@ -11,6 +11,10 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+// Relative, not @shared: drizzle-kit loads this file without the TypeScript path aliases.
+import type { ProfessionalInsurance } from "../../../shared/domain/legal-identity";
+import { operationNatures } from "../../../shared/domain/operation-nature";
+import { vatExemptions } from "../../../shared/domain/vat-exemptions";
 import { clients } from "./clients";
 import {
   cents,
@@ -64,6 +68,8 @@ export type InvoiceSeller = {
   bic: string | null;
   latePenaltyRate: string | null;
   earlyPaymentDiscount: string | null;
+  /** Absent on invoices frozen before it was recorded. */
+  insurance?: ProfessionalInsurance | null;
 };
 
 /** Buyer identity frozen on the invoice at issue (copied from clients). */
@@ -105,6 +111,12 @@ export const invoices = pgTable(
     serviceDate: day("service_date"),
     serviceEndDate: day("service_end_date"),
     dueDate: day("due_date"),
+    /** Goods, services or both; NULL on a draft means the seller's default, frozen at issue. */
+    operationNature: text("operation_nature", { enum: operationNatures }),
+    /** Why the 0 % lines carry no VAT (reverse charge, intra-EU supply, export, art. 261); NULL: none. */
+    vatExemption: text("vat_exemption", { enum: vatExemptions }),
+    /** Where the goods or services are delivered, when it is not the billing address. */
+    deliveryAddress: jsonb("delivery_address").$type<PostalAddress>(),
     status: text("status", { enum: invoiceStatuses }).notNull().default("brouillon"),
     subtotalCents: cents("subtotal_cents").notNull().default(0),
     taxCents: cents("tax_cents").notNull().default(0),
@@ -137,6 +149,8 @@ export const invoices = pgTable(
     tenantPolicy(t.userId),
     checkIn("invoices_kind_check", t.kind, invoiceKinds),
     checkIn("invoices_status_check", t.status, invoiceStatuses),
+    checkIn("invoices_operation_nature_check", t.operationNature, operationNatures),
+    checkIn("invoices_vat_exemption_check", t.vatExemption, vatExemptions),
     check("invoices_number_when_issued_check", sql`status = 'brouillon' or invoice_number is not null`),
     check(
       "invoices_credited_invoice_only_on_avoir_check",

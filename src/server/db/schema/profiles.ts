@@ -1,5 +1,8 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, integer, jsonb, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import type { ProfessionalInsurance } from "../../../shared/domain/legal-identity";
+// Relative, not @shared: drizzle-kit loads this file without the TypeScript path aliases.
+import { operationNatures } from "../../../shared/domain/operation-nature";
 import { user } from "./auth";
 import { checkIn, optionalFkIndex, timestamps } from "./columns";
 import { files } from "./files";
@@ -77,6 +80,10 @@ export const businessIdentities = pgTable(
     vatNumber: text("vat_number"),
     /** Option for paying VAT on debits: the invoice must then say "Option pour le paiement de la taxe d'après les débits". */
     vatOnDebits: boolean("vat_on_debits").notNull().default(false),
+    /** What the seller's invoices bill by default (goods, services, both): printed, and BT-23 of the e-invoice. */
+    operationNature: text("operation_nature", { enum: operationNatures }).notNull().default("services"),
+    /** Professional insurance printed on quotes and invoices (compulsory décennale for building trades). */
+    insurance: jsonb("insurance").$type<ProfessionalInsurance>(),
     iban: text("iban"),
     bic: text("bic"),
     paymentTermsDays: integer("payment_terms_days").notNull().default(30),
@@ -95,6 +102,7 @@ export const businessIdentities = pgTable(
     tenantPolicy(t.userId),
     checkIn("business_identities_vat_regime_check", t.vatRegime, vatRegimes),
     checkIn("business_identities_activity_category_check", t.activityCategory, activityCategories),
+    checkIn("business_identities_operation_nature_check", t.operationNature, operationNatures),
     check(
       "business_identities_payment_terms_days_check",
       sql`${sql.identifier(t.paymentTermsDays.name)} between 0 and 365`,

@@ -1,11 +1,12 @@
-import { index, pgTable, text, unique, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { check, index, pgTable, text, unique, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { clients } from "./clients";
 import {
   cents,
   checkIn,
+  day,
   discountCheck,
   discountColumns,
-  day,
   lineItemColumns,
   optionalFkIndex,
   parisToday,
@@ -33,6 +34,11 @@ export const quotes = pgTable(
     clientName: text("client_name").notNull().default(""),
     date: day("date").notNull().default(parisToday),
     validUntil: day("valid_until"),
+    /** When the work would start, and how long it should take ("3 semaines"), as the client reads them. */
+    startDate: day("start_date"),
+    estimatedDuration: text("estimated_duration"),
+    /** What the quote itself costs the client (TTC); 0 prints « Devis gratuit ». */
+    feeCents: cents("fee_cents").notNull().default(0),
     status: text("status", { enum: quoteStatuses }).notNull().default("brouillon"),
     subtotalCents: cents("subtotal_cents").notNull().default(0),
     taxCents: cents("tax_cents").notNull().default(0),
@@ -49,6 +55,7 @@ export const quotes = pgTable(
   (t) => [
     tenantPolicy(t.userId),
     checkIn("quotes_status_check", t.status, quoteStatuses),
+    check("quotes_fee_cents_check", sql`fee_cents >= 0`),
     discountCheck("quotes_discount_check"),
     unique("quotes_id_user_id_key").on(t.id, t.userId),
     tenantReference("quotes_client_fk", [t.clientId, t.userId], clients, "set null"),
