@@ -19,6 +19,8 @@ export type LegalIdentityFields = {
   vatRegime?: VatRegime | null;
   vatNumber?: string | null;
   vatOnDebits?: boolean | null;
+  activityCategory?: string | null;
+  registrationMention?: string | null;
   paymentTermsDays?: number | null;
   latePenaltyRate?: string | null;
   earlyPaymentDiscount?: string | null;
@@ -40,6 +42,7 @@ export const MISSING_LABELS = {
   postalCode: "Code postal",
   city: "Ville",
   vatNumber: "Numéro de TVA (assujetti)",
+  registrationMention: "Mention RCS / RM (commerçant ou artisan)",
   paymentTerms: "Conditions de paiement",
   latePenaltyRate: "Taux des pénalités de retard",
 } as const;
@@ -68,11 +71,66 @@ export function missingForInvoicing(identity: LegalIdentityFields): string[] {
   if (!filled(identity.city)) missing.push(MISSING_LABELS.city);
   if (identity.vatRegime === "assujetti" && !filled(identity.vatNumber))
     missing.push(MISSING_LABELS.vatNumber);
+  if (registrationMentionProblem(identity)) missing.push(MISSING_LABELS.registrationMention);
   const terms = identity.paymentTermsDays;
   if (typeof terms !== "number" || !Number.isInteger(terms) || terms < 0)
     missing.push(MISSING_LABELS.paymentTerms);
   if (!filled(identity.latePenaltyRate)) missing.push(MISSING_LABELS.latePenaltyRate);
   return missing;
+}
+
+export const REGISTRATION_EXEMPT_MENTION = "Dispensé d'immatriculation au RCS et au RM";
+export const REGISTRATION_MENTION_MESSAGE =
+  "Commerçant ou artisan : indiquez « RCS » ou « RM » suivi de la ville d'immatriculation (par ex. « RCS Lyon »), ou « Dispensé d'immatriculation au RCS et au RM ».";
+
+const REGISTRATION_EXEMPT_PATTERN = /^Dispensée? d['’]immatriculation au RCS et au RM$/i;
+/** "RCS Lyon", "RM Marseille", "RCS Lyon 123 456 789", "RM 13": the register, then where. */
+const REGISTRATION_PATTERN = /^(RCS|RM)\s+(\p{L}[\p{L}\s'’-]*?|\d{2,3}|2[AB])(\s+[\d\s]+)?$/u;
+
+/**
+ * Code de commerce R123-237: a trader (vente, services BIC) shows the register it is entered in, RCS for
+ * commerçants, RM for artisans, with the city of its registry, or that it is exempt; a liberal profession
+ * (BNC) is in neither register. The French message, or null when the mention is right or not needed.
+ */
+export function registrationMentionProblem(
+  identity: Pick<LegalIdentityFields, "activityCategory" | "registrationMention">,
+): string | null {
+  const mention = identity.registrationMention?.trim() ?? "";
+  const isTrader = identity.activityCategory === "vente" || identity.activityCategory === "services-bic";
+  if (!mention) return isTrader ? REGISTRATION_MENTION_MESSAGE : null;
+  if (REGISTRATION_EXEMPT_PATTERN.test(mention) || REGISTRATION_PATTERN.test(mention)) return null;
+  return REGISTRATION_MENTION_MESSAGE;
+}
+
+/**
+ * The registration as printed: « RCS Lyon 123 456 789 » (the register, its city, then the SIREN the
+ * registry knows the business by), or the exemption as written.
+ */
+export function registrationLine(seller: {
+  registrationMention: string | null;
+  siren: string | null;
+  siret: string | null;
+}): string | null {
+  const mention = seller.registrationMention?.trim();
+  if (!mention) return null;
+  const match = REGISTRATION_PATTERN.exec(mention);
+  if (!match || match[3]) return mention;
+  const siren = (seller.siren || seller.siret?.slice(0, 9) || "").replace(/\D/g, "");
+  return siren.length === 9 ? `${mention} ${siren.replace(/(\d{3})(?=\d)/g, "$1 ")}` : mention;
+}
+
+/** The building trades' compulsory insurance (décennale, art. L243-2 du code des assurances), printed. */
+export type ProfessionalInsurance = { insurer: string; policyNumber: string; coverage: string };
+
+export function insuranceMention(insurance: ProfessionalInsurance | null | undefined): string | null {
+  if (!insurance?.insurer.trim()) return null;
+  return [
+    `Assurance professionnelle : ${insurance.insurer.trim()}`,
+    insurance.policyNumber.trim() ? `contrat n° ${insurance.policyNumber.trim()}` : null,
+    insurance.coverage.trim() ? `couverture géographique : ${insurance.coverage.trim()}` : null,
+  ]
+    .filter(Boolean)
+    .join(", ");
 }
 
 /** The VAT line of the invoice: the franchise exemption, the option on debits, or nothing. */

@@ -1,0 +1,161 @@
+/**
+ * Why a line carries no French VAT, for a VAT-registered seller (issue 13 §1): the printed mention, the
+ * EN 16931 VAT category (UNTDID 5305) and the VATEX code of the e-invoice come from one entry, so the PDF
+ * and the Factur-X XML cannot disagree. The franchise en base (art. 293 B) is not a choice here: it follows
+ * from the seller's regime and covers the whole document.
+ */
+
+import { compactIdentifier, isValidSiren, isValidVatNumber } from "./identifiers";
+
+/** EU member states (ISO 3166-1 alpha-2): reverse charge and intra-EU supplies need a buyer among them. */
+export const EU_COUNTRIES = [
+  "AT",
+  "BE",
+  "BG",
+  "CY",
+  "CZ",
+  "DE",
+  "DK",
+  "EE",
+  "ES",
+  "FI",
+  "FR",
+  "GR",
+  "HR",
+  "HU",
+  "IE",
+  "IT",
+  "LT",
+  "LU",
+  "LV",
+  "MT",
+  "NL",
+  "PL",
+  "PT",
+  "RO",
+  "SE",
+  "SI",
+  "SK",
+] as const;
+const isInEu = (country: string) => (EU_COUNTRIES as readonly string[]).includes(country);
+
+/** Who the buyer must be for the exemption to apply. */
+type BuyerRule = "eu-business" | "outside-eu" | "any";
+
+export const VAT_EXEMPTIONS = {
+  autoliquidation: {
+    label: "Autoliquidation : client professionnel d'un autre pays de l'UE",
+    mention: "Autoliquidation",
+    category: "AE",
+    code: "VATEX-EU-AE",
+    buyer: "eu-business",
+    isWholeDocument: true,
+  },
+  "livraison-intracommunautaire": {
+    label: "Livraison intracommunautaire de biens",
+    mention: "Exonération de TVA, art. 262 ter I du CGI (livraison intracommunautaire)",
+    category: "K",
+    code: "VATEX-EU-IC",
+    buyer: "eu-business",
+    isWholeDocument: true,
+  },
+  exportation: {
+    label: "Exportation hors de l'UE",
+    mention: "Exonération de TVA, art. 262 I du CGI (exportation)",
+    category: "G",
+    code: "VATEX-EU-G",
+    buyer: "outside-eu",
+    isWholeDocument: true,
+  },
+  "formation-professionnelle": {
+    label: "Formation professionnelle continue (art. 261-4-4° a du CGI)",
+    mention: "Exonération de TVA, art. 261-4-4° a du CGI",
+    category: "E",
+    code: "VATEX-FR-CGI261-4",
+    buyer: "any",
+    isWholeDocument: false,
+  },
+  "soins-medicaux": {
+    label: "Soins dispensés par une profession médicale ou paramédicale (art. 261-4-1° du CGI)",
+    mention: "Exonération de TVA, art. 261-4-1° du CGI",
+    category: "E",
+    code: "VATEX-FR-CGI261-4",
+    buyer: "any",
+    isWholeDocument: false,
+  },
+} as const satisfies Record<
+  string,
+  {
+    label: string;
+    mention: string;
+    category: "AE" | "K" | "G" | "E";
+    code: string;
+    buyer: BuyerRule;
+    /** The whole supply is taxed abroad (or not at all): no line may carry French VAT. */
+    isWholeDocument: boolean;
+  }
+>;
+
+export type VatExemption = keyof typeof VAT_EXEMPTIONS;
+export const vatExemptions = Object.keys(VAT_EXEMPTIONS) as [VatExemption, ...VatExemption[]];
+
+export const EXEMPTION_ZERO_RATE_MESSAGE =
+  "Avec l'autoliquidation, une livraison intracommunautaire ou une exportation, toutes les lignes doivent être à 0 % de TVA.";
+export const EXEMPTION_NO_ZERO_LINE_MESSAGE =
+  "L'exonération s'applique aux lignes à 0 % de TVA : aucune ligne n'est à 0 %.";
+export const EXEMPTION_FRANCHISE_MESSAGE =
+  "En franchise en base de TVA, la mention de l'art. 293 B du CGI s'applique déjà : pas d'autre exonération.";
+
+/** The buyer fields these rules read (a client row, its DTO and the frozen buyer all fit). */
+export type BuyerIdentity = {
+  name: string;
+  siren: string | null;
+  siret: string | null;
+  vatNumber: string | null;
+  isBusiness: boolean;
+  country: string;
+};
+
+/**
+ * Why this document cannot be issued with this exemption, in French, or null. The exemption applies to the
+ * 0 % lines; reverse charge, intra-EU supplies and exports leave no French VAT on the whole document. Reverse charge and intra-EU supplies need a business
+ * established in another member state with its VAT number (printed, and BT-48 of the e-invoice); an export
+ * goes outside the EU.
+ */
+export function exemptionProblem(
+  exemption: VatExemption,
+  { isFranchise, buyer, ratesBp }: { isFranchise: boolean; buyer: BuyerIdentity; ratesBp: readonly number[] },
+): string | null {
+  if (isFranchise) return EXEMPTION_FRANCHISE_MESSAGE;
+  const rule = VAT_EXEMPTIONS[exemption];
+  if (rule.isWholeDocument && ratesBp.some((rate) => rate !== 0)) return EXEMPTION_ZERO_RATE_MESSAGE;
+  if (!ratesBp.includes(0)) return EXEMPTION_NO_ZERO_LINE_MESSAGE;
+  if (rule.buyer === "eu-business") {
+    if (!buyer.isBusiness || buyer.country === "FR" || !isInEu(buyer.country))
+      return `${rule.label} : le client « ${buyer.name} » doit être une entreprise établie dans un autre pays de l'UE.`;
+    const vat = buyer.vatNumber ? compactIdentifier(buyer.vatNumber).toUpperCase() : "";
+    if (!vat || !isValidVatNumber(vat) || !vat.startsWith(buyer.country === "GR" ? "EL" : buyer.country))
+      return `${rule.label} : renseignez le numéro de TVA intracommunautaire du client « ${buyer.name} » (pays ${buyer.country}) dans sa fiche.`;
+  }
+  if (rule.buyer === "outside-eu" && isInEu(buyer.country))
+    return `Exportation : le client « ${buyer.name} » doit être établi hors de l'Union européenne.`;
+  return null;
+}
+
+/**
+ * Since the e-invoicing reform an invoice to a French business names it by its SIREN (BT-47, the key of
+ * the network's directory): without a valid one the invoice cannot be issued. The French message, or null.
+ */
+export function buyerSirenProblem(buyer: BuyerIdentity): string | null {
+  if (!buyer.isBusiness || buyer.country !== "FR") return null;
+  const siren = buyer.siren
+    ? compactIdentifier(buyer.siren)
+    : buyer.siret
+      ? compactIdentifier(buyer.siret).slice(0, 9)
+      : "";
+  if (!siren)
+    return `Le client « ${buyer.name} » est une entreprise française : renseignez son SIREN dans sa fiche avant d'émettre la facture.`;
+  if (!isValidSiren(siren))
+    return `Le SIREN du client « ${buyer.name} » (${siren}) n'est pas valide : vérifiez-le dans sa fiche avant d'émettre la facture.`;
+  return null;
+}
