@@ -77,6 +77,8 @@ export type PublicDocumentDto = {
   totalCents: number;
   /** Invoice: what remains to pay. */
   dueCents: number | null;
+  /** Invoice: « Payer » opens a checkout (something is due and the freelancer can be paid online). */
+  canPayOnline: boolean;
   mentions: string[];
   notes: string | null;
   expiresAt: string;

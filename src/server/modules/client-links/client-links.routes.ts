@@ -14,7 +14,9 @@ import { AppError } from "../../errors";
 import { pdfResponse } from "../../http/pdf";
 import { uuidParam, valid } from "../../http/validate";
 import type { Logger } from "../../logger";
+import type { PaymentProvider } from "../../payments/provider";
 import { takeRateLimitSlot } from "../../security/rate-limit";
+import type { SecretBox } from "../../security/secret-box";
 import { isAutoConvertOnAcceptance, setAutoConvertOnAcceptance } from "./portal-settings.service";
 import { getPublicDocument, getPublicPdf } from "./public-document.service";
 import { decideQuote, getAcceptanceCertificate } from "./quote-decision.service";
@@ -29,7 +31,15 @@ import {
 /** Requests one address may make to the public pages' API per minute: a person reads, guessers loop. */
 export const PUBLIC_LINK_REQUESTS_PER_MINUTE = 60;
 
-type Deps = { db: Db; mailer: Mailer; logger: Logger; appUrl: string; trustProxy: boolean };
+type Deps = {
+  db: Db;
+  mailer: Mailer;
+  logger: Logger;
+  appUrl: string;
+  trustProxy: boolean;
+  secrets: SecretBox;
+  payments: PaymentProvider;
+};
 
 /** /api/client-links: the owner's side, mounted behind the 401/402 guard (app.ts `businessModules`). */
 export function clientLinkRoutes({ db, appUrl }: Pick<Deps, "db" | "appUrl">) {
@@ -111,7 +121,7 @@ export function publicLinkRoutes(deps: Deps) {
     .use(perAddressLimit(db, trustProxy))
     .get("/:token", async (c) => {
       const link = await resolveLink(db, c.req.param("token"));
-      const document = await getPublicDocument(db, { link });
+      const document = await getPublicDocument(deps, { link });
       await markViewed(db, link);
       c.header("cache-control", "private, no-store");
       return c.json(document);

@@ -6,6 +6,7 @@ import { quoteStatusLabels } from "@shared/schemas/quotes";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import {
+  clientPortalSettings,
   type clientShareLinks,
   type InvoiceBuyer,
   type InvoiceSeller,
@@ -15,6 +16,9 @@ import {
 } from "../../db/schema/index";
 import { withTenant } from "../../db/tenant";
 import { AppError } from "../../errors";
+import type { PaymentProvider } from "../../payments/provider";
+import type { SecretBox } from "../../security/secret-box";
+import { paymentAccountOf } from "../client-payments/stripe-account.service";
 import { identityAndClient } from "../documents/pdf-sources";
 import { getInvoicePdf } from "../invoices/invoice-pdf.service";
 import { buyerOf, getInvoice, sellerOf } from "../invoices/invoices.service";
@@ -62,9 +66,10 @@ function buyerParty(buyer: InvoiceBuyer) {
  * still be accepted. Nothing else of the account leaves.
  */
 export async function getPublicDocument(
-  db: Db,
+  deps: { db: Db; secrets: SecretBox; payments: PaymentProvider },
   { link, now = new Date() }: { link: LinkRow; now?: Date },
 ): Promise<PublicDocumentDto> {
+  const { db } = deps;
   const userId = link.userId;
   const common = { expiresAt: link.expiresAt.toISOString(), notes: null as string | null };
   if (link.quoteId) {
@@ -102,16 +107,21 @@ export async function getPublicDocument(
       notes: [quote.notes, quote.terms].filter(present).join("\n\n") || null,
       pdfSha256: link.quotePdfSha256,
       canDecide: quote.status === "envoyé" && !decisionView,
+      canPayOnline: false,
       decision: decisionView,
     };
   }
   const invoice = await getInvoice(db, { userId, id: link.invoiceId as string, now });
-  const [frozen] = await withTenant(db, userId, (tx) =>
-    tx
-      .select({ seller: invoices.seller, buyer: invoices.buyer })
-      .from(invoices)
-      .where(and(eq(invoices.id, invoice.id), eq(invoices.userId, userId))),
-  );
+  const { frozen, settings } = await withTenant(db, userId, async (tx) => {
+    const [[frozen], [settings]] = await Promise.all([
+      tx
+        .select({ seller: invoices.seller, buyer: invoices.buyer })
+        .from(invoices)
+        .where(and(eq(invoices.id, invoice.id), eq(invoices.userId, userId))),
+      tx.select().from(clientPortalSettings).where(eq(clientPortalSettings.userId, userId)),
+    ]);
+    return { frozen, settings };
+  });
   if (!frozen?.seller || !frozen.buyer) throw new AppError("not_found", LINK_NOT_FOUND);
   const dueCents = invoice.totalCents - invoice.paidCents;
   const isPayable = invoice.kind === "facture" && ["en-attente", "en-retard"].includes(invoice.status);
@@ -132,6 +142,9 @@ export async function getPublicDocument(
     taxCents: invoice.taxCents,
     totalCents: invoice.totalCents,
     dueCents: isPayable ? dueCents : 0,
+    // « Payer » only where the checkout would open: in production, a freelancer without a Stripe key of
+    // their own has no way to be paid online.
+    canPayOnline: isPayable && dueCents > 0 && paymentAccountOf(deps, settings).kind !== "none",
     mentions: [vatMention(frozen.seller), invoice.paymentTerms].filter(present),
     notes: invoice.notes,
     pdfSha256: null,

@@ -16,6 +16,11 @@ import { createTestContext, type TestContext } from "../../test/test-app";
 
 const KEY = "sk_test_AliceOwnAccount1234";
 const WHSEC = "whsec_AliceSigningSecret987";
+const BRUNO_KEY = "rk_live_BrunoRestricted99";
+/** The keys the fake Stripe knows; a restricted one without Checkout Sessions is refused with a 403. */
+const KNOWN_KEYS = [KEY, BRUNO_KEY];
+const READ_ONLY_KEY = "rk_live_BrunoWithoutCheckout";
+const keyChecks: string[] = [];
 
 let context: TestContext;
 let stripeApi: Server;
@@ -32,9 +37,23 @@ beforeAll(async () => {
       body += chunk;
     });
     request.on("end", () => {
+      response.setHeader("content-type", "application/json");
+      // The key check at save: Stripe answers 401 to an unknown key, 403 to a key without the permission.
+      if (request.method === "GET" && request.url?.startsWith("/v1/checkout/sessions?")) {
+        const key = request.headers.authorization?.replace(/^Bearer /, "") ?? "";
+        keyChecks.push(key);
+        response.statusCode = KNOWN_KEYS.includes(key) ? 200 : key === READ_ONLY_KEY ? 403 : 401;
+        response.end(
+          JSON.stringify(
+            response.statusCode === 200
+              ? { object: "list", data: [], has_more: false, url: "/v1/checkout/sessions" }
+              : { error: { type: "invalid_request_error", message: `Invalid API Key provided: ${key}` } },
+          ),
+        );
+        return;
+      }
       const form = new URLSearchParams(body);
       stripeRequests.push({ path: request.url ?? "", authorization: request.headers.authorization, form });
-      response.setHeader("content-type", "application/json");
       const id = `cs_test_${stripeRequests.length}`;
       response.end(
         JSON.stringify({
@@ -171,13 +190,60 @@ describe("the freelancer's Stripe account", () => {
     await call(context, "/api/client-payments/stripe", {
       method: "PUT",
       cookie: bruno.cookie,
-      body: { secretKey: "rk_live_BrunoRestricted99", webhookSecret: "whsec_BrunoSecret1234" },
+      body: { secretKey: BRUNO_KEY, webhookSecret: "whsec_BrunoSecret1234" },
     });
     const removed = await call(context, "/api/client-payments/stripe", {
       method: "DELETE",
       cookie: bruno.cookie,
     });
     expect(await removed.json()).toMatchObject({ stripe: null, isLocalCheckout: true });
+  });
+  it("checks the key with Stripe before storing it, and refuses in French a key Stripe refuses; nothing is stored", async () => {
+    const put = (cookie: string, secretKey: string, app = context) =>
+      call(app, "/api/client-payments/stripe", {
+        method: "PUT",
+        cookie,
+        body: { secretKey, webhookSecret: "whsec_AnotherSecret12345" },
+      });
+    const typo = "sk_test_AliceOwnAccount1235";
+    const refused = await put(alice.cookie, typo);
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).error).toMatchObject({
+      message:
+        "Stripe refuse cette clé : vérifiez-la dans votre tableau de bord Stripe (Développeurs → Clés API) et collez-la en entier. Rien n'a été enregistré.",
+      issues: [{ path: "secretKey", message: "Clé refusée par Stripe." }],
+    });
+    expect(keyChecks.at(-1)).toBe(typo);
+
+    const withoutCheckout = await put(alice.cookie, READ_ONLY_KEY);
+    expect(withoutCheckout.status).toBe(400);
+    expect((await withoutCheckout.json()).error.message).toBe(
+      "Cette clé restreinte ne peut pas créer de paiements : donnez-lui l'accès « Checkout Sessions » en écriture dans Stripe. Rien n'a été enregistré.",
+    );
+
+    // Stripe out of reach: the key cannot be vouched for, so it is not stored either.
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise((resolve) => closed.close(resolve));
+    const offline = await createTestContext({
+      database: context.database,
+      stripeConfig: { host: "127.0.0.1", port, protocol: "http", maxNetworkRetries: 0 },
+    });
+    const unchecked = await put(alice.cookie, KEY, offline);
+    expect(unchecked.status).toBe(503);
+    expect((await unchecked.json()).error.message).toBe(
+      "Stripe n'a pas pu vérifier la clé pour le moment. Réessayez dans un instant ; rien n'a été enregistré.",
+    );
+
+    // Alice's account still has the key she saved first, whose webhook secret still verifies events.
+    const shown = await (await call(context, "/api/client-payments/stripe", { cookie: alice.cookie })).json();
+    expect(shown.stripe).toEqual({ keyEnd: "1234" });
+    const [row] = await context.database.db
+      .select()
+      .from(clientPortalSettings)
+      .where(eq(clientPortalSettings.userId, alice.userId));
+    expect(context.secrets.open(row?.stripeKeySealed ?? "", `stripe-key:${alice.userId}`)).toBe(KEY);
   });
 });
 
@@ -367,5 +433,37 @@ describe("« Utilise Stripe pour encaisser la facture … »", () => {
       const checkout = await openCheckout(new URL(url).pathname.split("/").pop() as string);
       expect(checkout.startsWith("https://checkout.stripe.com/")).toBe(hasKey);
     }
+  });
+});
+
+describe("« Payer » is offered only where the client can pay online", () => {
+  it("in production, not for a freelancer without a Stripe key of their own; yes with one", async () => {
+    const production = await createTestContext({
+      env: { NODE_ENV: "production", ALLOW_LOCAL_OUTBOX: "true" },
+      database: context.database,
+    });
+    const page = async (app: TestContext, token: string) =>
+      (await call(app, `/api/public/links/${token}`, { headers: { "x-forwarded-for": freshIp() } })).json();
+    const withoutKey = await sharedInvoice(bruno.cookie);
+    const withKey = await sharedInvoice(alice.cookie);
+
+    expect(await page(production, withoutKey.token)).toMatchObject({ dueCents: 120000, canPayOnline: false });
+    expect(await page(production, withKey.token)).toMatchObject({ dueCents: 120000, canPayOnline: true });
+    // Outside production the local test checkout stands in for the missing key.
+    expect(await page(context, withoutKey.token)).toMatchObject({ canPayOnline: true });
+    // The page and the checkout agree: without a key, production opens none.
+    const refused = await call(production, `/api/public/links/${withoutKey.token}/checkout`, {
+      method: "POST",
+      headers: { "x-forwarded-for": freshIp() },
+    });
+    expect(refused.status).toBe(503);
+
+    // Nothing left to pay: no « Payer » either.
+    await call(context, `/api/invoices/${withKey.id}/payments`, {
+      method: "POST",
+      cookie: alice.cookie,
+      body: { amountCents: 120000, method: "virement" },
+    });
+    expect(await page(production, withKey.token)).toMatchObject({ dueCents: 0, canPayOnline: false });
   });
 });

@@ -1,8 +1,11 @@
 import type { StripeAccountDto, StripeAccountInput } from "@shared/schemas/client-links";
 import { eq } from "drizzle-orm";
+import Stripe from "stripe";
 import type { Db } from "../../db/client";
 import { clientPortalSettings } from "../../db/schema/index";
 import { withTenant } from "../../db/tenant";
+import { AppError } from "../../errors";
+import type { Logger } from "../../logger";
 import type { PaymentProvider } from "../../payments/provider";
 import type { SecretBox } from "../../security/secret-box";
 
@@ -41,10 +44,39 @@ export async function getStripeAccount(deps: Deps, { userId }: { userId: string 
   return toDto(deps, await ensureSettings(deps.db, userId));
 }
 
+export const STRIPE_KEY_REFUSED_MESSAGE =
+  "Stripe refuse cette clé : vérifiez-la dans votre tableau de bord Stripe (Développeurs → Clés API) et collez-la en entier. Rien n'a été enregistré.";
+export const STRIPE_KEY_NOT_ALLOWED_MESSAGE =
+  "Cette clé restreinte ne peut pas créer de paiements : donnez-lui l'accès « Checkout Sessions » en écriture dans Stripe. Rien n'a été enregistré.";
+export const STRIPE_KEY_UNCHECKED_MESSAGE =
+  "Stripe n'a pas pu vérifier la clé pour le moment. Réessayez dans un instant ; rien n'a été enregistré.";
+
+/**
+ * Asks the freelancer's Stripe account, with the key, for what « Payer » will need (Checkout Sessions), so
+ * a mistyped, revoked or under-privileged key is refused now rather than at a client's first payment.
+ */
+async function assertKeyWorks(deps: Pick<Deps, "payments"> & { logger: Logger }, secretKey: string) {
+  try {
+    await deps.payments.forAccount(secretKey).checkout.sessions.list({ limit: 1 });
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeAuthenticationError)
+      throw new AppError("validation_failed", STRIPE_KEY_REFUSED_MESSAGE, [
+        { path: "secretKey", message: "Clé refusée par Stripe." },
+      ]);
+    if (error instanceof Stripe.errors.StripePermissionError)
+      throw new AppError("validation_failed", STRIPE_KEY_NOT_ALLOWED_MESSAGE, [
+        { path: "secretKey", message: "Accès « Checkout Sessions » manquant." },
+      ]);
+    deps.logger.warn({ err: error }, "Stripe account: the key could not be checked");
+    throw new AppError("unavailable", STRIPE_KEY_UNCHECKED_MESSAGE);
+  }
+}
+
 export async function saveStripeAccount(
-  deps: Deps,
+  deps: Deps & { logger: Logger },
   { userId, input }: { userId: string; input: StripeAccountInput },
 ): Promise<StripeAccountDto> {
+  await assertKeyWorks(deps, input.secretKey);
   await ensureSettings(deps.db, userId);
   const sealed = {
     stripeKeySealed: deps.secrets.seal(input.secretKey, keyContext(userId)),

@@ -30,12 +30,12 @@ export function InvoicePayment({ token, document }: { token: string; document: P
             ? "Merci ! Votre paiement est enregistré par Stripe ; la facture sera marquée réglée dès sa confirmation, dans quelques instants."
             : "Merci ! Votre paiement est reçu et la facture est réglée."}
         </p>
-      ) : outcome === "annule" && dueCents > 0 ? (
+      ) : outcome === "annule" && document.canPayOnline ? (
         <p role="status" className="rounded-2xl border bg-surface p-4 text-sm shadow-sm">
           Paiement annulé : aucun montant n'a été débité. Vous pouvez réessayer quand vous le souhaitez.
         </p>
       ) : null}
-      {dueCents > 0 ? (
+      {document.canPayOnline ? (
         <div>
           <button
             type="button"

@@ -76,10 +76,11 @@ function StripeForm() {
     resolver: zodResolver(stripeAccountInput),
     defaultValues: { secretKey: "", webhookSecret: "" },
   });
+  // A key Stripe refuses is explained where it was typed, and stays explained while the user fixes it.
   const onSubmit = form.handleSubmit((input) =>
     save.mutateAsync(input).then(
       () => toast.success("Stripe connecté"),
-      (failure) => toast.error("Stripe n'est pas connecté", { description: errorMessage(failure) }),
+      () => undefined,
     ),
   );
   return (
@@ -102,6 +103,11 @@ function StripeForm() {
         hint="Affiché par Stripe sur la page du webhook déclaré ci-dessus."
         {...form.register("webhookSecret")}
       />
+      {save.isError ? (
+        <p role="alert" className="text-sm text-danger">
+          {errorMessage(save.error)}
+        </p>
+      ) : null}
       <SubmitButton isPending={form.formState.isSubmitting}>Connecter Stripe</SubmitButton>
     </form>
   );
