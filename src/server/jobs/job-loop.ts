@@ -4,7 +4,9 @@ import { syncChangedClients } from "../modules/mailchimp/mailchimp.service";
 import { deliverWebhooks, httpSender } from "../modules/public-api/webhook-delivery";
 import type { Services } from "../services";
 import { planOverdueReminders, sendWeeklySummaries } from "./automation-jobs";
+import { pullReceivedInvoices } from "./einvoice-inbox-job";
 import { markOverdueInvoices, sendDueReminders } from "./invoice-jobs";
+import { sendUrssafDeadlineReminders } from "./urssaf-deadline-job";
 
 const EVERY_MINUTE = 60_000;
 /** Webhook deliveries have their own, shorter beat: a first retry is due 20 s after a failure (decision 013). */
@@ -12,7 +14,8 @@ export const WEBHOOK_BEAT_MS = 10_000;
 
 /**
  * The server's periodic work, once a minute: overdue invoices, the relances of active overdue rules, due
- * reminders, weekly summaries, the Mailchimp sync of changed clients. State lives in the database, so every
+ * reminders, weekly summaries, the Mailchimp sync of changed clients, URSSAF deadline reminders, the
+ * supplier e-invoices received by the plateforme agréée. State lives in the database, so every
  * instance may run the loop; row claims and unique keys keep the work from being done twice.
  */
 export function startJobLoop(
@@ -22,7 +25,8 @@ export function startJobLoop(
     logger,
     env,
     secrets,
-  }: Pick<Services, "database" | "mailer" | "logger" | "env" | "secrets">,
+    einvoicing,
+  }: Pick<Services, "database" | "mailer" | "logger" | "env" | "secrets" | "einvoicing">,
   intervalMs = EVERY_MINUTE,
 ) {
   let isRunning = false;
@@ -37,6 +41,8 @@ export function startJobLoop(
     automationEmails: () => runEventRules({ db, mailer, logger, appUrl: env.appUrl }),
     // Clients created or changed since their last sync, whatever path changed them (page, assistant, API).
     mailchimp: () => syncChangedClients({ db, secrets, apiUrl: env.MAILCHIMP_API_URL, logger }),
+    urssafDeadlines: () => sendUrssafDeadlineReminders({ db, mailer, logger, appUrl: env.appUrl }),
+    receivedEinvoices: () => pullReceivedInvoices({ db, platform: einvoicing, logger }),
   };
   const tick = async () => {
     if (isRunning) return;

@@ -112,3 +112,23 @@ export function upcomingDeclaration(today: string, situation: Situation): Declar
 export function isAcrePeriod(period: Pick<DeclarationPeriod, "from">, creationDate: string): boolean {
   return period.from <= monthEnd(quarterStart(creationDate), 11);
 }
+
+/** How many days before a deadline the bell and the e-mail remind it (issue 13 §3). */
+export const DEADLINE_REMINDER_DAYS = 7;
+
+/**
+ * The declaration to remind on `today`: the one whose deadline is at most DEADLINE_REMINDER_DAYS away, not
+ * passed. Its period has ended by then (a deadline is a month after the period), so its figures are final.
+ */
+export function declarationToRemind(today: string, situation: Situation): DeclarationPeriod | null {
+  const period = upcomingDeclaration(today, situation);
+  return today <= period.deadline && addDays(period.deadline, -DEADLINE_REMINDER_DAYS) <= today
+    ? period
+    : null;
+}
+
+/** The period as a sentence's object: « le 4e trimestre 2026 », « le mois de mars 2026 », « la période du … ». */
+export function periodPhrase(period: DeclarationPeriod, frequency: DeclarationFrequency): string {
+  if (period.isFirst) return `la période ${period.label}`;
+  return frequency === "trimestrielle" ? `le ${period.label}` : `le mois de ${period.label}`;
+}

@@ -1,5 +1,10 @@
 import { z } from "zod";
-import { EINVOICE_STATUSES, type EinvoiceStatus, einvoiceStatuses } from "../domain/einvoicing";
+import {
+  EINVOICE_STATUSES,
+  type EinvoiceStatus,
+  einvoiceStatuses,
+  receivedInvoiceStatuses,
+} from "../domain/einvoicing";
 import { expenseFields } from "./expenses";
 
 export const supplierInvoiceFormats = ["factur-x", "cii", "ubl"] as const;
@@ -75,13 +80,40 @@ export const supplierInvoicePreviewDto = z.object({
 });
 export type SupplierInvoicePreviewDto = z.infer<typeof supplierInvoicePreviewDto>;
 
-/** A received e-invoice waiting in the inbox, with its preview. */
-export const inboxItemDto = supplierInvoicePreviewDto.extend({
+/**
+ * A supplier e-invoice received through the platform (« Factures reçues »): what the file says, where it is
+ * in its lifecycle, and while it waits, the expense it would become or why it cannot become one.
+ */
+export const receivedInvoiceDto = z.object({
   id: z.string(),
   fileName: z.string(),
   receivedAt: z.string(),
+  status: z.enum(receivedInvoiceStatuses),
+  statusLabel: z.string(),
+  supplier: z.string().nullable(),
+  number: z.string().nullable(),
+  issueDate: z.string().nullable(),
+  grossCents: z.number().int().nullable(),
+  decidedAt: z.string().nullable(),
+  reason: z.string().nullable(),
+  expenseId: z.string().nullable(),
+  preview: supplierInvoicePreviewDto.nullable(),
+  /** Why a waiting invoice cannot be confirmed (already imported, not in euros…); it can still be refused. */
+  error: z.string().nullable(),
 });
-export type InboxItemDto = z.infer<typeof inboxItemDto>;
+export type ReceivedInvoiceDto = z.infer<typeof receivedInvoiceDto>;
+
+/** Refusing a received invoice: the reason goes back to the supplier through the platform. */
+export const refuseReceivedInvoiceInput = z
+  .object({
+    reason: z
+      .string({ error: "Indiquez le motif du refus." })
+      .trim()
+      .min(1, "Indiquez le motif du refus.")
+      .max(500, "500 caractères au maximum."),
+  })
+  .strict();
+export type RefuseReceivedInvoiceInput = z.infer<typeof refuseReceivedInvoiceInput>;
 
 export const einvoiceStatusEventDto = z.object({
   status: z.enum(einvoiceStatuses),

@@ -6,6 +6,7 @@ export const notificationKinds = [
   "quote_expiring",
   "webhook_paused",
   "quote_decided",
+  "urssaf_deadline",
 ] as const;
 
 export const notificationItem = z.object({

@@ -6,6 +6,7 @@ import {
   CircleCheck,
   FileExclamationPoint,
   Hourglass,
+  Landmark,
   type LucideIcon,
   RefreshCw,
   Webhook,
@@ -22,6 +23,7 @@ const kindStyles: Record<NotificationItem["kind"], { icon: LucideIcon; className
   quote_expiring: { icon: Hourglass, className: "bg-accent text-accent-foreground" },
   webhook_paused: { icon: Webhook, className: "bg-danger/10 text-danger" },
   quote_decided: { icon: CircleCheck, className: "bg-emerald-500/15 text-emerald-700 dark:text-emerald-300" },
+  urssaf_deadline: { icon: Landmark, className: "bg-amber-500/15 text-amber-700 dark:text-amber-300" },
 };
 
 export function NotificationBell() {

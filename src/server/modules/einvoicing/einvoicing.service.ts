@@ -1,11 +1,13 @@
+import { EINVOICE_STATUSES } from "@shared/domain/einvoicing";
 import {
   type ConfirmSupplierInvoiceData,
   type EinvoiceStatusEventDto,
-  type InboxItemDto,
+  type ReceivedInvoiceDto,
+  type SupplierInvoiceDto,
   statusEventOf,
 } from "@shared/schemas/einvoicing";
 import type { ExpenseDto } from "@shared/schemas/expenses";
-import { and, asc, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import {
   businessIdentities,
@@ -25,6 +27,17 @@ import { readSupplierInvoice } from "./supplier-invoice";
 
 const INVOICE_NOT_FOUND = "Facture introuvable.";
 const INBOX_NOT_FOUND = "Facture reçue introuvable.";
+const ALREADY_DECIDED = "Cette facture reçue a déjà été acceptée ou refusée.";
+
+async function sirenOf(db: Db, userId: string): Promise<string | null> {
+  const [identity] = await withTenant(db, userId, (tx) =>
+    tx
+      .select({ siren: businessIdentities.siren })
+      .from(businessIdentities)
+      .where(eq(businessIdentities.userId, userId)),
+  );
+  return identity?.siren ?? null;
+}
 
 async function recordStatuses(
   db: Db,
@@ -125,70 +138,141 @@ export async function invoiceStatuses(
 }
 
 /**
- * Takes the supplier invoices the platform holds for the user's SIREN into the inbox. A file that is not a
- * readable e-invoice stays on the platform side and is logged; a readable one is stored (kept 10 years).
+ * Takes the supplier invoices the platform holds for the user's SIREN into « Factures reçues ». A readable
+ * one is stored (kept 10 years) and waits for the user; one that is not a readable e-invoice is rejected
+ * back to its sender (CDAR 213) with the reason, and nothing of it is stored. One row per flow (a unique
+ * key), so two instances picking up the same flow keep it once. Returns how many were taken.
  */
 export async function pullInbox(
   db: Db,
   platform: EinvoicingPlatform,
-  { userId, logger }: { userId: string; logger: Logger },
-): Promise<void> {
-  const [identity] = await withTenant(db, userId, (tx) =>
-    tx
-      .select({ siren: businessIdentities.siren })
-      .from(businessIdentities)
-      .where(eq(businessIdentities.userId, userId)),
-  );
-  if (!identity?.siren) return;
-  for (const flow of await platform.receive(identity.siren)) {
-    const invoice = await readSupplierInvoice(flow.bytes).catch((error: unknown) => {
-      logger.warn({ flowId: flow.flowId, error: (error as Error).message }, "received e-invoice refused");
-      return null;
-    });
-    if (!invoice) continue;
+  { userId, siren, logger }: { userId: string; siren: string; logger: Logger },
+): Promise<number> {
+  let taken = 0;
+  for (const flow of await platform.receive(siren)) {
+    let invoice: SupplierInvoiceDto;
+    try {
+      invoice = await readSupplierInvoice(flow.bytes);
+    } catch (error) {
+      const message = (error as Error).message;
+      logger.warn({ flowId: flow.flowId, error: message }, "received e-invoice rejected");
+      await platform.acknowledge(siren, flow.flowId);
+      await platform.respond(siren, flow.flowId, { status: "rejetee", message, occurredAt: new Date() });
+      continue;
+    }
     const saved = await storeInvoiceFile(db, { userId, invoice, name: flow.fileName, bytes: flow.bytes });
-    await withTenant(db, userId, (tx) =>
+    const [row] = await withTenant(db, userId, (tx) =>
       tx
         .insert(einvoiceInbox)
-        .values({ userId, fileId: saved.id, platform: platform.name, flowId: flow.flowId }),
+        .values({
+          userId,
+          fileId: saved.id,
+          platform: platform.name,
+          flowId: flow.flowId,
+          supplierName: invoice.supplier.name,
+          invoiceNumber: invoice.number,
+          issueDate: invoice.issueDate,
+          grossCents: invoice.totals.grossCents,
+        })
+        .onConflictDoNothing()
+        .returning({ id: einvoiceInbox.id }),
     );
-    await platform.acknowledge(identity.siren, flow.flowId);
+    // Another instance took this flow first: it keeps its copy and acknowledges.
+    if (!row) {
+      await deleteFile(db, { userId, id: saved.id });
+      continue;
+    }
+    await platform.acknowledge(siren, flow.flowId);
+    taken++;
   }
+  return taken;
 }
 
-/** The received invoices waiting for confirmation, each with the expense it would become (or why not). */
-export async function listInbox(
+/** The received invoices, the waiting ones first, each with the expense it would become (or why not). */
+export async function listReceivedInvoices(
   db: Db,
-  platform: EinvoicingPlatform,
-  { userId, logger }: { userId: string; logger: Logger },
-): Promise<(InboxItemDto | (Omit<InboxItemDto, "invoice" | "draft"> & { error: string }))[]> {
-  await pullInbox(db, platform, { userId, logger });
+  { userId }: { userId: string },
+): Promise<ReceivedInvoiceDto[]> {
   const rows = await withTenant(db, userId, (tx) =>
     tx
-      .select({
-        id: einvoiceInbox.id,
-        fileId: einvoiceInbox.fileId,
-        fileName: files.name,
-        receivedAt: einvoiceInbox.receivedAt,
-      })
+      .select({ row: einvoiceInbox, fileName: files.name })
       .from(einvoiceInbox)
       .innerJoin(files, and(eq(files.id, einvoiceInbox.fileId), eq(files.userId, userId)))
       .where(eq(einvoiceInbox.userId, userId))
-      .orderBy(desc(einvoiceInbox.receivedAt)),
+      .orderBy(
+        desc(sql`${einvoiceInbox.status} = 'mise_a_disposition'`),
+        desc(einvoiceInbox.receivedAt),
+        desc(einvoiceInbox.id),
+      ),
   );
   return Promise.all(
-    rows.map(async ({ fileId, ...row }) => {
-      const item = { ...row, receivedAt: row.receivedAt.toISOString() };
-      const { bytes } = await readFile(db, { userId, id: fileId });
+    rows.map(async ({ row, fileName }) => {
+      const item: ReceivedInvoiceDto = {
+        id: row.id,
+        fileName,
+        receivedAt: row.receivedAt.toISOString(),
+        status: row.status,
+        statusLabel: EINVOICE_STATUSES[row.status].label,
+        supplier: row.supplierName,
+        number: row.invoiceNumber,
+        issueDate: row.issueDate,
+        grossCents: row.grossCents,
+        decidedAt: row.decidedAt?.toISOString() ?? null,
+        reason: row.reason,
+        expenseId: row.expenseId,
+        preview: null,
+        error: null,
+      };
+      if (row.status !== "mise_a_disposition") return item;
+      const { bytes } = await readFile(db, { userId, id: row.fileId });
       return previewSupplierInvoice(db, { userId, bytes }).then(
-        (preview) => ({ ...item, ...preview }),
+        (preview) => ({ ...item, preview }),
         (error: Error) => ({ ...item, error: error.message }),
       );
     }),
   );
 }
 
-async function inboxRow(db: Db, userId: string, id: string) {
+type Decision = { status: "approuvee"; expenseId: string } | { status: "refusee"; reason: string };
+
+/**
+ * Records the user's answer on a waiting invoice (only once: the update is conditional) and sends it to the
+ * supplier through the platform. The answer stands even if the platform cannot be reached right then.
+ */
+async function decide(
+  db: Db,
+  platform: EinvoicingPlatform,
+  { userId, id, decision, logger }: { userId: string; id: string; decision: Decision; logger: Logger },
+) {
+  const [decided] = await withTenant(db, userId, (tx) =>
+    tx
+      .update(einvoiceInbox)
+      .set({ ...decision, decidedAt: new Date() })
+      .where(
+        and(
+          eq(einvoiceInbox.id, id),
+          eq(einvoiceInbox.userId, userId),
+          eq(einvoiceInbox.status, "mise_a_disposition"),
+        ),
+      )
+      .returning({ flowId: einvoiceInbox.flowId }),
+  );
+  if (!decided) throw new AppError("conflict", ALREADY_DECIDED);
+  const siren = await sirenOf(db, userId);
+  if (!decided.flowId || !siren) return;
+  const report: StatusReport = {
+    status: decision.status,
+    message: decision.status === "refusee" ? decision.reason : null,
+    occurredAt: new Date(),
+  };
+  await platform
+    .respond(siren, decided.flowId, report)
+    .catch((error: unknown) =>
+      logger.error({ err: error, inboxId: id }, "could not send the answer to the platform"),
+    );
+}
+
+async function waitingRow(db: Db, userId: string, id: string) {
   const [row] = await withTenant(db, userId, (tx) =>
     tx
       .select()
@@ -196,26 +280,40 @@ async function inboxRow(db: Db, userId: string, id: string) {
       .where(and(eq(einvoiceInbox.id, id), eq(einvoiceInbox.userId, userId))),
   );
   if (!row) throw new AppError("not_found", INBOX_NOT_FOUND);
+  if (row.status !== "mise_a_disposition") throw new AppError("conflict", ALREADY_DECIDED);
   return row;
 }
 
-/** The user confirmed a received invoice: its stored file becomes the expense's receipt. */
-export async function confirmInboxItem(
+/** The user confirmed a received invoice: its stored file becomes the expense's receipt; approuvée. */
+export async function confirmReceivedInvoice(
   db: Db,
-  { userId, id, input }: { userId: string; id: string; input: ConfirmSupplierInvoiceData },
+  platform: EinvoicingPlatform,
+  {
+    userId,
+    id,
+    input,
+    logger,
+  }: { userId: string; id: string; input: ConfirmSupplierInvoiceData; logger: Logger },
 ): Promise<ExpenseDto> {
-  const row = await inboxRow(db, userId, id);
+  const row = await waitingRow(db, userId, id);
   const { bytes } = await readFile(db, { userId, id: row.fileId });
   const preview = await previewSupplierInvoice(db, { userId, bytes });
   const expense = await expenseFromInvoice(db, { userId, preview, fileId: row.fileId, input });
-  await withTenant(db, userId, (tx) =>
-    tx.delete(einvoiceInbox).where(and(eq(einvoiceInbox.id, id), eq(einvoiceInbox.userId, userId))),
-  );
+  await decide(db, platform, {
+    userId,
+    id,
+    decision: { status: "approuvee", expenseId: expense.id },
+    logger,
+  });
   return expense;
 }
 
-/** The user refused a received invoice: it leaves the inbox with its file. */
-export async function dismissInboxItem(db: Db, { userId, id }: { userId: string; id: string }) {
-  const row = await inboxRow(db, userId, id);
-  await deleteFile(db, { userId, id: row.fileId });
+/** The user refused a received invoice: the reason goes back to the supplier; refusée. The file stays. */
+export async function refuseReceivedInvoice(
+  db: Db,
+  platform: EinvoicingPlatform,
+  { userId, id, reason, logger }: { userId: string; id: string; reason: string; logger: Logger },
+): Promise<void> {
+  await waitingRow(db, userId, id);
+  await decide(db, platform, { userId, id, decision: { status: "refusee", reason }, logger });
 }

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { businessIdentities, clients } from "../../db/schema/index";
+import { pullReceivedInvoices } from "../../jobs/einvoice-inbox-job";
 import { call, markPaid, registerAndConfirm } from "../../test/accounts";
 import { createTestContext, type TestContext } from "../../test/test-app";
 import { ciiInvoice } from "./test-invoices";
@@ -117,22 +118,43 @@ describe("sending to the platform", () => {
 });
 
 describe("receiving from the platform", () => {
-  it("takes the supplier invoices addressed to the user's SIREN into the inbox, confirmed into an expense", async () => {
+  const received = async () => {
+    const response = await call(context, "/api/einvoicing/inbox", { cookie: seller.cookie });
+    expect(response.status, await response.clone().text()).toBe(200);
+    return response.json();
+  };
+  const answerOf = (name: string, code: number) =>
+    JSON.parse(readFileSync(join(inbox, SIREN, "recu", `${name}.status-${code}.json`), "utf8"));
+  const pull = () =>
+    pullReceivedInvoices({ db: context.database.db, platform: context.einvoicing, logger: context.logger });
+
+  it("the job takes the invoices addressed to the user's SIREN, once; confirming one makes an expense and answers « approuvée »", async () => {
     mkdirSync(join(inbox, SIREN), { recursive: true });
     writeFileSync(join(inbox, SIREN, "nuage.xml"), ciiInvoice({ number: "PA-1" }));
     writeFileSync(join(inbox, SIREN, "illisible.xml"), "<Order/>");
-    const listed = await call(context, "/api/einvoicing/inbox", { cookie: seller.cookie });
-    expect(listed.status, await listed.clone().text()).toBe(200);
-    const [item, ...others] = await listed.json();
+    // Nothing is read on the request path: the inbox fills from the job.
+    expect(await received()).toEqual([]);
+    expect(await pull()).toBe(1);
+    expect(await pull()).toBe(0);
+
+    const [item, ...others] = await received();
     expect(others).toEqual([]);
     expect(item).toMatchObject({
       fileName: "nuage.xml",
-      draft: { amountCents: 142000 },
-      invoice: { number: "PA-1" },
+      status: "mise_a_disposition",
+      statusLabel: "Mise à disposition",
+      number: "PA-1",
+      grossCents: 142000,
+      preview: { draft: { amountCents: 142000 }, invoice: { number: "PA-1" } },
+      error: null,
     });
     expect(existsSync(join(inbox, SIREN, "recu", "nuage.xml"))).toBe(true);
-    // An unreadable file stays where it was, for the user to see on the platform side.
-    expect(existsSync(join(inbox, SIREN, "illisible.xml"))).toBe(true);
+    // An unreadable file is rejected back to its sender with the reason; nothing of it is stored.
+    expect(existsSync(join(inbox, SIREN, "illisible.xml"))).toBe(false);
+    expect(answerOf("illisible.xml", 213)).toMatchObject({
+      label: "Rejetée",
+      message: expect.stringMatching(/Format non reconnu/),
+    });
 
     const confirmed = await call(context, `/api/einvoicing/inbox/${item.id}/confirm`, {
       method: "POST",
@@ -140,13 +162,76 @@ describe("receiving from the platform", () => {
       body: { title: "Hébergement reçu" },
     });
     expect(confirmed.status, await confirmed.clone().text()).toBe(201);
-    expect(await confirmed.json()).toMatchObject({
+    const expense = await confirmed.json();
+    expect(expense).toMatchObject({
       title: "Hébergement reçu",
       supplierInvoiceNumber: "PA-1",
       receipt: { name: "nuage.xml" },
     });
-    expect(await (await call(context, "/api/einvoicing/inbox", { cookie: seller.cookie })).json()).toEqual(
-      [],
+    expect(answerOf("nuage.xml", 205)).toMatchObject({ code: 205, label: "Approuvée" });
+    const [approved] = await received();
+    expect(approved).toMatchObject({
+      id: item.id,
+      status: "approuvee",
+      statusLabel: "Approuvée",
+      expenseId: expense.id,
+      preview: null,
+    });
+    expect(approved.decidedAt).not.toBeNull();
+
+    const twice = await call(context, `/api/einvoicing/inbox/${item.id}/refuse`, {
+      method: "POST",
+      cookie: seller.cookie,
+      body: { reason: "Trop tard" },
+    });
+    expect(twice.status).toBe(409);
+    expect((await twice.json()).error.message).toBe("Cette facture reçue a déjà été acceptée ou refusée.");
+  });
+
+  it("refusing one needs a reason, which goes back to the supplier with « refusée »; the invoice stays listed", async () => {
+    writeFileSync(join(inbox, SIREN, "erreur.xml"), ciiInvoice({ number: "PA-2" }));
+    expect(await pull()).toBe(1);
+    const waiting = (await received()).find((item: { number: string }) => item.number === "PA-2");
+    const path = `/api/einvoicing/inbox/${waiting.id}/refuse`;
+    const empty = await call(context, path, { method: "POST", cookie: seller.cookie, body: { reason: " " } });
+    expect(empty.status).toBe(400);
+    expect((await empty.json()).error.issues[0].message).toBe("Indiquez le motif du refus.");
+
+    const refused = await call(context, path, {
+      method: "POST",
+      cookie: seller.cookie,
+      body: { reason: "Prestation non commandée" },
+    });
+    expect(refused.status, await refused.clone().text()).toBe(204);
+    expect(answerOf("erreur.xml", 210)).toMatchObject({
+      label: "Refusée",
+      message: "Prestation non commandée",
+    });
+    const listed = await received();
+    expect(listed.map((item: { number: string; status: string }) => `${item.number} ${item.status}`)).toEqual(
+      ["PA-2 refusee", "PA-1 approuvee"],
     );
+    expect(listed[0]).toMatchObject({ reason: "Prestation non commandée", expenseId: null });
+
+    const confirm = await call(context, `/api/einvoicing/inbox/${waiting.id}/confirm`, {
+      method: "POST",
+      cookie: seller.cookie,
+      body: { title: "Non" },
+    });
+    expect(confirm.status).toBe(409);
+  });
+
+  it("another user sees none of them and cannot answer them", async () => {
+    const other = await registerAndConfirm(context, { email: "pa-other@example.fr" });
+    await markPaid(context, other.userId);
+    const [item] = await received();
+    const list = await call(context, "/api/einvoicing/inbox", { cookie: other.cookie });
+    expect(await list.json()).toEqual([]);
+    const refuse = await call(context, `/api/einvoicing/inbox/${item.id}/refuse`, {
+      method: "POST",
+      cookie: other.cookie,
+      body: { reason: "Pas à moi" },
+    });
+    expect(refuse.status).toBe(404);
   });
 });

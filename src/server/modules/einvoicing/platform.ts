@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { mkdir, readdir, readFile, rename, writeFile } from "node:fs/promises";
 import { basename, join } from "node:path";
-import { type EinvoiceStatus, einvoiceStatusFromCode } from "@shared/domain/einvoicing";
+import { EINVOICE_STATUSES, type EinvoiceStatus, einvoiceStatusFromCode } from "@shared/domain/einvoicing";
 
 /**
  * The connection to a plateforme agréée, shaped on the AFNOR XP Z12-013 API (decision 015): deposit an
@@ -28,6 +28,8 @@ export type EinvoicingPlatform = {
   receive(recipientSiren: string): Promise<ReceivedFlow[]>;
   /** Marks a received flow as taken, so it is not delivered again. */
   acknowledge(recipientSiren: string, flowId: string): Promise<void>;
+  /** The recipient's status on a received flow (approuvée, refusée with its reason, rejetée), for its sender. */
+  respond(recipientSiren: string, flowId: string, report: StatusReport): Promise<void>;
 };
 
 type StatusFile = { code: number | string; message?: string; occurredAt?: string };
@@ -39,7 +41,8 @@ const isInvoiceFile = (name: string) => /\.(pdf|xml)$/i.test(name);
  *  - outbox/<flowId>/ holds the Factur-X PDF and envelope.json (what the platform would receive); the
  *    platform's later statuses are status-*.json files dropped beside them ({ "code": 212 }, CDAR codes).
  *  - inbox/<SIREN>/ takes supplier invoices (PDF or XML) for the user with that SIREN; taken ones move to
- *    inbox/<SIREN>/recu/.
+ *    inbox/<SIREN>/recu/, where the recipient's answers are written beside them as
+ *    <file>.status-<code>.json (the same shape as the outbox's status files).
  */
 export function localDirectoryPlatform({
   outboxDir,
@@ -102,6 +105,21 @@ export function localDirectoryPlatform({
       const directory = join(inboxDir, basename(recipientSiren));
       await mkdir(join(directory, "recu"), { recursive: true });
       await rename(join(directory, basename(flowId)), join(directory, "recu", basename(flowId)));
+    },
+    async respond(recipientSiren, flowId, report) {
+      const directory = join(inboxDir, basename(recipientSiren), "recu");
+      await mkdir(directory, { recursive: true });
+      const { code, label } = EINVOICE_STATUSES[report.status];
+      const file: StatusFile & { label: string } = {
+        code,
+        label,
+        ...(report.message ? { message: report.message } : {}),
+        occurredAt: report.occurredAt.toISOString(),
+      };
+      await writeFile(
+        join(directory, `${basename(flowId)}.status-${code}.json`),
+        `${JSON.stringify(file, null, 2)}\n`,
+      );
     },
   };
 }

@@ -26,6 +26,7 @@ import {
   webhookSubscriptions,
 } from "../../db/schema/index";
 import { withTenant } from "../../db/tenant";
+import { urssafDeadlineNotification } from "../urssaf/urssaf.service";
 
 const LIST_LIMIT = 20;
 
@@ -103,7 +104,10 @@ export async function getNotifications(
       )
       .orderBy(desc(quoteDecisions.decidedAt))
       .limit(LIST_LIMIT);
+    // A URSSAF declaration due within days (issue 13 §3).
+    const urssaf = await urssafDeadlineNotification(tx, { userId, today });
     const items: NotificationItem[] = [
+      ...(urssaf ? [urssaf] : []),
       ...decided.map(({ decision, number, client }) => ({
         id: `quote-decision:${decision.id}`,
         kind: "quote_decided" as const,
@@ -147,6 +151,7 @@ export async function getNotifications(
     ];
     return {
       count:
+        (urssaf ? 1 : 0) +
         pausedHooks.length +
         decided.length +
         (await pageTotal(overdue, overdueCount, 0)) +

@@ -3,12 +3,15 @@ import type { UrssafActivity } from "@shared/domain/urssaf";
 import {
   type DeclarationPeriod,
   declarationPeriodOf,
+  declarationToRemind,
   isAcrePeriod,
   upcomingDeclaration,
 } from "@shared/domain/urssaf-calendar";
 import { thresholdStatuses } from "@shared/domain/urssaf-thresholds";
 import { DEFAULT_VAT_REGIME } from "@shared/domain/vat-regime";
-import { formatMoney } from "@shared/format";
+import { formatDate, formatMoney } from "@shared/format";
+import { paths } from "@shared/paths";
+import type { NotificationItem } from "@shared/schemas/notifications";
 import type { DeclarationDto, UrssafOverviewDto, UrssafSettingsInput } from "@shared/schemas/urssaf";
 import { and, between, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
@@ -169,4 +172,27 @@ export async function urssafDeadlineEvents(
       url,
     },
   ];
+}
+
+/**
+ * The bell's item in the last days before a deadline (the rule the deadline e-mail follows too), with the
+ * turnover to declare as it stands: a payment recorded late for the period shows at once. No engine here:
+ * the bell is read on every page.
+ */
+export async function urssafDeadlineNotification(
+  tx: Tx,
+  { userId, today }: { userId: string; today: string },
+): Promise<NotificationItem | null> {
+  const settings = await readUrssafSettings(tx, userId);
+  const period = settings && declarationToRemind(today, settings);
+  if (!period) return null;
+  const { cents } = await receivedTurnover(tx, userId, period.from, period.to);
+  return {
+    id: `urssaf:${period.from}`,
+    kind: "urssaf_deadline",
+    title: `Déclaration URSSAF à faire avant le ${formatDate(period.deadline)}`,
+    description: `${period.label} · ${formatMoney(cents)} de chiffre d'affaires à déclarer`,
+    href: paths.app.urssaf,
+    date: period.deadline,
+  };
 }
