@@ -4,7 +4,8 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
-export type Cluster = { url: string; stop: () => void };
+/** `url` over TCP on 127.0.0.1; `socketUrl` the same database through the cluster's Unix socket. */
+export type Cluster = { url: string; socketUrl: string; stop: () => void };
 
 /** The newest PostgreSQL server binaries installed the Debian way, if any. */
 export function findPostgresBin(): string | undefined {
@@ -72,5 +73,9 @@ export async function startThrowawayCluster(bin: string): Promise<Cluster> {
       rmSync(dir, { recursive: true, force: true });
     }
   };
-  return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, stop };
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    socketUrl: `postgres://postgres@localhost:${port}/postgres?host=${encodeURIComponent(dir)}`,
+    stop,
+  };
 }

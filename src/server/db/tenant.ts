@@ -65,16 +65,33 @@ async function withTenantNested<T>(db: Db, userId: string, work: (tx: Tx) => Pro
 let nestedSavepoints = 0;
 
 /**
- * PostgreSQL (decision 014): the pool's connections are in pipeline mode, so `begin`, the tenant settings
- * and the work's first statement leave together and cost one round trip instead of three. The settings are
- * written before `work` is even called, so no statement of the work can reach the server ahead of them;
- * if they fail, the transaction is aborted and every statement behind them fails too.
+ * The opening of a pooled tenant transaction as one simple-protocol message: `begin` and the settings are
+ * parsed and run by PostgreSQL in one go, answered by one ReadyForQuery. The user id is the session's
+ * (our own database's) and is quoted as a literal, as simple messages carry no parameters.
+ */
+const tenantOpening = (userId: string) =>
+  `begin; select set_config('role', 'app_user', true), set_config('app.user_id', ${pg.escapeLiteral(userId)}, true)`;
+
+/** The socket under a pooled connection (pg keeps it as `connection.stream`). */
+const socketOf = (client: pg.PoolClient) =>
+  (client as unknown as { connection: { stream: import("node:net").Socket } }).connection.stream;
+
+/**
+ * PostgreSQL (decision 014): the pool's connections are in pipeline mode, so the opening and the work's
+ * first statement leave together: the socket is corked until the current run of microtasks (in which the
+ * work builds and queues its first query) is over, so they cost one write and one round trip instead of
+ * three of each. The settings are written before `work` is even called, so no statement of the work can
+ * reach the server ahead of them; if they fail, the transaction is aborted and every statement behind them
+ * fails too.
  */
 async function withTenantPipelined<T>(pool: pg.Pool, userId: string, work: (tx: Tx) => Promise<T>) {
   const client = await pool.connect();
   let releaseError: Error | undefined;
   try {
-    const opening = Promise.all([client.query("begin"), client.query(TENANT_SETTINGS, [userId])]);
+    const socket = socketOf(client);
+    socket.cork();
+    const opening = client.query(tenantOpening(userId));
+    process.nextTick(() => socket.uncork());
     // Awaited below; until then a failure of the opening must not surface as an unhandled rejection.
     opening.catch(() => {});
     try {
