@@ -110,45 +110,40 @@ async function runOccurrence(
   const servicePeriod = `du ${formatDate(date)} au ${formatDate(occurrenceEnd(recurrence, date))}`;
   let made: { runId: string; invoiceId: string; summary: string } | null;
   try {
-    // A plain transaction around the tenant one: on PostgreSQL withTenant takes its own pooled connection,
-    // while inside a drizzle transaction it (and the invoices service's own withTenant) becomes a savepoint
-    // of this one transaction, so run row, invoice and number commit or roll back together.
-    made = await db.transaction((outer) =>
-      withTenant(outer, userId, async (tx) => {
-        const [run] = await tx
-          .insert(automationRuns)
-          .values({ userId, automationId: rule.id, period: date, startedAt: now })
-          .onConflictDoNothing()
-          .returning({ id: automationRuns.id });
-        if (!run) return null;
-        const draft = await createInvoiceDraft(tx, {
-          userId,
-          now,
-          input: {
-            clientId: template.clientId,
-            clientName: template.clientName,
-            serviceDate: date,
-            serviceEndDate: occurrenceEnd(recurrence, date),
-            lines: template.lines,
-          },
-        });
-        const invoice =
-          template.delivery === "draft" ? draft : await issueInvoice(tx, { userId, id: draft.id, now });
-        const summary =
-          template.delivery === "draft"
-            ? `Brouillon de facture préparé pour ${template.clientName} (${formatMoney(invoice.totalCents)} TTC), période ${servicePeriod}`
-            : `Facture ${invoice.invoiceNumber} émise pour ${template.clientName} (${formatMoney(invoice.totalCents)} TTC), période ${servicePeriod}`;
-        await tx
-          .update(automationRuns)
-          .set({ status: "succeeded", invoiceId: invoice.id, summary, finishedAt: now })
-          .where(eq(automationRuns.id, run.id));
-        await tx
-          .update(automations)
-          .set({ runCount: sql`${automations.runCount} + 1`, lastRunAt: now, lastError: null })
-          .where(eq(automations.id, rule.id));
-        return { runId: run.id, invoiceId: invoice.id, summary };
-      }),
-    );
+    made = await withTenant(db, userId, async (tx) => {
+      const [run] = await tx
+        .insert(automationRuns)
+        .values({ userId, automationId: rule.id, period: date, startedAt: now })
+        .onConflictDoNothing()
+        .returning({ id: automationRuns.id });
+      if (!run) return null;
+      const draft = await createInvoiceDraft(tx, {
+        userId,
+        now,
+        input: {
+          clientId: template.clientId,
+          clientName: template.clientName,
+          serviceDate: date,
+          serviceEndDate: occurrenceEnd(recurrence, date),
+          lines: template.lines,
+        },
+      });
+      const invoice =
+        template.delivery === "draft" ? draft : await issueInvoice(tx, { userId, id: draft.id, now });
+      const summary =
+        template.delivery === "draft"
+          ? `Brouillon de facture préparé pour ${template.clientName} (${formatMoney(invoice.totalCents)} TTC), période ${servicePeriod}`
+          : `Facture ${invoice.invoiceNumber} émise pour ${template.clientName} (${formatMoney(invoice.totalCents)} TTC), période ${servicePeriod}`;
+      await tx
+        .update(automationRuns)
+        .set({ status: "succeeded", invoiceId: invoice.id, summary, finishedAt: now })
+        .where(eq(automationRuns.id, run.id));
+      await tx
+        .update(automations)
+        .set({ runCount: sql`${automations.runCount} + 1`, lastRunAt: now, lastError: null })
+        .where(eq(automations.id, rule.id));
+      return { runId: run.id, invoiceId: invoice.id, summary };
+    });
   } catch (error) {
     // The period is logged as failed once and not retried every minute: the user sees why on the page
     // (an incomplete identity, a deleted client) and makes that invoice by hand.
