@@ -63,6 +63,53 @@ function identity(
 const ownText = (element: XmlElement) => text({ self: [element] }, "self");
 const idOf = (element: XmlElement) => ({ value: ownText(element), scheme: attribute(element, "schemeID") });
 
+/**
+ * Where a syntax keeps the figures of a line (BG-25), of a VAT group (BG-23) and of the document totals
+ * (BG-22), relative to the element that holds them. CII and UBL say the same things at different paths:
+ * each reader gives its paths, one mapping reads them.
+ */
+type AmountKey = "lines" | "allowances" | "charges" | "net" | "gross" | "prepaid" | "due";
+type SyntaxPaths = {
+  line: { description: string; quantity: string; net: string; rate: string };
+  vatGroup: { category: string; rate: string; base: string; vat: string };
+  totals: Record<AmountKey, string>;
+};
+
+function amountsOf(
+  paths: SyntaxPaths,
+  {
+    lines,
+    vatGroups,
+    sums,
+    vatTotal,
+  }: {
+    lines: XmlElement[];
+    vatGroups: XmlElement[];
+    sums: XmlElement | undefined;
+    /** BT-110, which each syntax finds its own way (a currency or a TaxTotal to pick). */
+    vatTotal: string | undefined;
+  },
+): Pick<Draft, "lines" | "vatBreakdown" | "amounts"> {
+  return {
+    lines: lines.map((line) => ({
+      description: text(line, paths.line.description) ?? "",
+      quantity: text(line, paths.line.quantity) ?? null,
+      netCents: toCents(text(line, paths.line.net)) ?? Number.NaN,
+      vatRateBp: toBasisPoints(text(line, paths.line.rate)) ?? null,
+    })),
+    vatBreakdown: vatGroups.map((group) => ({
+      category: text(group, paths.vatGroup.category) ?? "",
+      rateBp: toBasisPoints(text(group, paths.vatGroup.rate)) ?? 0,
+      baseCents: toCents(text(group, paths.vatGroup.base)) ?? Number.NaN,
+      vatCents: toCents(text(group, paths.vatGroup.vat)) ?? Number.NaN,
+    })),
+    amounts: {
+      ...Object.fromEntries(Object.entries(paths.totals).map(([key, path]) => [key, text(sums, path)])),
+      vat: vatTotal,
+    },
+  };
+}
+
 // --- CII (UN/CEFACT CrossIndustryInvoice D16B, the XML inside Factur-X) ---
 
 function ciiParty(party: XmlElement | undefined): Party {
@@ -73,6 +120,31 @@ function ciiParty(party: XmlElement | undefined): Party {
     vat ? ownText(vat) : undefined,
   );
 }
+
+const CII_LINE_TOTALS = "SpecifiedLineTradeSettlement/SpecifiedTradeSettlementLineMonetarySummation";
+const CII_PATHS: SyntaxPaths = {
+  line: {
+    description: "SpecifiedTradeProduct/Name",
+    quantity: "SpecifiedLineTradeDelivery/BilledQuantity",
+    net: `${CII_LINE_TOTALS}/LineTotalAmount`,
+    rate: "SpecifiedLineTradeSettlement/ApplicableTradeTax/RateApplicablePercent",
+  },
+  vatGroup: {
+    category: "CategoryCode",
+    rate: "RateApplicablePercent",
+    base: "BasisAmount",
+    vat: "CalculatedAmount",
+  },
+  totals: {
+    lines: "LineTotalAmount",
+    allowances: "AllowanceTotalAmount",
+    charges: "ChargeTotalAmount",
+    net: "TaxBasisTotalAmount",
+    gross: "GrandTotalAmount",
+    prepaid: "TotalPrepaidAmount",
+    due: "DuePayableAmount",
+  },
+};
 
 function readCii(root: XmlElement): Draft {
   const document = first(root, "ExchangedDocument");
@@ -94,37 +166,13 @@ function readCii(root: XmlElement): Draft {
     currency: currency ?? "",
     supplier: ciiParty(first(agreement, "SellerTradeParty")),
     buyer: ciiParty(first(agreement, "BuyerTradeParty")),
-    lines: all(transaction, "IncludedSupplyChainTradeLineItem").map((line) => ({
-      description: text(line, "SpecifiedTradeProduct/Name") ?? "",
-      quantity: text(line, "SpecifiedLineTradeDelivery/BilledQuantity") ?? null,
-      netCents:
-        toCents(
-          text(
-            line,
-            "SpecifiedLineTradeSettlement/SpecifiedTradeSettlementLineMonetarySummation/LineTotalAmount",
-          ),
-        ) ?? Number.NaN,
-      vatRateBp:
-        toBasisPoints(text(line, "SpecifiedLineTradeSettlement/ApplicableTradeTax/RateApplicablePercent")) ??
-        null,
-    })),
-    vatBreakdown: all(settlement, "ApplicableTradeTax").map((tax) => ({
-      category: text(tax, "CategoryCode") ?? "",
-      rateBp: toBasisPoints(text(tax, "RateApplicablePercent")) ?? 0,
-      baseCents: toCents(text(tax, "BasisAmount")) ?? Number.NaN,
-      vatCents: toCents(text(tax, "CalculatedAmount")) ?? Number.NaN,
-    })),
     totals: { linesCents: 0, netCents: 0, vatCents: 0, grossCents: 0, dueCents: 0 },
-    amounts: {
-      lines: text(sums, "LineTotalAmount"),
-      allowances: text(sums, "AllowanceTotalAmount"),
-      charges: text(sums, "ChargeTotalAmount"),
-      net: text(sums, "TaxBasisTotalAmount"),
-      vat: taxTotal ? ownText(taxTotal) : undefined,
-      gross: text(sums, "GrandTotalAmount"),
-      prepaid: text(sums, "TotalPrepaidAmount"),
-      due: text(sums, "DuePayableAmount"),
-    },
+    ...amountsOf(CII_PATHS, {
+      lines: all(transaction, "IncludedSupplyChainTradeLineItem"),
+      vatGroups: all(settlement, "ApplicableTradeTax"),
+      sums,
+      vatTotal: taxTotal ? ownText(taxTotal) : undefined,
+    }),
   };
 }
 
@@ -139,13 +187,40 @@ function ublParty(party: XmlElement | undefined): Party {
   );
 }
 
+const UBL_PATHS: SyntaxPaths = {
+  line: {
+    description: "Item/Name",
+    quantity: "InvoicedQuantity",
+    net: "LineExtensionAmount",
+    rate: "Item/ClassifiedTaxCategory/Percent",
+  },
+  vatGroup: {
+    category: "TaxCategory/ID",
+    rate: "TaxCategory/Percent",
+    base: "TaxableAmount",
+    vat: "TaxAmount",
+  },
+  totals: {
+    lines: "LineExtensionAmount",
+    allowances: "AllowanceTotalAmount",
+    charges: "ChargeTotalAmount",
+    net: "TaxExclusiveAmount",
+    gross: "TaxInclusiveAmount",
+    prepaid: "PrepaidAmount",
+    due: "PayableAmount",
+  },
+};
+const UBL_CREDIT_NOTE_PATHS: SyntaxPaths = {
+  ...UBL_PATHS,
+  line: { ...UBL_PATHS.line, quantity: "CreditedQuantity" },
+};
+
 function readUbl(root: XmlElement, isCreditNote: boolean): Draft {
   const sums = first(root, "LegalMonetaryTotal");
   const currency = text(root, "DocumentCurrencyCode");
   // The VAT total with the breakdown is in the document currency (a second TaxTotal may hold BT-111).
   const taxTotal =
     all(root, "TaxTotal").find((total) => all(total, "TaxSubtotal").length > 0) ?? first(root, "TaxTotal");
-  const lineName = isCreditNote ? "CreditNoteLine" : "InvoiceLine";
   return {
     documentType: isCreditNote || text(root, "InvoiceTypeCode") === "381" ? "credit_note" : "invoice",
     number: text(root, "ID") ?? "",
@@ -154,29 +229,13 @@ function readUbl(root: XmlElement, isCreditNote: boolean): Draft {
     currency: currency ?? "",
     supplier: ublParty(first(root, "AccountingSupplierParty/Party")),
     buyer: ublParty(first(root, "AccountingCustomerParty/Party")),
-    lines: all(root, lineName).map((line) => ({
-      description: text(line, "Item/Name") ?? "",
-      quantity: text(line, isCreditNote ? "CreditedQuantity" : "InvoicedQuantity") ?? null,
-      netCents: toCents(text(line, "LineExtensionAmount")) ?? Number.NaN,
-      vatRateBp: toBasisPoints(text(line, "Item/ClassifiedTaxCategory/Percent")) ?? null,
-    })),
-    vatBreakdown: all(taxTotal, "TaxSubtotal").map((subtotal) => ({
-      category: text(subtotal, "TaxCategory/ID") ?? "",
-      rateBp: toBasisPoints(text(subtotal, "TaxCategory/Percent")) ?? 0,
-      baseCents: toCents(text(subtotal, "TaxableAmount")) ?? Number.NaN,
-      vatCents: toCents(text(subtotal, "TaxAmount")) ?? Number.NaN,
-    })),
     totals: { linesCents: 0, netCents: 0, vatCents: 0, grossCents: 0, dueCents: 0 },
-    amounts: {
-      lines: text(sums, "LineExtensionAmount"),
-      allowances: text(sums, "AllowanceTotalAmount"),
-      charges: text(sums, "ChargeTotalAmount"),
-      net: text(sums, "TaxExclusiveAmount"),
-      vat: text(taxTotal, "TaxAmount"),
-      gross: text(sums, "TaxInclusiveAmount"),
-      prepaid: text(sums, "PrepaidAmount"),
-      due: text(sums, "PayableAmount"),
-    },
+    ...amountsOf(isCreditNote ? UBL_CREDIT_NOTE_PATHS : UBL_PATHS, {
+      lines: all(root, isCreditNote ? "CreditNoteLine" : "InvoiceLine"),
+      vatGroups: all(taxTotal, "TaxSubtotal"),
+      sums,
+      vatTotal: text(taxTotal, "TaxAmount"),
+    }),
   };
 }
 
