@@ -57,6 +57,9 @@ export async function measureInvoicePdf(): Promise<number> {
     paymentTerms: "Paiement à 30 jours",
     notes: null,
     precedingInvoice: null,
+    operationNature: "services",
+    vatExemption: null,
+    deliveryAddress: null,
   });
   for (let warm = 0; warm < 5; warm++) await renderInvoicePdf(invoice, { footer: null, logo: null });
   const runs = 40;

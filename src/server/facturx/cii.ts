@@ -3,6 +3,7 @@ import type {
   DocumentAddress,
   VatBreakdownEntry,
 } from "@shared/domain/commercial-document";
+import { OPERATION_NATURES } from "@shared/domain/operation-nature";
 
 /**
  * The Factur-X 1.0 / EN 16931 CII XML of a commercial document (the file embedded as factur-x.xml).
@@ -11,8 +12,11 @@ import type {
  */
 
 const TYPE_CODES = { facture: "380", avoir: "381" } as const;
-/** BT-23, "cadre de facturation": S1 = services, simple invoice (Ardoise sells a freelancer's services). */
-const BUSINESS_PROCESS = "S1";
+/**
+ * BT-8 (UNTDID 2475): with the option for VAT on debits the tax falls due at the invoice's issue (5), the
+ * coded form of « Option pour le paiement de la taxe d'après les débits »; otherwise nothing is sent.
+ */
+const VAT_DUE_ON_ISSUE = "5";
 
 /** UN/ECE Recommendation 20 codes for the units people type; anything else counts as a unit (C62). */
 const UNIT_CODES: Record<string, string> = {
@@ -55,7 +59,7 @@ function address(value: DocumentAddress): string {
   )}</ram:PostalTradeAddress>`;
 }
 
-function tax(entry: VatBreakdownEntry, sign: number): string {
+function tax(entry: VatBreakdownEntry, sign: number, isVatOnDebits: boolean): string {
   return `<ram:ApplicableTradeTax>${element("ram:CalculatedAmount", amount(sign * entry.vatCents))}<ram:TypeCode>VAT</ram:TypeCode>${element(
     "ram:ExemptionReason",
     entry.exemptionReason,
@@ -63,9 +67,9 @@ function tax(entry: VatBreakdownEntry, sign: number): string {
     "ram:CategoryCode",
     entry.category,
   )}${element("ram:ExemptionReasonCode", entry.exemptionReasonCode)}${element(
-    "ram:RateApplicablePercent",
-    percent(entry.vatRateBp),
-  )}</ram:ApplicableTradeTax>`;
+    "ram:DueDateTypeCode",
+    isVatOnDebits ? VAT_DUE_ON_ISSUE : null,
+  )}${element("ram:RateApplicablePercent", percent(entry.vatRateBp))}</ram:ApplicableTradeTax>`;
 }
 
 export function facturxXml(document: CommercialDocument): string {
@@ -151,6 +155,11 @@ export function facturxXml(document: CommercialDocument): string {
       : ""
   }</ram:BuyerTradeParty>`;
 
+  // BG-13/BG-15: the delivery address when it differs from the billing one. An intra-community supply
+  // of goods must name the country the goods go to (BR-IC-12): the buyer's, unless delivered elsewhere.
+  const isIntraCommunity = document.vatBreakdown.some((entry) => entry.category === "K");
+  const shipTo = document.deliveryAddress ?? (isIntraCommunity ? buyer.address : null);
+  const shipToParty = shipTo ? `<ram:ShipToTradeParty>${address(shipTo)}</ram:ShipToTradeParty>` : "";
   const { service } = document;
   const delivery =
     service && !service.end
@@ -197,14 +206,14 @@ export function facturxXml(document: CommercialDocument): string {
     : "";
 
   return `<?xml version="1.0" encoding="UTF-8"?>
-<rsm:CrossIndustryInvoice xmlns:rsm="urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100" xmlns:ram="urn:un:unece:uncefact:data:standard:ReusableAggregateBusinessInformationEntity:100" xmlns:qdt="urn:un:unece:uncefact:data:standard:QualifiedDataType:100" xmlns:udt="urn:un:unece:uncefact:data:standard:UnqualifiedDataType:100"><rsm:ExchangedDocumentContext><ram:BusinessProcessSpecifiedDocumentContextParameter><ram:ID>${BUSINESS_PROCESS}</ram:ID></ram:BusinessProcessSpecifiedDocumentContextParameter><ram:GuidelineSpecifiedDocumentContextParameter><ram:ID>urn:cen.eu:en16931:2017</ram:ID></ram:GuidelineSpecifiedDocumentContextParameter></rsm:ExchangedDocumentContext><rsm:ExchangedDocument>${element(
+<rsm:CrossIndustryInvoice xmlns:rsm="urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100" xmlns:ram="urn:un:unece:uncefact:data:standard:ReusableAggregateBusinessInformationEntity:100" xmlns:qdt="urn:un:unece:uncefact:data:standard:QualifiedDataType:100" xmlns:udt="urn:un:unece:uncefact:data:standard:UnqualifiedDataType:100"><rsm:ExchangedDocumentContext><ram:BusinessProcessSpecifiedDocumentContextParameter><ram:ID>${OPERATION_NATURES[document.operationNature].businessProcess}</ram:ID></ram:BusinessProcessSpecifiedDocumentContextParameter><ram:GuidelineSpecifiedDocumentContextParameter><ram:ID>urn:cen.eu:en16931:2017</ram:ID></ram:GuidelineSpecifiedDocumentContextParameter></rsm:ExchangedDocumentContext><rsm:ExchangedDocument>${element(
     "ram:ID",
     document.number,
   )}<ram:TypeCode>${TYPE_CODES[document.kind]}</ram:TypeCode>${dateTime(
     "ram:IssueDateTime",
     document.issueDate,
-  )}${notes}</rsm:ExchangedDocument><rsm:SupplyChainTradeTransaction>${lines}<ram:ApplicableHeaderTradeAgreement>${sellerParty}${buyerParty}</ram:ApplicableHeaderTradeAgreement><ram:ApplicableHeaderTradeDelivery>${delivery}</ram:ApplicableHeaderTradeDelivery><ram:ApplicableHeaderTradeSettlement><ram:InvoiceCurrencyCode>EUR</ram:InvoiceCurrencyCode>${paymentMeans}${document.vatBreakdown
-    .map((entry) => tax(entry, sign))
+  )}${notes}</rsm:ExchangedDocument><rsm:SupplyChainTradeTransaction>${lines}<ram:ApplicableHeaderTradeAgreement>${sellerParty}${buyerParty}</ram:ApplicableHeaderTradeAgreement><ram:ApplicableHeaderTradeDelivery>${shipToParty}${delivery}</ram:ApplicableHeaderTradeDelivery><ram:ApplicableHeaderTradeSettlement><ram:InvoiceCurrencyCode>EUR</ram:InvoiceCurrencyCode>${paymentMeans}${document.vatBreakdown
+    .map((entry) => tax(entry, sign, document.isVatOnDebits))
     .join(
       "",
     )}${period}${paymentTerms}${summation}${preceding}</ram:ApplicableHeaderTradeSettlement></rsm:SupplyChainTradeTransaction></rsm:CrossIndustryInvoice>

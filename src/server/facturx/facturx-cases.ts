@@ -84,6 +84,9 @@ const base = {
   paymentTerms: paymentTermsMention(30),
   notes: null,
   precedingInvoice: null,
+  operationNature: "services",
+  vatExemption: null,
+  deliveryAddress: null,
 } as const;
 
 const severalRates: CommercialDocumentSource = {
@@ -152,6 +155,52 @@ const franchiseB2c: CommercialDocumentSource = {
   ],
 };
 
+/** A business in another EU member state, with its VAT number (reverse charge, intra-EU supply). */
+const belgianBuyer: DocumentBuyer = {
+  name: "Brasserie Lambic",
+  company: "Brasserie Lambic SRL",
+  contactName: null,
+  email: "compta@lambic.example",
+  siren: null,
+  siret: null,
+  vatNumber: "BE0123456749",
+  isBusiness: true,
+  address: { line1: "Rue Haute 10", line2: null, postalCode: "1000", city: "Bruxelles", country: "BE" },
+};
+
+const swissBuyer: DocumentBuyer = {
+  ...belgianBuyer,
+  name: "Horlogerie Favre",
+  company: "Horlogerie Favre SA",
+  email: "achats@favre.example",
+  vatNumber: null,
+  address: { line1: "Rue du Rhône 4", line2: null, postalCode: "1204", city: "Genève", country: "CH" },
+};
+
+/** Goods or services that carry no French VAT, for a VAT-registered seller (issue 13 §1). */
+const exempt = (
+  number: string,
+  vatExemption: CommercialDocumentSource["vatExemption"],
+  buyer: DocumentBuyer,
+  operationNature: CommercialDocumentSource["operationNature"],
+): CommercialDocumentSource => ({
+  ...base,
+  number,
+  seller: { ...vatSeller, vatOnDebits: false },
+  buyer,
+  operationNature,
+  vatExemption,
+  lines: [
+    {
+      description: operationNature === "biens" ? "Luminaires en laiton" : "Refonte du site (jours)",
+      quantity: 3,
+      unit: operationNature === "biens" ? null : "jour",
+      unitPriceCents: 52000,
+      vatRateBp: 0,
+    },
+  ],
+});
+
 export const FACTURX_CASES: Record<string, CommercialDocumentSource> = {
   "franchise-b2b-periode": {
     ...base,
@@ -180,6 +229,40 @@ export const FACTURX_CASES: Record<string, CommercialDocumentSource> = {
   "franchise-b2c": franchiseB2c,
   "tva-plusieurs-taux-b2b": severalRates,
   "tva-b2c": { ...severalRates, number: "INV-2026-0045", buyer: consumerBuyer, paidCents: 0, notes: null },
+  "autoliquidation-ue": exempt("INV-2026-0046", "autoliquidation", belgianBuyer, "services"),
+  "livraison-intracommunautaire": exempt(
+    "INV-2026-0047",
+    "livraison-intracommunautaire",
+    belgianBuyer,
+    "biens",
+  ),
+  exportation: exempt("INV-2026-0048", "exportation", swissBuyer, "biens"),
+  // Training exempt under art. 261 beside a taxed line, delivered elsewhere, goods and services, VAT on debits.
+  "exoneration-261-livraison-mixte": {
+    ...severalRates,
+    number: "INV-2026-0049",
+    paidCents: 0,
+    notes: null,
+    operationNature: "mixte",
+    vatExemption: "formation-professionnelle",
+    deliveryAddress: {
+      line1: "Centre de formation, 8 quai Perrache",
+      line2: null,
+      postalCode: "69002",
+      city: "Lyon",
+      country: "FR",
+    },
+    lines: [
+      {
+        description: "Formation « Accessibilité web » (2 jours)",
+        quantity: 2,
+        unit: "jour",
+        unitPriceCents: 90000,
+        vatRateBp: 0,
+      },
+      { description: "Support imprimé", quantity: 8, unit: null, unitPriceCents: 1500, vatRateBp: 2000 },
+    ],
+  },
   "avoir-total-tva": totalCreditNote(severalRates, "AV-2026-0001"),
   "avoir-total-franchise-b2c": totalCreditNote(franchiseB2c, "AV-2026-0002"),
 };

@@ -1,3 +1,4 @@
+import { registrationLine } from "@shared/domain/legal-identity";
 import { VAT_RATE_LABELS, type VatRateBp } from "@shared/domain/money";
 import { formatMoney, formatUnit } from "@shared/format";
 import PDFDocument from "pdfkit";
@@ -106,7 +107,7 @@ export function drawSeller(doc: Pdf, seller: InvoiceSeller, logo: Uint8Array | n
     ...addressLines(seller.address),
     seller.siret ? `SIRET ${seller.siret}` : seller.siren ? `SIREN ${seller.siren}` : null,
     seller.apeCode ? `APE ${seller.apeCode}` : null,
-    seller.registrationMention,
+    registrationLine(seller),
     seller.vatNumber ? `N° TVA intracommunautaire : ${seller.vatNumber}` : null,
     seller.email,
     seller.phone,
@@ -156,6 +157,17 @@ export function drawBuyer(
     buyer.vatNumber ? `N° TVA : ${buyer.vatNumber}` : null,
   ].filter(present);
   if (lines.length) doc.text(lines.join("\n"), x, doc.y + 2, { width: BOX.width / 2 });
+  return doc.y;
+}
+
+/** A delivery address under the buyer, when the goods or services go elsewhere; returns its bottom. */
+export function drawDeliveryAddress(doc: Pdf, address: InvoiceSeller["address"], top: number): number {
+  const x = BOX.left + BOX.width / 2;
+  doc.font("semibold").fontSize(8).fillColor(COLORS.muted).text("ADRESSE DE LIVRAISON", x, top);
+  doc
+    .font("regular")
+    .fontSize(9)
+    .text(addressLines(address).join("\n"), x, doc.y + 2, { width: BOX.width / 2 });
   return doc.y;
 }
 

@@ -5,6 +5,7 @@ import {
   BOX,
   COLORS,
   drawBuyer,
+  drawDeliveryAddress,
   drawLineTable,
   drawSeller,
   drawTitle,
@@ -73,7 +74,10 @@ export function renderInvoicePdf(document: CommercialDocument, extras: InvoiceEx
     heading: "FACTURÉ À",
     top: Math.max(sellerBottom, titleBottom) + 24,
   });
-  const linesBottom = drawLineTable(doc, document.lines, buyerBottom + 28);
+  const partiesBottom = document.deliveryAddress
+    ? drawDeliveryAddress(doc, document.deliveryAddress, buyerBottom + 10)
+    : buyerBottom;
+  const linesBottom = drawLineTable(doc, document.lines, partiesBottom + 28);
   const rows = vatTotalsRows(
     { subtotalCents: document.subtotalCents, byRate: document.vatBreakdown, totalCents: document.totalCents },
     {

@@ -8,13 +8,18 @@
 import { compactIdentifier } from "./identifiers";
 import {
   earlyPaymentMention,
+  insuranceMention,
   latePenaltyMention,
+  type ProfessionalInsurance,
   RECOVERY_INDEMNITY_MENTION,
+  registrationLine,
   VAT_FRANCHISE_MENTION,
   type VatRegime,
   vatMention,
 } from "./legal-identity";
+import { type OperationNature, operationNatureMention } from "./operation-nature";
 import { computeTotals, type VatBreakdown } from "./totals";
+import { VAT_EXEMPTIONS, type VatExemption } from "./vat-exemptions";
 
 export type DocumentAddress = {
   line1: string | null;
@@ -42,6 +47,8 @@ export type DocumentSeller = {
   bic: string | null;
   latePenaltyRate: string | null;
   earlyPaymentDiscount: string | null;
+  /** Absent on documents frozen before it was recorded. */
+  insurance?: ProfessionalInsurance | null;
 };
 
 /** The buyer as frozen on the document at issue (the stored `invoices.buyer` fits). */
@@ -65,8 +72,11 @@ export type SourceLine = {
   vatRateBp: number;
 };
 
-/** UNTDID 5305 VAT categories Ardoise uses: standard rate, zero rated, exempt (the franchise). */
-export type VatCategory = "S" | "Z" | "E";
+/**
+ * UNTDID 5305 VAT categories Ardoise uses: standard rate, zero rated, exempt (the franchise, art. 261),
+ * reverse charge, intra-community supply, export outside the EU.
+ */
+export type VatCategory = "S" | "Z" | "E" | "AE" | "K" | "G";
 
 export type DocumentLine = SourceLine & { totalCents: number; vatCategory: VatCategory };
 
@@ -99,7 +109,13 @@ export type CommercialDocument = {
   buyer: DocumentBuyer;
   buyerSiren: string | null;
   buyerCategory: BuyerCategory;
+  /** Goods, services or both: printed, and the e-invoice's framework (BT-23). */
+  operationNature: OperationNature;
+  /** Where the goods or services go when it is not the billing address (BG-13/BG-15). */
+  deliveryAddress: DocumentAddress | null;
   isFranchise: boolean;
+  /** The seller pays VAT on debits (its option): printed, and BT-8 of the e-invoice. */
+  isVatOnDebits: boolean;
   lines: DocumentLine[];
   vatBreakdown: VatBreakdownEntry[];
   subtotalCents: number;
@@ -131,6 +147,10 @@ export type CommercialDocumentSource = {
   paymentTerms: string | null;
   notes: string | null;
   precedingInvoice: { number: string; date: string } | null;
+  operationNature: OperationNature;
+  /** Why the 0 % lines carry no VAT, for a VAT-registered seller; null: none given. */
+  vatExemption: VatExemption | null;
+  deliveryAddress: DocumentAddress | null;
 };
 
 export const VATEX_FRANCHISE = "VATEX-FR-FRANCHISE";
@@ -144,9 +164,19 @@ export function sirenOf(party: { siren: string | null; siret: string | null }): 
   return party.siret ? compactIdentifier(party.siret).slice(0, 9) : null;
 }
 
-function vatCategory(regime: VatRegime, rateBp: number): VatCategory {
+function vatCategory(regime: VatRegime, rateBp: number, exemption: VatExemption | null): VatCategory {
   if (regime === "franchise") return "E";
-  return rateBp > 0 ? "S" : "Z";
+  if (rateBp > 0) return "S";
+  return exemption ? VAT_EXEMPTIONS[exemption].category : "Z";
+}
+
+/** The exemption reason printed and sent for a category: the chosen exemption, else the franchise's. */
+function exemptionOf(category: VatCategory, exemption: VatExemption | null) {
+  if (category === "S" || category === "Z") return { exemptionReason: null, exemptionReasonCode: null };
+  // Without a chosen exemption only the franchise makes a line exempt (see vatCategory).
+  if (!exemption) return { exemptionReason: VAT_FRANCHISE_MENTION, exemptionReasonCode: VATEX_FRANCHISE };
+  const { mention, code } = VAT_EXEMPTIONS[exemption];
+  return { exemptionReason: mention, exemptionReasonCode: code };
 }
 
 function buyerCategory(buyer: DocumentBuyer): BuyerCategory {
@@ -165,20 +195,17 @@ export function creditNoteSettlement(invoiceNumber: string): string {
 export function buildCommercialDocument(source: CommercialDocumentSource): CommercialDocument {
   const { seller, buyer } = source;
   const isFranchise = seller.vatRegime === "franchise";
+  // Under the franchise art. 293 B is the only exemption, whatever was chosen on the draft.
+  const exemption = isFranchise ? null : source.vatExemption;
   const totals = computeTotals(source.lines);
   const lines = source.lines.map((line, index) => ({
     ...line,
     totalCents: totals.lineTotalsCents[index] ?? 0,
-    vatCategory: vatCategory(seller.vatRegime, line.vatRateBp),
+    vatCategory: vatCategory(seller.vatRegime, line.vatRateBp, exemption),
   }));
   const vatBreakdown = totals.byRate.map((rate) => {
-    const category = vatCategory(seller.vatRegime, rate.vatRateBp);
-    return {
-      ...rate,
-      category,
-      exemptionReason: category === "E" ? VAT_FRANCHISE_MENTION : null,
-      exemptionReasonCode: category === "E" ? VATEX_FRANCHISE : null,
-    };
+    const category = vatCategory(seller.vatRegime, rate.vatRateBp, exemption);
+    return { ...rate, category, ...exemptionOf(category, exemption) };
   });
   const isCreditNote = source.kind === "avoir";
   const category = buyerCategory(buyer);
@@ -193,11 +220,14 @@ export function buildCommercialDocument(source: CommercialDocumentSource): Comme
   });
   // Under the franchise the VAT mention is the breakdown's exemption reason, printed from there.
   const taxMention = isFranchise ? null : vatMention(seller);
+  const registration = registrationLine(seller);
+  const insurance = insuranceMention(seller.insurance);
   const notes: (DocumentNote | null)[] = [
     taxMention ? { subject: null, text: taxMention, isPrinted: true } : null,
-    seller.registrationMention
-      ? { subject: "REG", text: seller.registrationMention, isPrinted: false }
-      : null,
+    { subject: null, text: operationNatureMention(source.operationNature), isPrinted: true },
+    // Printed in the seller's block, with the SIREN.
+    registration ? { subject: "REG", text: registration, isPrinted: false } : null,
+    insurance ? { subject: null, text: insurance, isPrinted: true } : null,
     paymentNote("PMD", latePenaltyMention(seller)),
     category === "B2C"
       ? paymentNote("PMT", NO_INDEMNITY_FOR_CONSUMERS, false)
@@ -223,7 +253,10 @@ export function buildCommercialDocument(source: CommercialDocumentSource): Comme
     buyer,
     buyerSiren: sirenOf(buyer),
     buyerCategory: category,
+    operationNature: source.operationNature,
+    deliveryAddress: source.deliveryAddress,
     isFranchise,
+    isVatOnDebits: !isFranchise && seller.vatOnDebits,
     lines,
     vatBreakdown,
     subtotalCents: totals.subtotalCents,

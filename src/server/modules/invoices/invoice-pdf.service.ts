@@ -1,6 +1,7 @@
 import { buildCommercialDocument } from "@shared/domain/commercial-document";
 import { retentionEnd } from "@shared/domain/einvoicing";
 import { paymentTermsMention } from "@shared/domain/legal-identity";
+import { DEFAULT_OPERATION_NATURE } from "@shared/domain/operation-nature";
 import { and, asc, eq, isNull } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { invoiceItems, invoices } from "../../db/schema/index";
@@ -73,6 +74,10 @@ export async function getInvoicePdf(
     paymentTerms: row.paymentTerms ?? paymentTermsMention(identity?.paymentTermsDays),
     notes: row.notes,
     precedingInvoice: credited?.number ? { number: credited.number, date: credited.date } : null,
+    // Frozen at issue; a draft shows the seller's current default.
+    operationNature: row.operationNature ?? identity?.operationNature ?? DEFAULT_OPERATION_NATURE,
+    vatExemption: row.vatExemption,
+    deliveryAddress: row.deliveryAddress,
   });
   const isDraft = row.status === "brouillon";
   const bytes = await renderInvoicePdf(document, {
