@@ -1,4 +1,4 @@
-import { and, eq, getTableName, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import { and, eq, getTableName, type Placeholder, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "./client";
 import { rowCounts } from "./schema/index";
@@ -25,7 +25,7 @@ export const pageWindow = ({ page, pageSize }: { page: number; pageSize: number 
  * one primary-key read, where counting 10 000 invoices under row-level security took ~4 ms of the
  * database's CPU per page (decision 014). Only tables with the row_counts triggers (migration row-counts).
  */
-export function storedCount(db: Pick<Db, "select">, userId: string, table: PgTable): Counting {
+export function storedCount(db: Pick<Db, "select">, userId: string | Placeholder, table: PgTable): Counting {
   return db
     .select({ n: sql<number>`coalesce(sum(${rowCounts.rowCount}), 0)`.mapWith(Number) })
     .from(rowCounts)

@@ -1,5 +1,5 @@
 import { formatDate, formatMoney } from "@shared/format";
-import { type BookDto, bookHeaders, bookTitles } from "@shared/schemas/books";
+import { type BookDto, bookHeaders, bookSections, bookTitles } from "@shared/schemas/books";
 import { BOTTOM_LIMIT, BOX, COLORS, openPdf, PAGE, type Pdf, stampPageNumbers } from "./document-layout";
 
 type Column = { key: keyof typeof bookHeaders.recettes; width: number; align: "left" | "right" };
@@ -20,8 +20,9 @@ const cellText = (entry: BookDto["entries"][number], key: Column["key"]): string
 };
 
 /**
- * A book as the tax office asks to see it (issue 13 §3): its period, one row per entry in date order, the
- * total, and the page numbers, with the layout and fonts of the business documents.
+ * A book as the tax office asks to see it (issue 13 §3): its period, one row per entry in date order with
+ * cash apart (each group with its total), the total, and the page numbers, with the layout and fonts of the
+ * business documents.
  */
 export async function renderBookPdf(book: BookDto, { ownerName }: { ownerName: string }): Promise<Buffer> {
   const title = `${bookTitles[book.book]} du ${formatDate(book.from)} au ${formatDate(book.to)}`;
@@ -33,25 +34,46 @@ export async function renderBookPdf(book: BookDto, { ownerName }: { ownerName: s
     .fillColor(COLORS.muted)
     .text(`${ownerName} · du ${formatDate(book.from)} au ${formatDate(book.to)}`);
   let y = drawHeader(doc, book, doc.y + 16);
-  for (const entry of book.entries) {
-    doc.font("regular").fontSize(8.5);
-    const height = Math.max(
-      ...COLUMNS.map((column) =>
-        doc.heightOfString(cellText(entry, column.key), { width: column.width - 4 }),
-      ),
-    );
-    if (y + height > BOTTOM_LIMIT - 30) {
+  const sections = bookSections(book);
+  for (const section of sections) {
+    // A section's title, its first row and its total keep together at a page's foot.
+    if (y + 40 > BOTTOM_LIMIT - 30) {
       doc.addPage();
       y = drawHeader(doc, book, PAGE.margin);
     }
-    drawRow(doc, (column) => cellText(entry, column.key), y, COLORS.ink);
-    y += height + 6;
-    doc
-      .moveTo(BOX.left, y - 3)
-      .lineTo(BOX.right, y - 3)
-      .strokeColor(COLORS.rule)
-      .lineWidth(0.5)
-      .stroke();
+    doc.font("semibold").fontSize(9).fillColor(COLORS.accent).text(section.title, BOX.left, y);
+    y = doc.y + 4;
+    for (const entry of section.entries) {
+      doc.font("regular").fontSize(8.5);
+      const height = Math.max(
+        ...COLUMNS.map((column) =>
+          doc.heightOfString(cellText(entry, column.key), { width: column.width - 4 }),
+        ),
+      );
+      if (y + height > BOTTOM_LIMIT - 30) {
+        doc.addPage();
+        y = drawHeader(doc, book, PAGE.margin);
+      }
+      drawRow(doc, (column) => cellText(entry, column.key), y, COLORS.ink);
+      y += height + 6;
+      doc
+        .moveTo(BOX.left, y - 3)
+        .lineTo(BOX.right, y - 3)
+        .strokeColor(COLORS.rule)
+        .lineWidth(0.5)
+        .stroke();
+    }
+    if (sections.length > 1) {
+      doc
+        .font("semibold")
+        .fontSize(8.5)
+        .fillColor(COLORS.ink)
+        .text(`${section.title} : ${formatMoney(section.totalCents)}`, BOX.left, y, {
+          width: BOX.width,
+          align: "right",
+        });
+      y = doc.y + 10;
+    }
   }
   if (book.entries.length === 0)
     doc

@@ -26,6 +26,8 @@ export const bookEntry = z.object({
   amountCents: z.number().int(),
   /** A payment method label; null when the expense does not record it. */
   method: z.string().nullable(),
+  /** Paid in cash (espèces): the books list these apart, with their own total. */
+  isCash: z.boolean(),
 });
 export type BookEntry = z.infer<typeof bookEntry>;
 
@@ -44,7 +46,7 @@ export const bookTitles: Record<Book, string> = {
 };
 
 /** Column headers, in order: the same words on screen, in the CSV and in the PDF. */
-export const bookHeaders: Record<Book, Record<keyof Omit<BookEntry, "id">, string>> = {
+export const bookHeaders: Record<Book, Record<keyof Omit<BookEntry, "id" | "isCash">, string>> = {
   recettes: {
     date: "Date d'encaissement",
     reference: "N° de facture",
@@ -62,3 +64,27 @@ export const bookHeaders: Record<Book, Record<keyof Omit<BookEntry, "id">, strin
     method: "Mode de paiement",
   },
 };
+
+const sectionTitles: Record<Book, { other: string; cash: string }> = {
+  recettes: { other: "Encaissements hors espèces", cash: "Encaissements en espèces" },
+  achats: { other: "Achats hors espèces", cash: "Achats réglés en espèces" },
+};
+
+export type BookSection = { title: string; entries: BookEntry[]; totalCents: number };
+
+/**
+ * The entries as the screen, the CSV and the PDF show them: cash apart (espèces, which the tax office
+ * checks against the till), each group in date order with its total; a group with no entry is left out.
+ */
+export function bookSections({ book, entries }: Pick<BookDto, "book" | "entries">): BookSection[] {
+  const groups = [
+    { title: sectionTitles[book].other, entries: entries.filter((entry) => !entry.isCash) },
+    { title: sectionTitles[book].cash, entries: entries.filter((entry) => entry.isCash) },
+  ];
+  return groups
+    .filter((group) => group.entries.length > 0)
+    .map((group) => ({
+      ...group,
+      totalCents: group.entries.reduce((sum, entry) => sum + entry.amountCents, 0),
+    }));
+}

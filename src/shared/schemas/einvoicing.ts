@@ -60,7 +60,14 @@ export type SupplierInvoiceDto = z.infer<typeof supplierInvoiceDto>;
 
 /** What the user confirms: the amounts, supplier and number come from the file, the rest is theirs. */
 export const confirmSupplierInvoiceInput = expenseFields
-  .pick({ title: true, description: true, category: true, status: true, projectId: true })
+  .pick({
+    title: true,
+    description: true,
+    category: true,
+    status: true,
+    projectId: true,
+    paymentMethod: true,
+  })
   .strict();
 export type ConfirmSupplierInvoiceInput = z.input<typeof confirmSupplierInvoiceInput>;
 export type ConfirmSupplierInvoiceData = z.output<typeof confirmSupplierInvoiceInput>;

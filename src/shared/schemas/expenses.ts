@@ -9,6 +9,7 @@ import {
   validateFile,
 } from "../security/file-validation";
 import { atLeastOneField, isoDay, optionalText } from "./fields";
+import { paymentMethodLabels } from "./invoices";
 import { emptyIsAll, listQuery, listResult } from "./list";
 
 export const expenseCategories = [
@@ -69,6 +70,13 @@ export function vatIncludedCents(amountCents: number, vatRateBp: number): number
   return Math.round(amountCents - net);
 }
 
+/** How an expense was paid: the same methods as an invoice's payments; the registre des achats lists it. */
+export type ExpensePaymentMethod = keyof typeof paymentMethodLabels;
+export const expensePaymentMethods = Object.keys(paymentMethodLabels) as [
+  ExpensePaymentMethod,
+  ...ExpensePaymentMethod[],
+];
+
 const vatRate = z.union(
   VAT_RATES_BP.map((rate) => z.literal(rate)) as [z.ZodLiteral<number>, ...z.ZodLiteral<number>[]],
   { error: "Taux de TVA non proposé (20 ; 10 ; 5,5 ; 2,1 ou 0 %)." },
@@ -101,6 +109,7 @@ export const expenseFields = z.object({
     .enum(expenseStatuses, { error: "Statut inconnu (à valider, validée ou remboursée)." })
     .default("pending"),
   projectId: z.uuid("Projet invalide.").nullish(),
+  paymentMethod: z.enum(expensePaymentMethods, { error: "Mode de paiement inconnu." }).nullish(),
 });
 
 const vatNotAboveAmount = (value: { amountCents?: number; vatCents?: number }, context: z.RefinementCtx) => {
@@ -153,6 +162,7 @@ export const expenseDto = z.object({
   status: z.enum(expenseStatuses),
   projectId: z.string().nullable(),
   projectName: z.string().nullable(),
+  paymentMethod: z.enum(expensePaymentMethods).nullable(),
   receipt: receiptDto.nullable(),
   /** Set when imported from a supplier e-invoice. */
   supplierSiren: z.string().nullable(),

@@ -1,5 +1,12 @@
 import { formatAmount, formatDate } from "@shared/format";
-import { type Book, type BookEntry, bookHeaders, bookQuery, books } from "@shared/schemas/books";
+import {
+  type Book,
+  type BookEntry,
+  bookHeaders,
+  bookQuery,
+  bookSections,
+  books,
+} from "@shared/schemas/books";
 import { Hono, type MiddlewareHandler } from "hono";
 import type { AuthVariables } from "../../auth/session";
 import type { Db } from "../../db/client";
@@ -45,8 +52,10 @@ export function bookRoutes(db: Db) {
     .get("/:book/export.csv", knownBook, query, async (c) => {
       const book = c.req.param("book") as Book;
       const period = c.req.valid("query");
-      const { entries } = await getBook(db, { userId: c.get("user").id, book, query: period });
-      return csvResponse(c, bookFileName(book, period, "csv"), toCsv(csvColumns(book), entries));
+      const result = await getBook(db, { userId: c.get("user").id, book, query: period });
+      // Cash apart, as on the page: its rows come after the others.
+      const rows = bookSections(result).flatMap((section) => section.entries);
+      return csvResponse(c, bookFileName(book, period, "csv"), toCsv(csvColumns(book), rows));
     })
     .get("/:book/export.pdf", knownBook, query, async (c) => {
       const user = c.get("user");

@@ -52,10 +52,14 @@ async function receiptEntries(tx: Tx, userId: string, { from, to }: BookQuery): 
         : (row.description ?? ""),
     amountCents: row.amountCents,
     method: paymentMethodLabels[row.method],
+    isCash: row.method === "especes",
   }));
 }
 
-/** Registre des achats: the expenses of the period by date, with the supplier's invoice number when known. */
+/**
+ * Registre des achats: the expenses of the period by date, with the supplier's invoice number when known and
+ * how each was paid.
+ */
 async function purchaseEntries(tx: Tx, userId: string, { from, to }: BookQuery): Promise<BookEntry[]> {
   const rows = await tx
     .select({
@@ -66,6 +70,7 @@ async function purchaseEntries(tx: Tx, userId: string, { from, to }: BookQuery):
       title: expenses.title,
       category: expenses.category,
       amountCents: expenses.amountCents,
+      method: expenses.paymentMethod,
     })
     .from(expenses)
     .where(and(eq(expenses.userId, userId), between(expenses.date, from, to)))
@@ -77,8 +82,9 @@ async function purchaseEntries(tx: Tx, userId: string, { from, to }: BookQuery):
     party: row.supplier ?? "",
     nature: `${row.title} (${expenseCategoryLabels[row.category]})`,
     amountCents: row.amountCents,
-    // Expenses do not record how they were paid yet.
-    method: null,
+    // Expenses made before the field existed do not say how they were paid.
+    method: row.method ? paymentMethodLabels[row.method] : null,
+    isCash: row.method === "especes",
   }));
 }
 

@@ -60,6 +60,16 @@ beforeAll(async () => {
       amountCents: 329_99,
       date: "2026-02-03",
       supplierInvoiceNumber: "FA-889",
+      paymentMethod: "carte",
+    },
+    {
+      userId: alice.userId,
+      title: "Timbres",
+      supplier: "La Poste",
+      category: "autre",
+      amountCents: 8_40,
+      date: "2026-01-15",
+      paymentMethod: "especes",
     },
     {
       userId: alice.userId,
@@ -96,6 +106,7 @@ describe("livre des recettes and registre des achats", () => {
         nature: "Site vitrine (+ 1 ligne)",
         amountCents: 500_50,
         method: "Virement",
+        isCash: false,
       },
       {
         date: "2026-03-02",
@@ -104,24 +115,30 @@ describe("livre des recettes and registre des achats", () => {
         nature: "Site vitrine (+ 1 ligne)",
         amountCents: 1_000_00,
         method: "Virement",
+        isCash: false,
       },
     ]);
     expect(book.totalCents).toBe(1_500_50);
   });
 
-  it("lists the period's expenses of the user only", async () => {
+  it("lists the period's expenses of the user only, with how each was paid", async () => {
     const book = await (await call(context, `/api/books/achats?${Q1}`, { cookie: alice.cookie })).json();
     expect(
-      book.entries.map((entry: { reference: string; party: string; nature: string }) => [
-        entry.reference,
-        entry.party,
-        entry.nature,
-      ]),
+      book.entries.map(
+        (entry: { reference: string; party: string; nature: string; method: string; isCash: boolean }) => [
+          entry.reference,
+          entry.party,
+          entry.nature,
+          entry.method,
+          entry.isCash,
+        ],
+      ),
     ).toEqual([
-      ["FA-889", "Boulanger", "Écran 27 pouces (Matériel)"],
-      ["", "", '=HYPERLINK("x") (Autre)'],
+      ["", "La Poste", "Timbres (Autre)", "Espèces", true],
+      ["FA-889", "Boulanger", "Écran 27 pouces (Matériel)", "Carte bancaire", false],
+      ["", "", '=HYPERLINK("x") (Autre)', null, false],
     ]);
-    expect(book.totalCents).toBe(341_99);
+    expect(book.totalCents).toBe(350_39);
   });
 
   it("exports a French CSV: BOM, semicolons, comma decimals, quoted cells, no formula", async () => {
@@ -143,17 +160,25 @@ describe("livre des recettes and registre des achats", () => {
     const purchases = await (
       await call(context, `/api/books/achats/export.csv?${Q1}`, { cookie: alice.cookie })
     ).text();
-    expect(purchases).toContain(`;;;"'=HYPERLINK(""x"") (Autre)";12,00;`);
+    // Cash apart: its rows come after the others, whatever their date.
+    expect(purchases.split("\r\n").slice(1, 4)).toEqual([
+      "3 février 2026;FA-889;Boulanger;Écran 27 pouces (Matériel);329,99;Carte bancaire",
+      `15 mars 2026;;;"'=HYPERLINK(""x"") (Autre)";12,00;`,
+      "15 janvier 2026;;La Poste;Timbres (Autre);8,40;Espèces",
+    ]);
   });
 
-  it("prints the book as a PDF with its period, entries and total", async () => {
+  it("prints the book as a PDF with its period, entries, cash apart and totals", async () => {
     const response = await call(context, `/api/books/achats/export.pdf?${Q1}`, { cookie: alice.cookie });
     expect(response.headers.get("content-type")).toBe("application/pdf");
     const text = pdfText(await response.arrayBuffer(), "registre-des-achats");
     expect(text).toContain("Registre des achats");
     expect(text).toContain("du 1 janvier 2026 au 31 mars 2026");
     expect(text).toContain("FA-889");
-    expect(text).toContain("Total : 341,99 €");
+    expect(text).toContain("Achats hors espèces : 341,99 €");
+    expect(text).toContain("Achats réglés en espèces : 8,40 €");
+    expect(text).toContain("Total : 350,39 €");
+    expect(text.indexOf("FA-889")).toBeLessThan(text.indexOf("Timbres"));
     expect(text).not.toContain("Autre compte");
   });
 });

@@ -45,7 +45,7 @@ type Selected = {
   receiptSizeBytes: number | null;
 };
 
-function toDto(row: Selected): ExpenseDto {
+export function toExpenseDto(row: Selected): ExpenseDto {
   const { expense } = row;
   return {
     id: expense.id,
@@ -60,6 +60,7 @@ function toDto(row: Selected): ExpenseDto {
     status: expense.status,
     projectId: expense.projectId,
     projectName: row.projectName,
+    paymentMethod: expense.paymentMethod,
     receipt:
       row.receiptId && row.receiptName && row.receiptMimeType && row.receiptSizeBytes !== null
         ? {
@@ -94,7 +95,7 @@ function listWhere(userId: string, { search, status, category }: ExpenseFilters)
   );
 }
 
-const selectExpenses = <Extra extends PageExtras = Record<never, never>>(
+export const selectExpenses = <Extra extends PageExtras = Record<never, never>>(
   tx: Tx,
   userId: string,
   extra = {} as Extra,
@@ -120,7 +121,7 @@ export async function listExpenses(
       .orderBy(desc(expenses.date), desc(expenses.createdAt), desc(expenses.id))
       .limit(limit)
       .offset(offset);
-    return { items: rows.map(toDto), total: await pageTotal(rows, counting, offset), page, pageSize };
+    return { items: rows.map(toExpenseDto), total: await pageTotal(rows, counting, offset), page, pageSize };
   });
 }
 
@@ -134,14 +135,14 @@ export async function exportExpenses(
     const rows = await selectExpenses(tx, userId)
       .where(listWhere(userId, params))
       .orderBy(desc(expenses.date), desc(expenses.createdAt), desc(expenses.id));
-    return rows.map(toDto);
+    return rows.map(toExpenseDto);
   });
 }
 
 async function findOwn(tx: Tx, userId: string, id: string): Promise<ExpenseDto> {
   const [row] = await selectExpenses(tx, userId).where(and(eq(expenses.id, id), eq(expenses.userId, userId)));
   if (!row) throw expenseNotFound();
-  return toDto(row);
+  return toExpenseDto(row);
 }
 
 export async function getExpense(db: Db, { userId, id }: { userId: string; id: string }) {
@@ -181,6 +182,7 @@ export async function createExpense(
         date: input.date ?? parisToday(now),
         status: input.status,
         projectId: input.projectId ?? null,
+        paymentMethod: input.paymentMethod ?? null,
         ...imported,
       })
       .returning({ id: expenses.id });

@@ -150,6 +150,26 @@ describe("create, read, update", () => {
     expect((await patch({ vatCents: 1001 })).status).toBe(400);
   });
 
+  it("records how the expense was paid, changes or clears it, and refuses an unknown method", async () => {
+    const expense = await createExpense(alice.cookie, {
+      title: "Café client",
+      amountCents: 480,
+      category: "repas",
+      paymentMethod: "especes",
+    });
+    expect(expense.paymentMethod).toBe("especes");
+    expect(
+      (await createExpense(alice.cookie, { title: "Sans mode", amountCents: 100 })).paymentMethod,
+    ).toBeNull();
+    const patch = (body: object) =>
+      call(context, `/api/expenses/${expense.id}`, { method: "PATCH", cookie: alice.cookie, body });
+    expect((await (await patch({ paymentMethod: "carte" })).json()).paymentMethod).toBe("carte");
+    expect((await (await patch({ paymentMethod: null })).json()).paymentMethod).toBeNull();
+    const unknown = await patch({ paymentMethod: "bitcoin" });
+    expect(unknown.status).toBe(400);
+    expect(await messagesOf(unknown)).toEqual(["Mode de paiement inconnu."]);
+  });
+
   it("links only the user's own projects", async () => {
     const [own] = await context.database.db
       .insert(projects)

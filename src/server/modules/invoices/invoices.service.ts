@@ -25,6 +25,7 @@ import {
   lte,
   ne,
   or,
+  type Placeholder,
   type SQL,
   sql,
 } from "drizzle-orm";
@@ -193,8 +194,14 @@ export async function getInvoice(
 /** `from`/`to`: issue dates, both included. */
 type InvoiceFilters = { search?: string; status?: InvoiceStatus; from?: string; to?: string };
 
+/** A value of the list's filters, or where a prepared statement takes it (see `bindTo`). */
+type Bound = string | Placeholder;
+/** Passes each named value of the filters through: the value itself, or a placeholder that records it. */
+type Bind = (name: string, value: string) => Bound;
+const asValue: Bind = (_name, value) => value;
+
 /** The stored-status condition that reads as `status` today (en-retard is also computed, see effectiveStatus). */
-function statusFilter(status: InvoiceStatus, today: string): SQL | undefined {
+function statusFilter(status: InvoiceStatus, today: Bound): SQL | undefined {
   if (status === "en-retard")
     return or(
       eq(invoices.status, "en-retard"),
@@ -206,16 +213,67 @@ function statusFilter(status: InvoiceStatus, today: string): SQL | undefined {
 }
 
 /** The list's search (number, client) and status filter, shared by the paged list and the CSV export. */
-function listWhere(userId: string, query: InvoiceFilters, today: string) {
-  const filters: (SQL | undefined)[] = [eq(invoices.userId, userId)];
+function listWhere(userId: string, query: InvoiceFilters, today: string, bind = asValue) {
+  const filters: (SQL | undefined)[] = [eq(invoices.userId, bind("userId", userId))];
   if (query.search) {
-    const pattern = likeContaining(query.search);
+    const pattern = bind("pattern", likeContaining(query.search));
     filters.push(or(ilike(invoices.invoiceNumber, pattern), ilike(invoices.clientName, pattern)));
   }
-  if (query.status) filters.push(statusFilter(query.status, today));
-  if (query.from) filters.push(gte(invoices.date, query.from));
-  if (query.to) filters.push(lte(invoices.date, query.to));
+  if (query.status) filters.push(statusFilter(query.status, bind("today", today)));
+  if (query.from) filters.push(gte(invoices.date, bind("from", query.from)));
+  if (query.to) filters.push(lte(invoices.date, bind("to", query.to)));
   return and(...filters);
+}
+
+/** A Bind that puts a placeholder in the statement and the value in `values`. */
+function bindTo(values: Record<string, unknown>): Bind {
+  return (name, value) => {
+    values[name] = value;
+    return sql.placeholder(name);
+  };
+}
+
+const isFiltered = (query: InvoiceFilters) => Boolean(query.search || query.status || query.from || query.to);
+
+/** What a page's total counts: row_counts' stored total when no filter narrows the list. */
+function listCounting(tx: Tx, userId: Bound, query: InvoiceFilters, where: SQL | undefined) {
+  return isFiltered(query)
+    ? tx.select({ n: count() }).from(invoices).where(where)
+    : storedCount(tx, userId, invoices);
+}
+
+function preparePage(tx: Tx, query: InvoiceFilters, where: SQL | undefined, shape: string) {
+  return tx
+    .select({
+      ...getTableColumns(invoices),
+      total: totalOf(listCounting(tx, sql.placeholder("userId"), query, where)),
+    })
+    .from(invoices)
+    .where(where)
+    .orderBy(desc(invoices.createdAt), desc(invoices.id))
+    .limit(sql.placeholder("limit"))
+    .offset(sql.placeholder("offset"))
+    .prepare(`invoice_list(${shape})`);
+}
+const pageStatements = new WeakMap<Tx, Map<string, ReturnType<typeof preparePage>>>();
+
+/**
+ * The page statement for one shape of filters (which are set, and the status), prepared once per
+ * connection: built once, then parsed and planned once by PostgreSQL (decision 014). Values go in at each
+ * execution; none is in the statement's text or in its cache key.
+ */
+function pageStatement(tx: Tx, query: InvoiceFilters, where: SQL | undefined, shape: string) {
+  let statements = pageStatements.get(tx);
+  if (!statements) {
+    statements = new Map();
+    pageStatements.set(tx, statements);
+  }
+  let statement = statements.get(shape);
+  if (!statement) {
+    statement = preparePage(tx, query, where, shape);
+    statements.set(shape, statement);
+  }
+  return statement;
 }
 
 export async function listInvoices(
@@ -231,20 +289,13 @@ export async function listInvoices(
   },
 ): Promise<ListResult<InvoiceDto>> {
   const today = parisToday(now);
-  const where = listWhere(userId, query, today);
   const { limit, offset } = pageWindow(query);
   return withTenant(db, userId, async (tx) => {
-    const isFiltered = Boolean(query.search || query.status || query.from || query.to);
-    const counting = isFiltered
-      ? tx.select({ n: count() }).from(invoices).where(where)
-      : storedCount(tx, userId, invoices);
-    const rows = await tx
-      .select({ ...getTableColumns(invoices), total: totalOf(counting) })
-      .from(invoices)
-      .where(where)
-      .orderBy(desc(invoices.createdAt), desc(invoices.id))
-      .limit(limit)
-      .offset(offset);
+    const values: Record<string, unknown> = { limit, offset };
+    const where = listWhere(userId, query, today, bindTo(values));
+    const shape = [query.status ?? "", ...Object.keys(values)].join(",");
+    const rows = await pageStatement(tx, query, where, shape).execute(values);
+    const counting = listCounting(tx, userId, query, listWhere(userId, query, today));
     return {
       items: rows.map((row) => toDto(row, [], today)),
       total: await pageTotal(rows, counting, offset),

@@ -4,7 +4,7 @@ import { Field } from "@client/components/ui/field";
 import { cn } from "@client/lib/cn";
 import { parisToday } from "@shared/domain/dates";
 import { formatDate, formatMoney } from "@shared/format";
-import { type Book, bookHeaders, books, bookTitles } from "@shared/schemas/books";
+import { type Book, bookHeaders, bookSections, books, bookTitles } from "@shared/schemas/books";
 import { Download, FileText } from "lucide-react";
 import { useSearchParams } from "react-router";
 import { type BookParams, bookExportHref, useBook } from "../api/get-book";
@@ -112,20 +112,38 @@ export function BooksPage() {
                     </th>
                   </tr>
                 </thead>
-                <tbody>
-                  {data.entries.map((entry) => (
-                    <tr key={entry.id} className="border-t">
-                      <td className="px-4 py-2 whitespace-nowrap">{formatDate(entry.date)}</td>
-                      <td className="px-4 py-2">{entry.reference || "—"}</td>
-                      <td className="px-4 py-2">{entry.party || "—"}</td>
-                      <td className="px-4 py-2">{entry.nature}</td>
-                      <td className="px-4 py-2 text-right tabular-nums whitespace-nowrap">
-                        {formatMoney(entry.amountCents)}
-                      </td>
-                      <td className="px-4 py-2">{entry.method ?? "—"}</td>
+                {bookSections(data).map((section, _, sections) => (
+                  <tbody key={section.title}>
+                    <tr className="border-t bg-muted/40">
+                      <th scope="rowgroup" colSpan={6} className="px-4 py-2 text-left text-xs font-semibold">
+                        {section.title}
+                      </th>
                     </tr>
-                  ))}
-                </tbody>
+                    {section.entries.map((entry) => (
+                      <tr key={entry.id} className="border-t">
+                        <td className="px-4 py-2 whitespace-nowrap">{formatDate(entry.date)}</td>
+                        <td className="px-4 py-2">{entry.reference || "—"}</td>
+                        <td className="px-4 py-2">{entry.party || "—"}</td>
+                        <td className="px-4 py-2">{entry.nature}</td>
+                        <td className="px-4 py-2 text-right tabular-nums whitespace-nowrap">
+                          {formatMoney(entry.amountCents)}
+                        </td>
+                        <td className="px-4 py-2">{entry.method ?? "—"}</td>
+                      </tr>
+                    ))}
+                    {sections.length > 1 && (
+                      <tr className="border-t text-muted-foreground">
+                        <th scope="row" colSpan={4} className="px-4 py-2 text-left font-medium">
+                          Sous-total {section.title.toLowerCase()}
+                        </th>
+                        <td className="px-4 py-2 text-right tabular-nums whitespace-nowrap">
+                          {formatMoney(section.totalCents)}
+                        </td>
+                        <td />
+                      </tr>
+                    )}
+                  </tbody>
+                ))}
                 <tfoot>
                   <tr className="border-t font-semibold">
                     <th scope="row" colSpan={4} className="px-4 py-2 text-left">

@@ -15,6 +15,7 @@ import {
   expenseStatusLabels,
   validateReceiptFile,
 } from "@shared/schemas/expenses";
+import { paymentMethodLabels } from "@shared/schemas/invoices";
 import {
   ArrowLeft,
   Download,
@@ -175,6 +176,9 @@ function ExpenseView({ expense }: { expense: ExpenseDto }) {
               )}
               <Row label="Catégorie">{expenseCategoryLabels[expense.category]}</Row>
               <Row label="Date">{formatDate(expense.date)}</Row>
+              <Row label="Mode de paiement">
+                {expense.paymentMethod ? paymentMethodLabels[expense.paymentMethod] : "Non renseigné"}
+              </Row>
               {expense.projectId ? (
                 <Row label="Projet">
                   <Link

@@ -15,14 +15,17 @@ import {
   createExpenseInput,
   type ExpenseCategory,
   type ExpenseDto,
+  type ExpensePaymentMethod,
   type ExpenseStatus,
   expenseCategories,
   expenseCategoryLabels,
+  expensePaymentMethods,
   expenseStatuses,
   expenseStatusLabels,
   validateReceiptFile,
   vatIncludedCents,
 } from "@shared/schemas/expenses";
+import { paymentMethodLabels } from "@shared/schemas/invoices";
 import { Paperclip } from "lucide-react";
 import { Dialog } from "radix-ui";
 import { useState } from "react";
@@ -44,6 +47,8 @@ const expenseForm = z.object({
   category: z.string(),
   date: z.string(),
   status: z.string(),
+  /** Empty: not said (older expenses). */
+  paymentMethod: z.string(),
   description: z.string(),
 });
 type ExpenseForm = z.infer<typeof expenseForm>;
@@ -59,6 +64,7 @@ const toInput = (value: ExpenseForm) => ({
   category: value.category as ExpenseCategory,
   date: value.date || undefined,
   status: value.status as ExpenseStatus,
+  paymentMethod: (value.paymentMethod || null) as ExpensePaymentMethod | null,
 });
 
 const API_FIELDS: Record<string, keyof ExpenseForm> = {
@@ -71,6 +77,7 @@ const API_FIELDS: Record<string, keyof ExpenseForm> = {
   category: "category",
   date: "date",
   status: "status",
+  paymentMethod: "paymentMethod",
 };
 
 const resolver = zodResolver(
@@ -98,6 +105,7 @@ function defaults(regime: VatRegime, expense?: ExpenseDto): ExpenseForm {
       category: "autre",
       date: parisToday(),
       status: "pending",
+      paymentMethod: "",
       description: "",
     };
   const isComputedVat = expense.vatCents === vatIncludedCents(expense.amountCents, expense.vatRateBp);
@@ -110,6 +118,7 @@ function defaults(regime: VatRegime, expense?: ExpenseDto): ExpenseForm {
     category: expense.category,
     date: expense.date,
     status: expense.status,
+    paymentMethod: expense.paymentMethod ?? "",
     description: expense.description ?? "",
   };
 }
@@ -289,13 +298,28 @@ function ExpenseFormBody({
           ))}
         </SelectField>
       </div>
-      <Field
-        label="Fournisseur"
-        placeholder="Facultatif (SNCF, Fnac…)"
-        autoComplete="off"
-        error={errors.supplier?.message}
-        {...form.register("supplier")}
-      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field
+          label="Fournisseur"
+          placeholder="Facultatif (SNCF, Fnac…)"
+          autoComplete="off"
+          error={errors.supplier?.message}
+          {...form.register("supplier")}
+        />
+        <SelectField
+          isCompact
+          label="Mode de paiement"
+          error={errors.paymentMethod?.message}
+          {...form.register("paymentMethod")}
+        >
+          <option value="">Non renseigné</option>
+          {expensePaymentMethods.map((method) => (
+            <option key={method} value={method}>
+              {paymentMethodLabels[method]}
+            </option>
+          ))}
+        </SelectField>
+      </div>
       <div className="space-y-1.5">
         <label htmlFor="expense-description" className="text-sm font-medium">
           Description
