@@ -67,7 +67,8 @@ export type AppOptions = {
  */
 export const businessModules = {
   "/notifications": (services: Services) => notificationRoutes(services.database.db),
-  "/automations": (services: Services) => automationRoutes(services.database.db),
+  "/automations": (services: Services) =>
+    automationRoutes({ db: services.database.db, isProduction: services.env.NODE_ENV === "production" }),
   "/clients": (services: Services) => clientRoutes(services.database.db),
   "/client-links": (services: Services) =>
     clientLinkRoutes({ db: services.database.db, appUrl: services.env.appUrl }),

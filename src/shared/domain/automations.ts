@@ -7,7 +7,7 @@ type Kind = { type: string };
 
 /**
  * Every kind of rule Ardoise runs by itself, by the trigger and action types it is stored with. A rule whose
- * pair is not here (a manual rule, a webhook left to the public API's hooks) is kept but never runs.
+ * pair is not here (a manual rule) is kept but never runs.
  */
 export const AUTOMATION_KINDS = {
   overdue_reminders: {
@@ -29,6 +29,7 @@ export const AUTOMATION_KINDS = {
   },
   task_due: { trigger: "task_due", action: "notify", name: "Rappel des tâches à échéance" },
   recurring_invoice: { trigger: "recurring", action: "create_invoice", name: "Facture récurrente" },
+  event_webhook: { trigger: "event", action: "post_webhook", name: "Webhook" },
 } as const;
 export type AutomationKind = keyof typeof AUTOMATION_KINDS;
 

@@ -10,18 +10,28 @@ import {
   type AutomationRunDto,
   type AutomationsDto,
   type CreateAutomationInput,
+  type CreatedAutomationDto,
+  createAutomationInput,
   describeAutomationAction,
   describeTrigger,
+  eventWebhookAction,
+  eventWebhookTrigger,
   type RecurringInvoiceAction,
   recurringTrigger,
   type UpdateAutomationInput,
+  webhookRuleName,
 } from "@shared/schemas/automations";
+import { lineInput } from "@shared/schemas/invoices";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { z } from "zod";
 import type { Db } from "../../db/client";
-import { automationRuns, automations } from "../../db/schema/index";
-import { withTenant } from "../../db/tenant";
+import { automationRuns, automations, webhookSubscriptions } from "../../db/schema/index";
+import { type Tx, withTenant } from "../../db/tenant";
 import { AppError } from "../../errors";
 import { getClient } from "../clients/clients.service";
+import { getInvoice } from "../invoices/invoices.service";
+import { assertReachableTarget } from "../public-api/target-url";
+import { newHookSecret } from "../public-api/webhooks.service";
 import { nextRecurringRunAt } from "./recurring-invoices";
 
 export const AUTOMATION_NOT_FOUND = "Automatisation introuvable.";
@@ -44,6 +54,23 @@ function runDto(run: RunRow): AutomationRunDto {
   };
 }
 
+/**
+ * The rule's settings as the create input that would make it again (the edit form's starting point), read
+ * back through the same schema so defaults apply; null for a kind that does not run.
+ */
+function settingsOf({ trigger, action }: AutomationRow): CreateAutomationInput | null {
+  const kind = automationKind(trigger, action);
+  if (kind === null) return null;
+  const candidate =
+    kind === "recurring_invoice"
+      ? { ...trigger, ...action, endDate: trigger.endDate ?? undefined }
+      : kind === "event_webhook"
+        ? { event: trigger.event, targetUrl: action.targetUrl }
+        : { daysBefore: trigger.daysBefore };
+  const parsed = createAutomationInput.safeParse({ ...candidate, kind });
+  return parsed.success ? parsed.data : null;
+}
+
 function toDto(row: AutomationRow, runs: RunRow[] = []): AutomationDto {
   return {
     id: row.id,
@@ -59,6 +86,7 @@ function toDto(row: AutomationRow, runs: RunRow[] = []): AutomationDto {
     lastError: row.lastError,
     createdAt: row.createdAt.toISOString(),
     runs: runs.map(runDto),
+    settings: settingsOf(row),
   };
 }
 
@@ -103,12 +131,38 @@ export async function listAutomations(db: Db, { userId }: { userId: string }): P
 
 type NewRule = Pick<typeof automations.$inferInsert, "name" | "trigger" | "action" | "nextRunAt">;
 
-/** The stored rule a kind's input makes; its French wording comes from the shared registry. */
-async function newRule(db: Db, userId: string, input: CreateAutomationInput, now: Date): Promise<NewRule> {
+type RuleOptions = {
+  /** Production refuses webhook targets on loopback or private addresses (the REST hooks' SSRF guard). */
+  isProduction: boolean;
+  now: Date;
+};
+
+/**
+ * The stored rule a kind's input makes; its French wording comes from the shared registry. Reads what it
+ * needs (client, source invoice, the target's DNS) before any transaction opens.
+ */
+async function newRule(
+  db: Db,
+  userId: string,
+  input: CreateAutomationInput,
+  { isProduction, now }: RuleOptions,
+): Promise<NewRule> {
   const kind = AUTOMATION_KINDS[input.kind];
+  if (input.kind === "event_webhook") {
+    await assertReachableTarget(input.targetUrl, { isProduction });
+    return {
+      name: webhookRuleName(input.event),
+      trigger: { type: kind.trigger, event: input.event },
+      action: { type: kind.action, targetUrl: input.targetUrl },
+      nextRunAt: null,
+    };
+  }
   if (input.kind === "recurring_invoice") {
     // The template is copied into the rule: each occurrence makes its invoice through the invoices service.
     const client = await getClient(db, { userId, clientId: input.clientId });
+    const lines = input.sourceInvoiceId
+      ? z.array(lineInput).parse((await getInvoice(db, { userId, id: input.sourceInvoiceId })).lines)
+      : input.lines;
     const trigger = recurringTrigger.parse({
       type: kind.trigger,
       frequency: input.frequency,
@@ -120,7 +174,7 @@ async function newRule(db: Db, userId: string, input: CreateAutomationInput, now
       type: "create_invoice",
       clientId: client.id,
       clientName: client.name,
-      lines: input.lines,
+      lines,
       delivery: input.delivery,
     };
     // The first occurrence from today on: an earlier start date never invoices the past.
@@ -139,24 +193,92 @@ async function newRule(db: Db, userId: string, input: CreateAutomationInput, now
   };
 }
 
-/** A new rule from the Automatisations page or the assistant (`description`: the user's own words). */
+/**
+ * The webhook rule's own hook (REST hooks' table, queue and signing), in the rule's transaction: created with
+ * the rule, kept in step when it is edited, paused with it.
+ */
+async function syncRuleHook(tx: Tx, userId: string, rule: AutomationRow): Promise<string | undefined> {
+  if (automationKind(rule.trigger, rule.action) !== "event_webhook") return undefined;
+  const hook = {
+    targetUrl: eventWebhookAction.parse(rule.action).targetUrl,
+    event: eventWebhookTrigger.parse(rule.trigger).event,
+    pausedAt: rule.isActive ? null : new Date(),
+  };
+  const [updated] = await tx
+    .update(webhookSubscriptions)
+    .set(hook)
+    .where(and(eq(webhookSubscriptions.automationId, rule.id), eq(webhookSubscriptions.userId, userId)))
+    .returning({ id: webhookSubscriptions.id });
+  if (updated) return undefined;
+  const secret = newHookSecret();
+  await tx.insert(webhookSubscriptions).values({ userId, automationId: rule.id, secret, ...hook });
+  return secret;
+}
+
+/**
+ * A new rule from the Automatisations page or the assistant (`description`: the user's own words). A webhook
+ * rule answers its signing secret, this once.
+ */
 export async function createAutomation(
   db: Db,
   {
     userId,
     input,
     description = null,
+    isProduction,
     now = new Date(),
-  }: { userId: string; input: CreateAutomationInput; description?: string | null; now?: Date },
-): Promise<AutomationDto> {
-  const rule = await newRule(db, userId, input, now);
-  const [row] = await withTenant(db, userId, (tx) =>
-    tx
+  }: {
+    userId: string;
+    input: CreateAutomationInput;
+    description?: string | null;
+    isProduction: boolean;
+    now?: Date;
+  },
+): Promise<CreatedAutomationDto> {
+  const rule = await newRule(db, userId, input, { isProduction, now });
+  const { row, secret } = await withTenant(db, userId, async (tx) => {
+    const [row] = await tx
       .insert(automations)
       .values({ userId, description, activeSince: now, ...rule })
-      .returning(),
-  );
-  if (!row) throw new Error("automation insert returned nothing");
+      .returning();
+    if (!row) throw new Error("automation insert returned nothing");
+    return { row, secret: await syncRuleHook(tx, userId, row) };
+  });
+  return { ...toDto(row), ...(secret ? { secret } : {}) };
+}
+
+/**
+ * Edits a rule's settings (same kind). Its run log stays; a recurring rule's periods already run are not run
+ * again, and its next occurrence is computed anew.
+ */
+export async function editAutomation(
+  db: Db,
+  {
+    userId,
+    id,
+    input,
+    isProduction,
+    now = new Date(),
+  }: { userId: string; id: string; input: CreateAutomationInput; isProduction: boolean; now?: Date },
+): Promise<AutomationDto> {
+  const rule = await newRule(db, userId, input, { isProduction, now });
+  const row = await withTenant(db, userId, async (tx) => {
+    const [current] = await tx.select().from(automations).where(own(userId, id)).for("update");
+    if (!current) throw automationNotFound();
+    if (automationKind(current.trigger, current.action) !== input.kind)
+      throw new AppError(
+        "validation_failed",
+        "Le type d'une automatisation ne change pas : créez-en une nouvelle et supprimez celle-ci.",
+      );
+    const [updated] = await tx
+      .update(automations)
+      .set({ ...rule, nextRunAt: current.isActive ? rule.nextRunAt : current.nextRunAt })
+      .where(own(userId, id))
+      .returning();
+    if (!updated) throw automationNotFound();
+    await syncRuleHook(tx, userId, updated);
+    return updated;
+  });
   return toDto(row);
 }
 
@@ -198,7 +320,10 @@ export async function updateAutomation(
       .set({ isActive: input.isActive, ...resumed })
       .where(own(userId, id))
       .returning();
-    return updated ?? current;
+    if (!updated) throw automationNotFound();
+    // A paused webhook rule's hook is paused too: no event is queued for it meanwhile.
+    await syncRuleHook(tx, userId, updated);
+    return updated;
   });
   return toDto(row);
 }

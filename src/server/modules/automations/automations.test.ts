@@ -87,6 +87,30 @@ describe("automation rules", () => {
       "Automatisation « Rappel des tâches à échéance » créée : la veille de l'échéance d'une tâche non terminée, vous serez prévenu par e-mail.",
     );
     expect((await said("Préviens-moi 3 jours avant l'expiration d'un devis"))?.success).toBe(true);
+    // A webhook on an event is made here too; its signing secret comes beside the answer, once.
+    const webhook = await said(
+      "Envoie un webhook à https://93.184.215.14/ardoise quand une facture est payée.",
+    );
+    expect(webhook?.message).toBe(
+      "Automatisation « Webhook : Facture payée » créée : quand une facture est entièrement payée (invoice.paid), Ardoise enverra un POST JSON signé (en-tête Ardoise-Signature) à https://93.184.215.14/ardoise, avec de nouveaux essais en cas d'échec. Gardez le secret de signature affiché ci-dessous : il ne sera plus montré.",
+    );
+    expect(webhook?.secret).toEqual({
+      label: "Secret de signature du webhook",
+      value: expect.stringMatching(/^whsec_/),
+    });
+    expect(webhook?.message).not.toContain(webhook?.secret?.value);
+    expect((await said("Envoie un webhook quand une facture est payée"))?.message).toBe(
+      "Je n'ai pas pu créer l'automatisation : indiquez l'adresse qui doit recevoir le webhook (ex. : « https://hooks.zapier.com/… »).",
+    );
+    expect((await said("Envoie un webhook à https://93.184.215.14/x quand il pleut"))?.message).toMatch(
+      /^Je n'ai pas pu créer l'automatisation : dites sur quel événement envoyer le webhook/,
+    );
+    // The assistant applies production's rule everywhere: no loopback or private target.
+    expect(
+      (await said("Envoie un webhook à http://127.0.0.1:8080/x quand un devis est accepté"))?.message,
+    ).toBe(
+      "Cette adresse de destination n'est pas accessible depuis Internet (adresse locale ou privée) : indiquez une URL publique.",
+    );
     const refused = await said("Crée une automatisation qui arrose mes plantes");
     expect(refused).toMatchObject({ type: "create_automation", success: false });
     expect(refused?.message).toMatch(
@@ -96,6 +120,7 @@ describe("automation rules", () => {
     expect(
       items.map((item: { name: string; runsAutomatically: boolean }) => [item.name, item.runsAutomatically]),
     ).toEqual([
+      ["Webhook : Facture payée", true],
       ["Suivi des devis envoyés", true],
       ["Rappel des tâches à échéance", true],
       ["Remerciement après paiement", true],

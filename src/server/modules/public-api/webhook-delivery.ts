@@ -5,6 +5,7 @@ import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { webhookDeliveries, webhookSubscriptions } from "../../db/schema/index";
 import type { Logger } from "../../logger";
+import { logWebhookRun } from "../automations/webhook-rules";
 import { isLiteralTargetAllowed, publicOnlyLookup } from "./target-url";
 
 /**
@@ -63,6 +64,8 @@ type Claimed = {
   delivery: typeof webhookDeliveries.$inferSelect;
   targetUrl: string;
   secret: string;
+  /** Set when the hook is a webhook automation's: each try is written to its run log. */
+  automationId: string | null;
 };
 
 /** Takes due deliveries of active hooks (FOR UPDATE SKIP LOCKED), counts the try and leases them. */
@@ -73,6 +76,7 @@ export async function claimDueDeliveries(db: Db, now: Date): Promise<Claimed[]> 
         delivery: webhookDeliveries,
         targetUrl: webhookSubscriptions.targetUrl,
         secret: webhookSubscriptions.secret,
+        automationId: webhookSubscriptions.automationId,
       })
       .from(webhookDeliveries)
       .innerJoin(webhookSubscriptions, eq(webhookSubscriptions.id, webhookDeliveries.subscriptionId))
@@ -179,6 +183,15 @@ export async function deliverWebhooks(
             .where(eq(webhookSubscriptions.id, delivery.subscriptionId));
           logger.warn({ subscriptionId: delivery.subscriptionId }, "webhook paused after repeated failures");
         }
+        if (item.automationId)
+          await logWebhookRun(tx, {
+            ...item,
+            automationId: item.automationId,
+            status,
+            error,
+            isLastTry,
+            now,
+          });
       });
     }),
   );

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { CreatedHookDto, CreateHookInput, WebhookDto } from "@shared/schemas/public-api";
-import { and, asc, desc, eq, getTableColumns, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { webhookDeliveries, webhookSubscriptions } from "../../db/schema/index";
 import { withTenant } from "../../db/tenant";
@@ -12,6 +12,9 @@ const RECENT_DELIVERIES = 10;
 
 const hookNotFound = () => new AppError("not_found", "Abonnement (hook) introuvable.");
 const deliveryNotFound = () => new AppError("not_found", "Livraison introuvable.");
+
+/** The secret that signs a hook's deliveries (a REST hook's, or a webhook automation's). */
+export const newHookSecret = () => `whsec_${randomBytes(32).toString("base64url")}`;
 
 /** REST hooks' subscribe: the secret that signs its deliveries is returned once, here. */
 export async function createHook(
@@ -26,7 +29,7 @@ export async function createHook(
         userId,
         targetUrl: input.target_url,
         event: input.event,
-        secret: `whsec_${randomBytes(32).toString("base64url")}`,
+        secret: newHookSecret(),
       })
       .returning(),
   );
@@ -39,7 +42,13 @@ export async function deleteHook(db: Db, { userId, hookId }: { userId: string; h
   const deleted = await withTenant(db, userId, (tx) =>
     tx
       .delete(webhookSubscriptions)
-      .where(and(eq(webhookSubscriptions.id, hookId), eq(webhookSubscriptions.userId, userId)))
+      .where(
+        and(
+          eq(webhookSubscriptions.id, hookId),
+          eq(webhookSubscriptions.userId, userId),
+          isNull(webhookSubscriptions.automationId),
+        ),
+      )
       .returning({ id: webhookSubscriptions.id }),
   );
   if (deleted.length === 0) throw hookNotFound();
@@ -51,7 +60,8 @@ export async function listHooks(db: Db, { userId }: { userId: string }): Promise
     const hooks = await tx
       .select()
       .from(webhookSubscriptions)
-      .where(eq(webhookSubscriptions.userId, userId))
+      // A webhook automation's own hook is shown and managed on the Automatisations page.
+      .where(and(eq(webhookSubscriptions.userId, userId), isNull(webhookSubscriptions.automationId)))
       .orderBy(desc(webhookSubscriptions.createdAt), desc(webhookSubscriptions.id));
     if (hooks.length === 0) return [];
     // The latest deliveries of every hook in one statement (a window over each hook's own).

@@ -7,8 +7,10 @@ import { paths } from "@shared/paths";
 import {
   type AutomationDto,
   type CreateAutomationInput,
+  type CreatedAutomationDto,
   createAutomationInput,
 } from "@shared/schemas/automations";
+import type { WebhookEventName } from "@shared/schemas/public-api";
 import { z } from "zod";
 import type { Db } from "../../../db/client";
 import { createAutomation as createRule } from "../../automations/automations.service";
@@ -32,12 +34,16 @@ export const createAutomation = defineAction({
       success: true,
       message: `Automatisation « ${made.rule.name} » créée : ${whatTheRuleDoes(made.kind, made.rule)}`,
       data: { id: made.rule.id, label: made.rule.name, link: paths.app.automations },
+      // Shown once beside the answer, never inside the stored message (like the Zapier token).
+      ...(made.rule.secret
+        ? { secret: { label: "Secret de signature du webhook", value: made.rule.secret } }
+        : {}),
     };
   },
 });
 
 const KINDS_OFFERED =
-  "je sais facturer un client chaque mois, trimestre ou année, relancer les factures en retard, envoyer un bilan chaque semaine, accueillir un nouveau client, remercier un client qui a payé, et vous prévenir avant l'expiration d'un devis ou l'échéance d'une tâche.";
+  "je sais facturer un client chaque mois, trimestre ou année, relancer les factures en retard, envoyer un bilan chaque semaine, accueillir un nouveau client, remercier un client qui a payé, vous prévenir avant l'expiration d'un devis ou l'échéance d'une tâche, et envoyer un webhook à une adresse quand un événement arrive.";
 
 /** What the user can expect from the new rule, said plainly. */
 function whatTheRuleDoes(kind: CreateAutomationInput["kind"], rule: AutomationDto): string {
@@ -57,11 +63,13 @@ function whatTheRuleDoes(kind: CreateAutomationInput["kind"], rule: AutomationDt
       return "chaque nouveau client qui a une adresse e-mail recevra un e-mail de bienvenue à votre nom.";
     case "invoice_paid_thanks":
       return "chaque client recevra un e-mail de remerciement quand sa facture sera entièrement payée.";
+    case "event_webhook":
+      return `${rule.trigger.charAt(0).toLowerCase()}${rule.trigger.slice(1)}, Ardoise enverra un POST JSON signé (en-tête Ardoise-Signature) à ${rule.settings?.kind === "event_webhook" ? rule.settings.targetUrl : "l'adresse indiquée"}, avec de nouveaux essais en cas d'échec. Gardez le secret de signature affiché ci-dessous : il ne sera plus montré.`;
   }
 }
 
 type Made =
-  | { rule: AutomationDto; kind: CreateAutomationInput["kind"]; refusal?: undefined }
+  | { rule: CreatedAutomationDto; kind: CreateAutomationInput["kind"]; refusal?: undefined }
   | { rule?: undefined; refusal: string };
 
 /**
@@ -75,7 +83,8 @@ export async function createAutomationFromDescription(
   const understood = await understand(db, userId, description, now);
   if ("refusal" in understood) return { refusal: understood.refusal };
   const input = createAutomationInput.parse(understood.input);
-  const rule = await createRule(db, { userId, input, description, now });
+  // The assistant does not know the deployment mode, so a webhook target must be public, as in production.
+  const rule = await createRule(db, { userId, input, description, now, isProduction: true });
   return { rule, kind: input.kind };
 }
 
@@ -92,12 +101,7 @@ async function understand(
   now: Date,
 ): Promise<{ input: Record<string, unknown> } | { refusal: string }> {
   const text = fold(description);
-  if (/webhook|zapier|\burl\b/.test(text))
-    return {
-      refusal:
-        "les webhooks se créent dans Intégrations, avec l'API publique (POST /api/v1/hooks). Ici, " +
-        KINDS_OFFERED,
-    };
+  if (/webhook|https?:\/\//.test(text)) return eventWebhook(description, text);
   if (isRecurringInvoice(text)) return recurringInvoice(db, userId, description, text, now);
   if (/(relanc|rappel).*(factur|impaye|retard)|(factur|impaye|retard).*(relanc|rappel)/.test(text))
     return { input: { kind: "overdue_reminders" } };
@@ -116,6 +120,42 @@ async function understand(
   )
     return { input: { kind: "weekly_summary" } };
   return { refusal: `je n'ai pas compris quoi automatiser. Pour l'instant, ${KINDS_OFFERED}` };
+}
+
+/** The event a description names, by its French words or its API name; most specific first. */
+const EVENT_WORDS: { event: WebhookEventName; pattern: RegExp }[] = [
+  {
+    event: "invoice.paid",
+    pattern: /invoice\.paid|factur.*\b(payee|reglee|soldee)|\b(payee|reglee|soldee).*factur/,
+  },
+  { event: "invoice.overdue", pattern: /invoice\.overdue|factur.*retard|retard.*factur/ },
+  { event: "invoice.issued", pattern: /invoice\.issued|factur.*\bemise?s?\b|emet.*factur/ },
+  { event: "payment.received", pattern: /payment\.received|paiement/ },
+  { event: "quote.accepted", pattern: /quote\.accepted|devis.*(accept|sign)|(accept|sign).*devis/ },
+  { event: "quote.sent", pattern: /quote\.sent|devis.*envoy|envoi.*devis/ },
+  { event: "client.created", pattern: /client\.created|(nouveau|ajout|cree).*client|client.*(ajout|cree)/ },
+  { event: "expense.created", pattern: /expense\.created|depense/ },
+];
+
+/** "Envoie un webhook à https://… quand une facture est payée". */
+function eventWebhook(
+  description: string,
+  text: string,
+): { input: Record<string, unknown> } | { refusal: string } {
+  const targetUrl = description.match(/https?:\/\/[^\s«»"<>]+/i)?.[0]?.replace(/[.,;:!?)]+$/, "");
+  if (!targetUrl)
+    return {
+      refusal: "indiquez l'adresse qui doit recevoir le webhook (ex. : « https://hooks.zapier.com/… »).",
+    };
+  // The address is left out of the words read for the event (a path can say "invoice-paid" or "clients").
+  const words = text.replace(/https?:\/\/\S+/g, " ");
+  const event = EVENT_WORDS.find(({ pattern }) => pattern.test(words))?.event;
+  if (!event)
+    return {
+      refusal:
+        "dites sur quel événement envoyer le webhook : un nouveau client, un devis envoyé ou accepté, une facture émise, payée ou en retard, un paiement reçu ou une nouvelle dépense.",
+    };
+  return { input: { kind: "event_webhook", event, targetUrl } };
 }
 
 const FREQUENCY_WORDS = [
