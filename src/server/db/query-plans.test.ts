@@ -1,23 +1,30 @@
 import type { PGlite } from "@electric-sql/pglite";
-import { sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getClientDetail } from "../modules/clients/clients.service";
 import { getDashboard } from "../modules/dashboard/dashboard.service";
-import { listInvoices } from "../modules/invoices/invoices.service";
+import { exportInvoices, listInvoices } from "../modules/invoices/invoices.service";
+import { listQuotes } from "../modules/quotes/quotes.service";
 import { createTestDatabase } from "../test/database";
 import type { Database, Db } from "./client";
 import * as schema from "./schema/index";
 
-// Issue 15: the hot queries must reach invoices through an index, never a sequential scan, at a realistic
-// size (40 users × 1 000 invoices, planner statistics up to date), so that a dropped or missing index
-// fails here rather than in production. Each service runs once with a logger that records the SQL it
-// sends; every recorded statement that reads invoices is then explained as the tenant would run it.
+// Issue 15: the hot queries must reach invoices, quotes and clients through an index, never a sequential
+// scan, at a realistic size (40 users × 1 000 invoices, 200 quotes and 50 clients, planner statistics up
+// to date), so that a dropped or missing index fails here rather than in production. Each service runs
+// once with a logger that records the SQL it sends; every recorded statement that reads one of those
+// tables is then explained as the tenant would run it.
 
 const USERS = 40;
 const INVOICES_PER_USER = 1_000;
+const QUOTES_PER_USER = 200;
+const CLIENTS_PER_USER = 50;
 const TENANT = "user-1";
+/** The tables seeded here: on an empty table a sequential scan is the right plan. */
+const HOT_TABLES = ["invoices", "quotes", "clients"];
 
 type Statement = { query: string; params: unknown[] };
 type PlanNode = { "Node Type": string; "Relation Name"?: string; Plans?: PlanNode[] };
@@ -46,14 +53,16 @@ async function recordingDb(): Promise<typeof recording> {
 }
 
 const scansOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(scansOf)];
-const seqScansOnInvoices = (plan: PlanNode) =>
-  scansOf(plan).filter((node) => node["Node Type"] === "Seq Scan" && node["Relation Name"] === "invoices");
+const seqScansOnHotTables = (plan: PlanNode) =>
+  scansOf(plan).filter(
+    (node) => node["Node Type"] === "Seq Scan" && HOT_TABLES.includes(node["Relation Name"] ?? ""),
+  );
 
-/** The statements a service sent that read invoices. */
-async function invoiceStatements(run: (db: Db) => Promise<unknown>): Promise<Statement[]> {
+/** The statements a service sent that read one of the hot tables. */
+async function hotStatements(run: (db: Db) => Promise<unknown>): Promise<Statement[]> {
   recording.statements.length = 0;
   await run(recording.db);
-  return recording.statements.filter((statement) => /\binvoices\b/.test(statement.query));
+  return recording.statements.filter((statement) => /\b(invoices|quotes|clients)\b/.test(statement.query));
 }
 
 beforeAll(async () => {
@@ -62,15 +71,26 @@ beforeAll(async () => {
     insert into "user" (id, name, email)
     select 'user-' || u, 'Utilisateur ' || u, 'user' || u || '@example.fr' from generate_series(1, ${USERS}) as u`);
   await database.db.execute(sql`
-    insert into invoices (user_id, client_name, status, invoice_number, date, due_date, subtotal_cents,
-                          tax_cents, total_cents, paid_cents, issued_at)
-    select 'user-' || u, 'Client ' || (i % 50), s.status,
+    insert into clients (user_id, name, status)
+    select 'user-' || u, 'Client ' || c, 'actif'
+    from generate_series(1, ${USERS}) as u, generate_series(0, ${CLIENTS_PER_USER - 1}) as c`);
+  await database.db.execute(sql`
+    insert into invoices (user_id, client_id, client_name, status, invoice_number, date, due_date,
+                          subtotal_cents, tax_cents, total_cents, paid_cents, issued_at)
+    select 'user-' || u, c.id, c.name, s.status,
            case when s.status = 'brouillon' then null else 'F-' || lpad(i::text, 5, '0') end,
            current_date - (i % 400), current_date - (i % 400) + 30, 10000, 2000, 12000,
            case when s.status = 'payée' then 12000 else 0 end,
            case when s.status = 'brouillon' then null else now() - (i % 400) * interval '1 day' end
-    from generate_series(1, ${USERS}) as u, generate_series(1, ${INVOICES_PER_USER}) as i
-    cross join lateral (select (array['brouillon','en-attente','payée','en-retard'])[1 + i % 4] as status) s`);
+    from generate_series(1, ${USERS}) as u cross join generate_series(1, ${INVOICES_PER_USER}) as i
+    cross join lateral (select (array['brouillon','en-attente','payée','en-retard'])[1 + i % 4] as status) s
+    join clients c on c.user_id = 'user-' || u and c.name = 'Client ' || (i % ${CLIENTS_PER_USER})`);
+  await database.db.execute(sql`
+    insert into quotes (user_id, client_id, client_name, status, quote_number, date)
+    select c.user_id, c.id, c.name, (array['brouillon','envoyé','accepté','refusé'])[1 + q % 4],
+           'DEV-' || lpad(q::text, 5, '0'), current_date - (q % 400)
+    from generate_series(1, ${USERS}) as u cross join generate_series(1, ${QUOTES_PER_USER}) as q
+    join clients c on c.user_id = 'user-' || u and c.name = 'Client ' || (q % ${CLIENTS_PER_USER})`);
   await database.db.execute(sql`analyze`);
   recording = await recordingDb();
   explain = async ({ query, params }, { withoutIndexes = false } = {}) => {
@@ -97,7 +117,12 @@ afterAll(async () => {
   await database?.close();
 });
 
-describe("hot queries on invoices use an index", () => {
+/** Every batch of the CSV export (300 rows each: the later ones carry the keyset cursor). */
+async function exportAll(db: Db) {
+  for await (const _batch of exportInvoices(db, { userId: TENANT, query: {}, batchSize: 300 }));
+}
+
+describe("hot queries use an index", () => {
   const cases: [string, (db: Db) => Promise<unknown>][] = [
     [
       "the invoice list's first page",
@@ -112,19 +137,35 @@ describe("hot queries on invoices use an index", () => {
       (db) => listInvoices(db, { userId: TENANT, query: { page: 1, pageSize: 20, search: "Client 7" } }),
     ],
     ["the dashboard's aggregates", (db) => getDashboard(db, { userId: TENANT })],
+    [
+      "a client's detail page",
+      async (db) => {
+        const [client] = await database.db
+          .select({ id: schema.clients.id })
+          .from(schema.clients)
+          .where(and(eq(schema.clients.userId, TENANT), eq(schema.clients.name, "Client 7")));
+        if (!client) throw new Error("no client to show");
+        return getClientDetail(db, { userId: TENANT, clientId: client.id });
+      },
+    ],
+    [
+      "the quote list's first page",
+      (db) => listQuotes(db, { userId: TENANT, query: { page: 1, pageSize: 20 } }),
+    ],
+    ["the CSV export of every invoice, batch by batch", exportAll],
   ];
   it.each(cases)("%s", async (_name, run) => {
-    const statements = await invoiceStatements(run);
+    const statements = await hotStatements(run);
     expect(statements.length).toBeGreaterThan(0);
     for (const statement of statements) {
       const plan = await explain(statement);
-      expect(seqScansOnInvoices(plan), statement.query).toEqual([]);
+      expect(seqScansOnHotTables(plan), statement.query).toEqual([]);
     }
   });
 
   it("would catch a sequential scan: the list's page without its indexes", async () => {
-    const [page] = await invoiceStatements(cases[0]?.[1] ?? (() => Promise.resolve()));
+    const [page] = await hotStatements(cases[0]?.[1] ?? (() => Promise.resolve()));
     if (!page) throw new Error("the list sent no statement");
-    expect(seqScansOnInvoices(await explain(page, { withoutIndexes: true }))).not.toEqual([]);
+    expect(seqScansOnHotTables(await explain(page, { withoutIndexes: true }))).not.toEqual([]);
   });
 });
