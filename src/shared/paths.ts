@@ -58,6 +58,8 @@ export const paths = {
     },
     expenses: {
       list: `${app}/expenses`,
+      /** « Factures reçues »: supplier e-invoices received through the plateforme agréée. */
+      received: `${app}/expenses/recues`,
       detail: withId(`${app}/expenses`),
     },
     contracts: {

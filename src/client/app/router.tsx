@@ -113,6 +113,7 @@ const routes: RouteObject[] = [
           page(app.quotes.detail.pattern, () => import("./routes/app/quotes/detail")),
           page(app.quotes.edit.pattern, () => import("./routes/app/quotes/edit")),
           page(app.expenses.list, () => import("./routes/app/expenses/list")),
+          page(app.expenses.received, () => import("./routes/app/expenses/received")),
           page(app.expenses.detail.pattern, () => import("./routes/app/expenses/detail")),
           page(app.contracts.area, () => import("./routes/app/contracts")),
           page(app.integrations, () => import("./routes/app/integrations")),

@@ -14,9 +14,9 @@ import {
   expenseStatuses,
   expenseStatusLabels,
 } from "@shared/schemas/expenses";
-import { Paperclip, Plus, Receipt } from "lucide-react";
+import { Inbox, Paperclip, Plus, Receipt } from "lucide-react";
 import { useState } from "react";
-import { useSearchParams } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { expensesExportHref, useExpenses } from "../api/get-expenses";
 import { ExpenseDialog } from "./expense-dialog";
 import { ExpenseStatusBadge } from "./expense-status-badge";
@@ -121,7 +121,15 @@ export function ExpensesList() {
         }
         exportHref={expensesExportHref(params)}
         exportFilename="depenses.csv"
-        action={newExpense}
+        action={
+          <>
+            <Link to={paths.app.expenses.received} className={buttonStyles({ variant: "secondary" })}>
+              <Inbox aria-hidden="true" />
+              Factures reçues
+            </Link>
+            {newExpense}
+          </>
+        }
       />
       <SupplierInvoiceImport />
       <ListFilters

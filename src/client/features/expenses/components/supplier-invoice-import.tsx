@@ -6,15 +6,23 @@ import { isApiError } from "@client/lib/api-error";
 import { cn } from "@client/lib/cn";
 import { formatDate, formatMoney } from "@shared/format";
 import { paths } from "@shared/paths";
-import { type SupplierInvoicePreviewDto, supplierInvoiceFormatLabels } from "@shared/schemas/einvoicing";
+import {
+  type ConfirmSupplierInvoiceInput,
+  type SupplierInvoicePreviewDto,
+  supplierInvoiceFormatLabels,
+} from "@shared/schemas/einvoicing";
 import {
   type ExpenseCategory,
+  type ExpenseDto,
+  type ExpensePaymentMethod,
   type ExpenseStatus,
   expenseCategories,
   expenseCategoryLabels,
+  expensePaymentMethods,
   expenseStatuses,
   expenseStatusLabels,
 } from "@shared/schemas/expenses";
+import { paymentMethodLabels } from "@shared/schemas/invoices";
 import { FILE_ERROR_MESSAGES, MAX_FILE_SIZE_BYTES } from "@shared/security/file-validation";
 import { FileUp } from "lucide-react";
 import { Dialog } from "radix-ui";
@@ -92,20 +100,53 @@ export function SupplierInvoiceImport() {
           {error}
         </p>
       ) : null}
-      <ConfirmImportDialog pending={pending} onClose={() => setPending(null)} />
+      <ConfirmUploadDialog pending={pending} onClose={() => setPending(null)} />
     </section>
   );
 }
 
-function ConfirmImportDialog({
+type ConfirmTarget = {
+  preview: SupplierInvoicePreviewDto;
+  submit: (input: ConfirmSupplierInvoiceInput) => Promise<ExpenseDto>;
+};
+
+function ConfirmUploadDialog({
   pending,
   onClose,
 }: {
   pending: { file: File; preview: SupplierInvoicePreviewDto } | null;
   onClose: () => void;
 }) {
+  const confirm = useConfirmSupplierInvoice();
   return (
-    <Dialog.Root open={pending !== null} onOpenChange={(isOpen) => (isOpen ? undefined : onClose())}>
+    <ConfirmSupplierInvoiceDialog
+      target={
+        pending && {
+          preview: pending.preview,
+          submit: (input) => confirm.mutateAsync({ file: pending.file, input }),
+        }
+      }
+      onClose={onClose}
+      isPending={confirm.isPending}
+    />
+  );
+}
+
+/**
+ * The prefilled expense of a supplier e-invoice, for the user to check and complete: an uploaded file or
+ * one received through the platform (« Factures reçues »); `submit` is the caller's confirmation.
+ */
+export function ConfirmSupplierInvoiceDialog({
+  target,
+  onClose,
+  isPending,
+}: {
+  target: ConfirmTarget | null;
+  onClose: () => void;
+  isPending: boolean;
+}) {
+  return (
+    <Dialog.Root open={target !== null} onOpenChange={(isOpen) => (isOpen ? undefined : onClose())}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50 backdrop-blur-[2px]" />
         <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[92dvh] w-[calc(100%-1.5rem)] max-w-xl -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl border bg-surface p-5 shadow-2xl outline-none sm:p-6">
@@ -113,7 +154,7 @@ function ConfirmImportDialog({
           <Dialog.Description className="mt-1 text-sm text-muted-foreground">
             Vérifiez la dépense préremplie ; les montants et le fournisseur viennent de la facture.
           </Dialog.Description>
-          {pending ? <ConfirmImportForm {...pending} onDone={onClose} /> : null}
+          {target ? <ConfirmImportForm {...target} isPending={isPending} onDone={onClose} /> : null}
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
@@ -121,42 +162,41 @@ function ConfirmImportDialog({
 }
 
 function ConfirmImportForm({
-  file,
   preview: { invoice, draft },
+  isPending,
+  submit,
   onDone,
-}: {
-  file: File;
-  preview: SupplierInvoicePreviewDto;
-  onDone: () => void;
-}) {
-  const confirm = useConfirmSupplierInvoice();
+}: ConfirmTarget & { isPending: boolean; onDone: () => void }) {
   const navigate = useNavigate();
   const [title, setTitle] = useState(draft.title);
   const [category, setCategory] = useState<ExpenseCategory>("autre");
   const [status, setStatus] = useState<ExpenseStatus>("pending");
+  const [paymentMethod, setPaymentMethod] = useState<ExpensePaymentMethod | "">("");
   const [titleError, setTitleError] = useState<string>();
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    confirm.mutate(
-      { file, input: { title, category, status, description: draft.description } },
-      {
-        onSuccess: (expense) => {
-          toast.success("Facture importée", {
-            description: `${expense.title} · ${formatMoney(expense.amountCents)}`,
-          });
-          onDone();
-          navigate(paths.app.expenses.detail(expense.id));
-        },
-        onError: (error) => {
-          const issue = isApiError(error) ? error.issues?.find((item) => item.path === "title") : undefined;
-          if (issue) setTitleError(issue.message);
-          else toast.error("Import refusé", { description: error.message });
-        },
+    submit({
+      title,
+      category,
+      status,
+      description: draft.description,
+      paymentMethod: paymentMethod || null,
+    }).then(
+      (expense) => {
+        toast.success("Facture importée", {
+          description: `${expense.title} · ${formatMoney(expense.amountCents)}`,
+        });
+        onDone();
+        navigate(paths.app.expenses.detail(expense.id));
+      },
+      (error: Error) => {
+        const issue = isApiError(error) ? error.issues?.find((item) => item.path === "title") : undefined;
+        if (issue) setTitleError(issue.message);
+        else toast.error("Import refusé", { description: error.message });
       },
     );
   };
-
   const facts: [string, string][] = [
     ["Fournisseur", draft.supplier],
     ["SIREN", invoice.supplier.siren ?? "—"],
@@ -211,9 +251,22 @@ function ConfirmImportForm({
           ))}
         </SelectField>
       </div>
+      <SelectField
+        isCompact
+        label="Mode de paiement"
+        value={paymentMethod}
+        onChange={(event) => setPaymentMethod(event.target.value as ExpensePaymentMethod | "")}
+      >
+        <option value="">Non renseigné</option>
+        {expensePaymentMethods.map((value) => (
+          <option key={value} value={value}>
+            {paymentMethodLabels[value]}
+          </option>
+        ))}
+      </SelectField>
       <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
         <Dialog.Close className={buttonStyles({ variant: "secondary" })}>Annuler</Dialog.Close>
-        <SubmitButton isPending={confirm.isPending}>Créer la dépense</SubmitButton>
+        <SubmitButton isPending={isPending}>Créer la dépense</SubmitButton>
       </div>
     </form>
   );

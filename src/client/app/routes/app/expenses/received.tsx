@@ -1,0 +1,5 @@
+import { ReceivedInvoices } from "@client/features/expenses/components/received-invoices";
+
+export function Component() {
+  return <ReceivedInvoices />;
+}
