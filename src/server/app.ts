@@ -174,7 +174,13 @@ export function createApp(services: Services, { clientDir }: AppOptions = {}) {
   // The public API: its own bearer-token guard (401/402/403), never the session cookie.
   app.route(
     "/api/v1",
-    publicApiRoutes({ db, logger, isProduction: env.NODE_ENV === "production", appUrl: env.appUrl }),
+    publicApiRoutes({
+      db,
+      mailer: services.mailer,
+      logger,
+      isProduction: env.NODE_ENV === "production",
+      appUrl: env.appUrl,
+    }),
   );
   const guarded = guardFor(services);
   for (const [path, routes] of Object.entries(businessModules))

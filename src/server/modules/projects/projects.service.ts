@@ -32,7 +32,7 @@ export const taskNotFound = () => new AppError("not_found", TASK_NOT_FOUND);
 /** How many related records of each kind the detail page shows. */
 const RELATED_LIMIT = 10;
 
-function toProjectDto(row: ProjectWithCounts): ProjectDto {
+export function toProjectDto(row: ProjectWithCounts): ProjectDto {
   return {
     id: row.id,
     name: row.name,
@@ -82,7 +82,7 @@ function listWhere(userId: string, { search, status }: Filters): SQL | undefined
 }
 
 /** Projects with their client's name and task counts, in one query. */
-function selectProjects<Extra extends PageExtras = Record<never, never>>(
+export function selectProjects<Extra extends PageExtras = Record<never, never>>(
   tx: Tx,
   userId: string,
   extra = {} as Extra,

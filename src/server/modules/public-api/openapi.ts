@@ -137,6 +137,35 @@ export function buildOpenApiDocument({ serverUrl }: { serverUrl: string }) {
     }
     paths[`/${entry.path}`] = collection;
     paths[`/${entry.path}/{id}`] = item;
+    for (const action of entry.actions ?? []) {
+      const verb = `${action.name[0]?.toUpperCase()}${action.name.slice(1)}`;
+      if (action.input) schemas[`${name}${verb}`] = schemaOf(action.input, "input");
+      paths[`/${entry.path}/{id}/${action.name}`] = {
+        post: {
+          operationId: `${action.name}${name}`,
+          tags: [entry.path],
+          summary: action.summary,
+          parameters: [idParameter],
+          // A body whose every field is optional may be left out.
+          ...(action.input
+            ? {
+                requestBody: {
+                  required: !action.input.safeParse({}).success,
+                  ...json(ref(`${name}${verb}`)),
+                },
+              }
+            : {}),
+          responses: {
+            "200": { description: `${name} après l'action.`, ...json(ref(name)) },
+            ...writeErrors,
+            "404": errorResponse(entry.notFoundMessage),
+            "409": errorResponse(
+              "Refusé par une règle métier (ex. : devis déjà refusé, facture déjà émise).",
+            ),
+          },
+        },
+      };
+    }
   }
 
   paths["/openapi.json"] = {

@@ -5,9 +5,9 @@ import { errorBody } from "@shared/schemas/error";
 import { eq } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { profiles, webhookDeliveries } from "../../db/schema/index";
+import { businessIdentities, profiles, webhookDeliveries } from "../../db/schema/index";
 import { WEBHOOK_BEAT_MS } from "../../jobs/job-loop";
-import { call, registerPaid } from "../../test/accounts";
+import { call, lastEmailTo, registerPaid } from "../../test/accounts";
 import { createTestContext, type TestContext } from "../../test/test-app";
 import {
   CLAIM_LEASE_MS,
@@ -295,6 +295,218 @@ describe("/api/v1 resources", () => {
   });
 });
 
+/** A paid user with the legal identity issuing needs, a write and a read token. */
+async function seller(email: string) {
+  const user = await registerPaid(context, { email });
+  await context.database.db.insert(businessIdentities).values({
+    userId: user.userId,
+    legalName: "Dora Petit EI",
+    siren: "732829320",
+    addressLine1: "3 place Bellecour",
+    postalCode: "69002",
+    city: "Lyon",
+    vatRegime: "assujetti",
+    vatNumber: "FR44732829320",
+    paymentTermsDays: 30,
+    latePenaltyRate: "3 fois le taux d'intérêt légal",
+  });
+  return {
+    ...user,
+    write: (await createToken(user.cookie, "write")).token as string,
+    read: (await createToken(user.cookie, "read")).token as string,
+  };
+}
+
+const lines = [
+  { description: "Audit", quantity: 1, unitPriceCents: 80_000, vatRateBp: 2000 },
+  { description: "Atelier", quantity: 2, unitPriceCents: 30_000, vatRateBp: 1000 },
+];
+
+describe("/api/v1 lists", () => {
+  it("answers each record of a page exactly as its get does: lines, payments, credit note, related names", async () => {
+    const dora = await seller("dora.api@example.fr");
+    const post = async (path: string, body: unknown) => {
+      const response = await v1(path, { token: dora.write, method: "POST", body });
+      expect(response.status, `${path} ${await response.clone().text()}`).toBeLessThan(300);
+      return response.json();
+    };
+    const client = await post("/clients", { name: "Atelier Bois", email: "compta@atelier-bois.fr" });
+    const project = await post("/projects", { name: "Refonte", clientId: client.id });
+    await post("/tasks", { projectId: project.id, title: "Maquettes" });
+    const done = await post("/tasks", { projectId: project.id, title: "Recette" });
+    await v1(`/tasks/${done.id}`, { token: dora.write, method: "PATCH", body: { status: "terminee" } });
+    await post("/expenses", { title: "Train Lyon", amountCents: 4_500, projectId: project.id });
+    const quote = await post("/quotes", { clientId: client.id, clientName: "Atelier Bois", lines });
+    await post(`/quotes/${quote.id}/send`, {});
+    await post(`/quotes/${quote.id}/accept`, {});
+    const converted = await call(context, `/api/quotes/${quote.id}/convert`, {
+      method: "POST",
+      cookie: dora.cookie,
+    });
+    expect(converted.status).toBe(201);
+    const paid = await post("/invoices", { clientId: client.id, clientName: "Atelier Bois", lines });
+    await v1(`/invoices/${paid.id}/issue`, { token: dora.write, method: "POST" });
+    await post("/payments", { invoiceId: paid.id, amountCents: 50_000, method: "virement" });
+    await post("/payments", { invoiceId: paid.id, amountCents: 10_000, method: "cheque" });
+    const cancelled = await post("/invoices", { clientName: "Atelier Bois", lines });
+    await v1(`/invoices/${cancelled.id}/issue`, { token: dora.write, method: "POST" });
+    const cancel = await call(context, `/api/invoices/${cancelled.id}/cancel`, {
+      method: "POST",
+      cookie: dora.cookie,
+    });
+    expect(cancel.status).toBe(201);
+
+    const expected = { clients: 1, projects: 1, tasks: 2, expenses: 1, quotes: 1, invoices: 4, payments: 2 };
+    for (const [resource, count] of Object.entries(expected)) {
+      const page = await (await v1(`/${resource}?limit=100`, { token: dora.read })).json();
+      expect(page.items, resource).toHaveLength(count);
+      for (const item of page.items) {
+        const one = await (await v1(`/${resource}/${item.id}`, { token: dora.read })).json();
+        expect(item, `${resource} ${item.id}`).toEqual(one);
+      }
+    }
+    // What the comparison covered: the related data each get reads besides the row.
+    const invoices = (await (await v1("/invoices", { token: dora.read })).json()).items;
+    const withPayments = invoices.find((item: { id: string }) => item.id === paid.id);
+    expect(withPayments.payments.map((payment: { amountCents: number }) => payment.amountCents)).toEqual([
+      50_000, 10_000,
+    ]);
+    expect(withPayments.lines.map((line: { description: string }) => line.description)).toEqual([
+      "Audit",
+      "Atelier",
+    ]);
+    expect(invoices.find((item: { id: string }) => item.id === cancelled.id).creditNoteId).toBeTruthy();
+    const [listedQuote] = (await (await v1("/quotes", { token: dora.read })).json()).items;
+    expect(listedQuote).toMatchObject({ clientEmail: "compta@atelier-bois.fr", status: "accepté" });
+    expect(listedQuote.invoice.id).toBe((await converted.json()).id);
+    const [listedProject] = (await (await v1("/projects", { token: dora.read })).json()).items;
+    expect(listedProject).toMatchObject({ clientName: "Atelier Bois", taskCount: 2, doneTaskCount: 1 });
+    const [listedExpense] = (await (await v1("/expenses", { token: dora.read })).json()).items;
+    expect(listedExpense.projectName).toBe("Refonte");
+
+    // Pages still follow one another through the cursor, every invoice once.
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page = await (
+        await v1(`/invoices?limit=3${cursor ? `&cursor=${cursor}` : ""}`, { token: dora.read })
+      ).json();
+      seen.push(...page.items.map((item: { id: string }) => item.id));
+      cursor = page.next_cursor;
+    } while (cursor);
+    expect(seen.sort()).toEqual(invoices.map((item: { id: string }) => item.id).sort());
+  });
+});
+
+describe("/api/v1 actions", () => {
+  it("sends, accepts and refuses quotes through the quotes services, with a write token only", async () => {
+    const erin = await seller("erin.api@example.fr");
+    const client = await (
+      await v1("/clients", {
+        token: erin.write,
+        method: "POST",
+        body: { name: "Brasserie du Nord", email: "achats@brasserie-nord.fr" },
+      })
+    ).json();
+    const create = async () =>
+      (
+        await v1("/quotes", {
+          token: erin.write,
+          method: "POST",
+          body: { clientId: client.id, clientName: "Brasserie du Nord", lines },
+        })
+      ).json();
+    const quote = await create();
+
+    expect((await v1(`/quotes/${quote.id}/send`, { token: erin.read, method: "POST" })).status).toBe(403);
+    expect((await v1(`/quotes/${quote.id}/send`, { token: bobWrite, method: "POST" })).status).toBe(404);
+    expect((await v1(`/quotes/${quote.id}/archive`, { token: erin.write, method: "POST" })).status).toBe(404);
+    const sent = await v1(`/quotes/${quote.id}/send`, { token: erin.write, method: "POST" });
+    expect(sent.status).toBe(200);
+    expect(await sent.json()).toMatchObject({ id: quote.id, status: "envoyé", sentAt: expect.any(String) });
+    const email = await lastEmailTo(context, "achats@brasserie-nord.fr");
+    expect(email?.subject).toContain(quote.quoteNumber);
+
+    const accepted = await v1(`/quotes/${quote.id}/accept`, { token: erin.write, method: "POST" });
+    expect(await accepted.json()).toMatchObject({ status: "accepté", acceptedAt: expect.any(String) });
+    const again = await v1(`/quotes/${quote.id}/refuse`, { token: erin.write, method: "POST" });
+    expect(again.status).toBe(409);
+    expect((await again.json()).error.message).toBe("Seul un devis envoyé peut être marqué comme refusé.");
+
+    const other = await create();
+    const badAddress = await v1(`/quotes/${other.id}/send`, {
+      token: erin.write,
+      method: "POST",
+      body: { to: "pas-une-adresse" },
+    });
+    expect(badAddress.status).toBe(400);
+    await v1(`/quotes/${other.id}/send`, {
+      token: erin.write,
+      method: "POST",
+      body: { to: "direction@brasserie-nord.fr", message: "Voici notre proposition." },
+    });
+    expect((await lastEmailTo(context, "direction@brasserie-nord.fr"))?.text).toContain(
+      "Voici notre proposition.",
+    );
+    const refused = await v1(`/quotes/${other.id}/refuse`, { token: erin.write, method: "POST" });
+    expect(await refused.json()).toMatchObject({ status: "refusé", refusedAt: expect.any(String) });
+  });
+
+  it("issues and sends an invoice, then records its payment, through the invoices services", async () => {
+    const fanny = await seller("fanny.api@example.fr");
+    const draft = await (
+      await v1("/invoices", {
+        token: fanny.write,
+        method: "POST",
+        body: { clientName: "Maison Roux", lines },
+      })
+    ).json();
+
+    expect((await v1(`/invoices/${draft.id}/issue`, { token: fanny.read, method: "POST" })).status).toBe(403);
+    const unconfirmed = await v1(`/invoices/${draft.id}/send`, {
+      token: fanny.write,
+      method: "POST",
+      body: { to: "compta@maison-roux.fr", message: "Bonjour, votre facture." },
+    });
+    expect(unconfirmed.status).toBe(409);
+    const issued = await v1(`/invoices/${draft.id}/issue`, { token: fanny.write, method: "POST" });
+    expect(issued.status).toBe(200);
+    const invoice = await issued.json();
+    expect(invoice).toMatchObject({ status: "en-attente", invoiceNumber: expect.stringMatching(/^INV-/) });
+    expect((await v1(`/invoices/${draft.id}/issue`, { token: fanny.write, method: "POST" })).status).toBe(
+      409,
+    );
+    // Issued: the draft's update is refused by the invoicing rules.
+    expect(
+      (await v1(`/invoices/${draft.id}`, { token: fanny.write, method: "PATCH", body: { notes: "x" } }))
+        .status,
+    ).toBe(409);
+
+    const noMessage = await v1(`/invoices/${draft.id}/send`, {
+      token: fanny.write,
+      method: "POST",
+      body: { to: "compta@maison-roux.fr" },
+    });
+    expect(noMessage.status).toBe(400);
+    const sent = await v1(`/invoices/${draft.id}/send`, {
+      token: fanny.write,
+      method: "POST",
+      body: { to: "compta@maison-roux.fr", message: "Bonjour, votre facture." },
+    });
+    expect(sent.status).toBe(200);
+    expect((await sent.json()).sentAt).toEqual(expect.any(String));
+    expect((await lastEmailTo(context, "compta@maison-roux.fr"))?.subject).toContain(invoice.invoiceNumber);
+
+    const payment = await v1("/payments", {
+      token: fanny.write,
+      method: "POST",
+      body: { invoiceId: draft.id, amountCents: invoice.totalCents, method: "virement" },
+    });
+    expect(payment.status).toBe(201);
+    expect((await (await v1(`/invoices/${draft.id}`, { token: fanny.read })).json()).status).toBe("payée");
+  });
+});
+
 describe("openapi.json", () => {
   it("is a public OpenAPI 3.1 document listing every route, the bearer scheme, the hooks and the payload", async () => {
     const response = await context.app.request("/api/v1/openapi.json");
@@ -312,6 +524,17 @@ describe("openapi.json", () => {
     expect(document.paths["/clients/{id}"].patch).toBeDefined();
     expect(document.paths["/payments/{id}"].patch).toBeUndefined();
     expect(document.paths["/hooks"].post).toBeDefined();
+    for (const action of [
+      "/quotes/{id}/send",
+      "/quotes/{id}/accept",
+      "/quotes/{id}/refuse",
+      "/invoices/{id}/issue",
+      "/invoices/{id}/send",
+    ])
+      expect(document.paths[action]?.post?.responses["403"], action).toBeDefined();
+    expect(document.paths["/invoices/{id}/send"].post.requestBody.required).toBe(true);
+    expect(document.paths["/quotes/{id}/send"].post.requestBody.required).toBe(false);
+    expect(document.components.schemas.InvoiceSend.required).toEqual(["message"]);
     expect(document.paths["/hooks/{id}"].delete).toBeDefined();
     expect(Object.keys(document.webhooks)).toEqual(
       expect.arrayContaining(["client.created", "invoice.paid", "payment.received", "expense.created"]),

@@ -1,6 +1,7 @@
+import { parisToday } from "@shared/domain/dates";
 import { clientDto, createClientInput, updateClientInput } from "@shared/schemas/clients";
 import { createExpenseInput, expenseDto, updateExpenseInput } from "@shared/schemas/expenses";
-import { createInvoiceInput, updateInvoiceInput } from "@shared/schemas/invoices";
+import { createInvoiceInput, sendInvoiceInput, updateInvoiceInput } from "@shared/schemas/invoices";
 import {
   createProjectInput,
   createTaskInput,
@@ -16,45 +17,85 @@ import {
   quoteDto,
   type V1ListQuery,
 } from "@shared/schemas/public-api";
-import { createQuoteInput, updateQuoteInput } from "@shared/schemas/quotes";
+import { createQuoteInput, sendQuoteInput, updateQuoteInput } from "@shared/schemas/quotes";
 import { and, asc, desc, eq, gte, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import type { Db } from "../../db/client";
 import { clients, expenses, invoices, payments, projects, quotes, tasks } from "../../db/schema/index";
-import { withTenant } from "../../db/tenant";
+import { type Tx, withTenant } from "../../db/tenant";
+import type { Mailer } from "../../email/mailer";
 import { AppError } from "../../errors";
-import { createClient, getClient, updateClient } from "../clients/clients.service";
-import { createExpense, getExpense, updateExpense } from "../expenses/expenses.service";
+import { createClient, getClient, toClientDto, updateClient } from "../clients/clients.service";
+import {
+  createExpense,
+  getExpense,
+  selectExpenses,
+  toExpenseDto,
+  updateExpense,
+} from "../expenses/expenses.service";
 import {
   createInvoiceDraft,
   getInvoice,
+  issueInvoice,
   recordPayment,
+  toDto as toInvoiceDto,
   updateInvoiceDraft,
 } from "../invoices/invoices.service";
+import { sendInvoice } from "../invoices/send-invoice.service";
 import {
   createProject,
   createTask,
   getProject,
+  selectProjects,
   TASK_NOT_FOUND,
   taskNotFound,
+  toProjectDto,
   toTaskDto,
   updateProject,
   updateTask,
 } from "../projects/projects.service";
-import { createQuote, getQuote, updateQuote } from "../quotes/quotes.service";
+import { createQuote, getQuote, toQuoteDto, transitionQuote, updateQuote } from "../quotes/quotes.service";
+import { sendQuote } from "../quotes/send-quote.service";
 import { toPaymentDto } from "./payment-dto";
 
 /*
  * The resources of /api/v1, one entry each: what the routes serve and what openapi.json documents come from
  * here (decision 013). Every read and write goes through the module's own service and shared schemas;
- * this file only adds the sync-friendly listing (oldest change first, keyset cursor, updated_since).
+ * this file only adds the sync-friendly listing (oldest change first, keyset cursor, updated_since), whose
+ * pages are read in one statement each and turned into DTOs by the modules' own mappers.
  */
 
 type Operation<Input extends z.ZodType, Args extends unknown[]> = {
   input: Input;
   run: (db: Db, userId: string, ...args: [...Args, z.output<Input>]) => Promise<unknown>;
 };
+
+/** What an action needs beyond the database: sending e-mails. */
+export type ActionDeps = { db: Db; mailer: Mailer };
+
+/** A state change on one record, `POST /<resource>/:id/<name>`, through its module's service. */
+type Action<Input extends z.ZodType> = {
+  name: string;
+  /** French, for the documentation. */
+  summary: string;
+  /** The body, when the action takes one. */
+  input?: Input;
+  run: (deps: ActionDeps, userId: string, id: string, input: z.output<Input>) => Promise<unknown>;
+};
+export type ResourceAction = Action<z.ZodType>;
+
+/** One page of a list, as listResource computed it on the entry's columns. */
+export type PageQuery = {
+  where: SQL | undefined;
+  orderBy: SQL[];
+  limit: number;
+  offset: number;
+  /** The cursor's position of each row: its last change as PostgreSQL wrote it (microseconds kept), its id. */
+  extras: { cursorAt: SQL.Aliased<string>; cursorId: SQL.Aliased<string> };
+};
+type PageRow = { item: unknown; cursor: Cursor };
+type PageParams = { userId: string; today: string; query: PageQuery };
 
 type ResourceDefinition<Create extends z.ZodType, Update extends z.ZodType> = {
   /** Path segment under /api/v1 and the OpenAPI tag. */
@@ -67,8 +108,11 @@ type ResourceDefinition<Create extends z.ZodType, Update extends z.ZodType> = {
   table: PgTable;
   columns: { id: AnyPgColumn; userId: AnyPgColumn; changedAt: AnyPgColumn };
   get: (db: Db, userId: string, id: string) => Promise<unknown>;
+  /** A page in ONE statement, items exactly as `get` answers them (lines, payments, computed statuses). */
+  page: (tx: Tx, params: PageParams) => Promise<PageRow[]>;
   create?: Operation<Create, []>;
   update?: Operation<Update, [id: string]>;
+  actions?: ResourceAction[];
 };
 
 export type Resource = ResourceDefinition<z.ZodType, z.ZodType>;
@@ -77,6 +121,16 @@ export type Resource = ResourceDefinition<z.ZodType, z.ZodType>;
 const resource = <Create extends z.ZodType, Update extends z.ZodType>(
   definition: ResourceDefinition<Create, Update>,
 ) => definition as unknown as Resource;
+
+/** Keeps an action's `run` typed against its own input schema. */
+const action = <Input extends z.ZodType = z.ZodUndefined>(definition: Action<Input>) =>
+  definition as unknown as ResourceAction;
+
+/** A page's rows, which carry their cursor position beside their own columns, mapped to their DTO. */
+const pageOf = <Row extends { cursorAt: string; cursorId: string }>(
+  rows: Row[],
+  toItem: (row: Row) => unknown,
+): PageRow[] => rows.map((row) => ({ item: toItem(row), cursor: [row.cursorAt, row.cursorId] }));
 
 const paymentNotFound = () => new AppError("not_found", "Paiement introuvable.");
 
@@ -118,6 +172,7 @@ export const resources: Resource[] = [
     table: clients,
     columns: { id: clients.id, userId: clients.userId, changedAt: clients.updatedAt },
     get: (db, userId, clientId) => getClient(db, { userId, clientId }),
+    page: async (tx, { query }) => pageOf(await tx.query.clients.findMany(query), toClientDto),
     create: { input: createClientInput, run: (db, userId, input) => createClient(db, { userId, input }) },
     update: {
       input: updateClientInput,
@@ -132,11 +187,48 @@ export const resources: Resource[] = [
     table: quotes,
     columns: { id: quotes.id, userId: quotes.userId, changedAt: quotes.updatedAt },
     get: (db, userId, id) => getQuote(db, { userId, id }),
+    page: async (tx, { query, today }) =>
+      pageOf(
+        await tx.query.quotes.findMany({
+          ...query,
+          with: {
+            items: { orderBy: (items, { asc }) => [asc(items.position)] },
+            // The first invoice made from the quote, the one conversion keeps.
+            invoices: {
+              columns: { id: true, invoiceNumber: true },
+              orderBy: (made, { asc }) => [asc(made.createdAt), asc(made.id)],
+              limit: 1,
+            },
+            client: { columns: { email: true } },
+          },
+        }),
+        ({ items, invoices: [invoice], client, ...row }) =>
+          toQuoteDto(row, items, { invoice: invoice ?? null, clientEmail: client?.email || null }, today),
+      ),
     create: { input: createQuoteInput, run: (db, userId, input) => createQuote(db, { userId, input }) },
     update: {
       input: updateQuoteInput,
       run: (db, userId, id, input) => updateQuote(db, { userId, id, input }),
     },
+    actions: [
+      action({
+        name: "send",
+        summary:
+          "Envoie le devis par e-mail (PDF joint) au client ou à `to`, avec `message` ou le message par défaut ; un brouillon devient envoyé.",
+        input: sendQuoteInput,
+        run: (deps, userId, id, input) => sendQuote(deps, { userId, id, input }),
+      }),
+      action({
+        name: "accept",
+        summary: "Marque un devis envoyé comme accepté par le client.",
+        run: ({ db }, userId, id) => transitionQuote(db, { userId, id, to: "accept" }),
+      }),
+      action({
+        name: "refuse",
+        summary: "Marque un devis envoyé (ou expiré) comme refusé par le client.",
+        run: ({ db }, userId, id) => transitionQuote(db, { userId, id, to: "refuse" }),
+      }),
+    ],
   }),
   resource({
     path: "invoices",
@@ -147,6 +239,22 @@ export const resources: Resource[] = [
     table: invoices,
     columns: { id: invoices.id, userId: invoices.userId, changedAt: invoices.updatedAt },
     get: (db, userId, id) => getInvoice(db, { userId, id }),
+    page: async (tx, { query, today }) =>
+      pageOf(
+        await tx.query.invoices.findMany({
+          ...query,
+          with: {
+            items: { orderBy: (items, { asc }) => [asc(items.position)] },
+            payments: {
+              columns: { id: true, amountCents: true, paidOn: true, method: true, reference: true },
+              orderBy: (received, { asc }) => [asc(received.paidOn), asc(received.createdAt)],
+            },
+            creditNotes: { columns: { id: true }, limit: 1 },
+          },
+        }),
+        ({ items, payments: received, creditNotes: [creditNote], ...row }) =>
+          toInvoiceDto(row, items, today, { payments: received, creditNoteId: creditNote?.id ?? null }),
+      ),
     create: {
       input: createInvoiceInput,
       run: (db, userId, input) => createInvoiceDraft(db, { userId, input }),
@@ -155,16 +263,33 @@ export const resources: Resource[] = [
       input: updateInvoiceInput,
       run: (db, userId, id, input) => updateInvoiceDraft(db, { userId, id, input }),
     },
+    actions: [
+      action({
+        name: "issue",
+        summary:
+          "Émet un brouillon : numéro suivant de la série de l'année, identités figées, échéance ; la facture n'est plus modifiable.",
+        run: ({ db }, userId, id) => issueInvoice(db, { userId, id }),
+      }),
+      action({
+        name: "send",
+        summary:
+          "Envoie la facture par e-mail (PDF Factur-X joint) au client ou à `to` ; un brouillon n'est émis puis envoyé qu'avec `issueDraft: true`.",
+        input: sendInvoiceInput,
+        run: (deps, userId, id, input) => sendInvoice(deps, { userId, id, input }),
+      }),
+    ],
   }),
   resource({
     path: "payments",
-    description: "Paiements reçus, enregistrés sur une facture émise. Un paiement ne se modifie pas.",
+    description:
+      "Paiements reçus : POST /payments enregistre un paiement sur une facture émise (elle passe payée une fois soldée). Un paiement ne se modifie pas.",
     item: paymentDto,
     notFoundMessage: "Paiement introuvable.",
     table: payments,
     // A payment never changes: its creation is its last change.
     columns: { id: payments.id, userId: payments.userId, changedAt: payments.createdAt },
     get: getPayment,
+    page: async (tx, { query }) => pageOf(await tx.query.payments.findMany(query), toPaymentDto),
     create: {
       input: createPaymentInput,
       run: async (db, userId, { invoiceId, ...input }) => {
@@ -182,6 +307,15 @@ export const resources: Resource[] = [
     table: expenses,
     columns: { id: expenses.id, userId: expenses.userId, changedAt: expenses.updatedAt },
     get: (db, userId, id) => getExpense(db, { userId, id }),
+    page: async (tx, { userId, query }) =>
+      pageOf(
+        await selectExpenses(tx, userId, query.extras)
+          .where(query.where)
+          .orderBy(...query.orderBy)
+          .limit(query.limit)
+          .offset(query.offset),
+        toExpenseDto,
+      ),
     create: { input: createExpenseInput, run: (db, userId, input) => createExpense(db, { userId, input }) },
     update: {
       input: updateExpenseInput,
@@ -196,6 +330,15 @@ export const resources: Resource[] = [
     table: projects,
     columns: { id: projects.id, userId: projects.userId, changedAt: projects.updatedAt },
     get: (db, userId, projectId) => getProject(db, { userId, projectId }),
+    page: async (tx, { userId, query }) =>
+      pageOf(
+        await selectProjects(tx, userId, query.extras)
+          .query.where(query.where)
+          .orderBy(...query.orderBy)
+          .limit(query.limit)
+          .offset(query.offset),
+        toProjectDto,
+      ),
     create: { input: createProjectInput, run: (db, userId, input) => createProject(db, { userId, input }) },
     update: {
       input: updateProjectInput,
@@ -210,6 +353,7 @@ export const resources: Resource[] = [
     table: tasks,
     columns: { id: tasks.id, userId: tasks.userId, changedAt: tasks.updatedAt },
     get: getTask,
+    page: async (tx, { query }) => pageOf(await tx.query.tasks.findMany(query), toTaskDto),
     create: {
       input: createTaskInput.extend({ projectId: z.uuid("Projet invalide.") }),
       run: (db, userId, { projectId, ...input }) => createTask(db, { userId, projectId, input }),
@@ -248,33 +392,41 @@ function decodeCursor(text: string): Cursor {
 
 /**
  * A page of the user's records, oldest change first, so that a poller asking `updated_since` its last run
- * (or following `next_cursor`) sees every change once. The page's ids come from one indexed query; each
- * record is then read through its module's service, so the API answers exactly what the app shows.
+ * (or following `next_cursor`) sees every change once. The page is read in one statement (lines, payments
+ * and related names included) and mapped by the modules' own DTO functions, so it answers what `get` does.
  */
 export async function listResource(
   db: Db,
-  { userId, resource: entry, query }: { userId: string; resource: Resource; query: V1ListQuery },
+  {
+    userId,
+    resource: entry,
+    query,
+    now = new Date(),
+  }: { userId: string; resource: Resource; query: V1ListQuery; now?: Date },
 ): Promise<{ items: unknown[]; next_cursor: string | null }> {
   const { id, userId: owner, changedAt } = entry.columns;
   const cursor = query.cursor ? decodeCursor(query.cursor) : null;
-  const filters: (SQL | undefined)[] = [
-    eq(owner, userId),
-    query.updated_since ? gte(changedAt, new Date(query.updated_since)) : undefined,
-    cursor ? sql`(${changedAt}, ${id}) > (${cursor[0]}::timestamptz, ${cursor[1]}::uuid)` : undefined,
-  ];
+  const page: PageQuery = {
+    where: and(
+      eq(owner, userId),
+      query.updated_since ? gte(changedAt, new Date(query.updated_since)) : undefined,
+      cursor ? sql`(${changedAt}, ${id}) > (${cursor[0]}::timestamptz, ${cursor[1]}::uuid)` : undefined,
+    ),
+    orderBy: [asc(changedAt), asc(id)],
+    // One more than asked: whether it comes back says if there is a next page.
+    limit: query.limit + 1,
+    offset: query.offset ?? 0,
+    extras: {
+      cursorAt: sql<string>`${changedAt}::text`.as("cursor_at"),
+      cursorId: sql<string>`${id}::text`.as("cursor_id"),
+    },
+  };
   const rows = await withTenant(db, userId, (tx) =>
-    tx
-      .select({ id: sql<string>`${id}`, changedAt: sql<string>`${changedAt}::text` })
-      .from(entry.table)
-      .where(and(...filters))
-      .orderBy(asc(changedAt), asc(id))
-      .limit(query.limit + 1)
-      .offset(query.offset ?? 0),
+    entry.page(tx, { userId, today: parisToday(now), query: page }),
   );
-  const page = rows.slice(0, query.limit);
-  const last = page.at(-1);
+  const last = rows[query.limit - 1];
   return {
-    items: await Promise.all(page.map((row) => entry.get(db, userId, row.id))),
-    next_cursor: rows.length > query.limit && last ? encodeCursor([last.changedAt, last.id]) : null,
+    items: rows.slice(0, query.limit).map((row) => row.item),
+    next_cursor: rows.length > query.limit && last ? encodeCursor(last.cursor) : null,
   };
 }

@@ -1,14 +1,15 @@
 import { type ApiTokenScope, createHookInput, v1ListQuery } from "@shared/schemas/public-api";
-import { Hono, type MiddlewareHandler } from "hono";
+import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { z } from "zod";
 import { type AuthVariables, requirePaid } from "../../auth/session";
 import type { Db } from "../../db/client";
+import type { Mailer } from "../../email/mailer";
 import { AppError } from "../../errors";
 import { valid } from "../../http/validate";
 import type { Logger } from "../../logger";
 import { authenticateToken } from "./api-tokens.service";
 import { buildOpenApiDocument } from "./openapi";
-import { listResource, type Resource, resources } from "./resources";
+import { type ActionDeps, listResource, type Resource, resources } from "./resources";
 import { createHook, deleteHook } from "./webhooks.service";
 
 export type V1Variables = AuthVariables & { tokenScope: ApiTokenScope };
@@ -51,7 +52,7 @@ function idOf(value: string | undefined, notFoundMessage: string): string {
   return value as string;
 }
 
-function resourceRoutes(db: Db, entry: Resource) {
+function resourceRoutes({ db, mailer }: ActionDeps, entry: Resource) {
   const routes = new Hono<{ Variables: V1Variables }>()
     .get("/", valid(v1ListQuery, "query"), async (c) =>
       c.json(
@@ -76,6 +77,14 @@ function resourceRoutes(db: Db, entry: Resource) {
       valid(update.input),
       async (c) => c.json(await update.run(db, c.get("user").id, c.req.param("id"), c.req.valid("json"))),
     );
+  for (const action of entry.actions ?? []) {
+    const run = (c: Context<{ Variables: V1Variables }>, input: unknown) =>
+      action.run({ db, mailer }, c.get("user").id, idOf(c.req.param("id"), entry.notFoundMessage), input);
+    const path = `/:id/${action.name}`;
+    const { input } = action;
+    if (input) routes.post(path, valid(input), async (c) => c.json(await run(c, c.req.valid("json"))));
+    else routes.post(path, async (c) => c.json(await run(c, undefined)));
+  }
   return routes;
 }
 
@@ -86,11 +95,13 @@ function resourceRoutes(db: Db, entry: Resource) {
  */
 export function publicApiRoutes({
   db,
+  mailer,
   logger,
   isProduction,
   appUrl,
 }: {
   db: Db;
+  mailer: Mailer;
   logger: Logger;
   isProduction: boolean;
   appUrl: string;
@@ -111,7 +122,7 @@ export function publicApiRoutes({
       await deleteHook(db, { userId: c.get("user").id, hookId });
       return c.body(null, 204);
     });
-  for (const entry of resources) guarded.route(`/${entry.path}`, resourceRoutes(db, entry));
+  for (const entry of resources) guarded.route(`/${entry.path}`, resourceRoutes({ db, mailer }, entry));
   // Registered first, so its handler answers before the token middleware of the routes below.
   return new Hono().get("/openapi.json", (c) => c.json(document)).route("/", guarded);
 }

@@ -56,7 +56,7 @@ export function effectiveQuoteStatus(
   return row.status;
 }
 
-function toDto(row: QuoteRow, items: ItemRow[], related: Related, today: string): QuoteDto {
+export function toQuoteDto(row: QuoteRow, items: ItemRow[], related: Related, today: string): QuoteDto {
   return {
     id: row.id,
     quoteNumber: row.quoteNumber ?? "",
@@ -144,7 +144,7 @@ async function toDtos(tx: Tx, userId: string, rows: QuoteRow[], today: string): 
     ),
   ]);
   return rows.map((row) =>
-    toDto(
+    toQuoteDto(
       row,
       [],
       {
@@ -163,7 +163,7 @@ async function detailDto(tx: Tx, userId: string, row: QuoteRow, today: string): 
     linkedInvoices(tx, userId, [row.id]),
     clientEmails(tx, userId, [row.clientId]),
   ]);
-  return toDto(
+  return toQuoteDto(
     row,
     items,
     {

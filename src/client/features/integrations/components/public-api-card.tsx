@@ -66,6 +66,16 @@ function ApiGuide({ baseUrl }: { baseUrl: string }) {
         centimes.
       </p>
       <p>
+        Actions (jeton « Lecture et écriture ») : envoyer un devis par e-mail (
+        <code className="rounded bg-muted px-1.5 py-0.5">POST /quotes/{"{id}"}/send</code>), le marquer
+        accepté ou refusé (<code className="rounded bg-muted px-1.5 py-0.5">/accept</code>,{" "}
+        <code className="rounded bg-muted px-1.5 py-0.5">/refuse</code>), émettre une facture (
+        <code className="rounded bg-muted px-1.5 py-0.5">POST /invoices/{"{id}"}/issue</code>), l'envoyer (
+        <code className="rounded bg-muted px-1.5 py-0.5">/send</code>) et enregistrer un paiement (
+        <code className="rounded bg-muted px-1.5 py-0.5">POST /payments</code>). Les règles de facturation
+        s'appliquent comme dans l'application : une facture émise n'est plus modifiable.
+      </p>
+      <p>
         Webhooks : abonnez une URL avec <code className="rounded bg-muted px-1.5 py-0.5">POST /hooks</code>{" "}
         {"{ target_url, event }"}. Chaque événement arrive en POST JSON {"{ id, event, created_at, data }"}{" "}
         signé par l'en-tête{" "}
