@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { declarationPeriodOf, isAcrePeriod, upcomingDeclaration } from "./urssaf-calendar";
+import {
+  declarationPeriodOf,
+  declarationToRemind,
+  isAcrePeriod,
+  periodPhrase,
+  upcomingDeclaration,
+} from "./urssaf-calendar";
 
 const monthly = { frequency: "mensuelle" as const, creationDate: "2020-01-01" };
 const quarterly = { frequency: "trimestrielle" as const, creationDate: "2020-01-01" };
@@ -77,5 +83,41 @@ describe("declaration periods and deadlines", () => {
   it("applies ACRE until the end of the third quarter after the start", () => {
     expect(isAcrePeriod({ from: "2026-09-01" }, "2025-11-15")).toBe(true);
     expect(isAcrePeriod({ from: "2026-10-01" }, "2025-11-15")).toBe(false);
+  });
+});
+
+describe("the deadline reminder", () => {
+  it("reminds a declaration in the 7 days before its deadline, the deadline included", () => {
+    expect(declarationToRemind("2026-04-22", monthly)).toBeNull();
+    expect(declarationToRemind("2026-04-23", monthly)?.label).toBe("mars 2026");
+    expect(declarationToRemind("2026-04-30", monthly)?.label).toBe("mars 2026");
+    expect(declarationToRemind("2026-05-01", monthly)).toBeNull();
+    expect(declarationToRemind("2027-01-24", quarterly)).toMatchObject({
+      from: "2026-10-01",
+      deadline: "2027-01-31",
+    });
+    expect(declarationToRemind("2027-01-10", quarterly)).toBeNull();
+  });
+
+  it("reminds the first, longer period too, once it has ended", () => {
+    const started = { frequency: "trimestrielle" as const, creationDate: "2026-03-06" };
+    expect(declarationToRemind("2026-06-28", started)).toBeNull();
+    const first = declarationToRemind("2026-07-25", started);
+    expect(first).toMatchObject({
+      from: "2026-03-06",
+      to: "2026-06-30",
+      deadline: "2026-07-31",
+      isFirst: true,
+    });
+    expect(first && periodPhrase(first, started.frequency)).toBe("la période du 6 mars au 30 juin 2026");
+  });
+
+  it("names the period as a sentence's object", () => {
+    expect(periodPhrase(declarationPeriodOf("2026-03-14", monthly), "mensuelle")).toBe(
+      "le mois de mars 2026",
+    );
+    expect(periodPhrase(declarationPeriodOf("2026-11-10", quarterly), "trimestrielle")).toBe(
+      "le 4e trimestre 2026",
+    );
   });
 });
