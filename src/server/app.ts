@@ -124,11 +124,14 @@ export function createApp(services: Services, { clientDir }: AppOptions = {}) {
   app.use(requestLogger(logger));
   app.use(securityHeaders({ isProduction: env.NODE_ENV === "production" }));
   app.use(compress());
-  // Uploads (10 MB, spec §5) carry their own limit on their route; everything else is small JSON.
+  // Uploads (10 MB, spec §5) carry their own limit on their route; everything else is small JSON. A GET or
+  // HEAD has no body: the check is skipped, as reading `req.raw.body` would build a web Request and stream
+  // for every page and list request.
   const isUpload = (c: Context) => c.req.method === "POST" && UPLOAD_PATHS.has(c.req.path);
+  const hasNoBody = (c: Context) => c.req.method === "GET" || c.req.method === "HEAD";
   app.use(
     except(
-      isUpload,
+      (c) => hasNoBody(c) || isUpload(c),
       bodyLimit({
         maxSize: MAX_BODY_BYTES,
         onError: () => {
