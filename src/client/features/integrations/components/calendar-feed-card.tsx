@@ -1,5 +1,6 @@
 import { buttonStyles } from "@client/components/ui/button-styles";
 import { ConfirmDialog } from "@client/components/ui/confirm-dialog";
+import { QueryStatus } from "@client/components/ui/query-status";
 import { SectionCard } from "@client/components/ui/section-card";
 import { formatDate } from "@shared/format";
 import { CalendarDays, Check, Copy, LoaderCircle, RefreshCw } from "lucide-react";
@@ -19,7 +20,7 @@ const DONE: Record<CalendarFeedChange, string> = {
  */
 export function CalendarFeedCard() {
   const urlId = useId();
-  const { data, isPending, isError, error, refetch } = useCalendarFeed();
+  const query = useCalendarFeed();
   const change = useChangeCalendarFeed();
   const [confirming, setConfirming] = useState<"regenerate" | "disconnect" | null>(null);
   const [isCopied, setIsCopied] = useState(false);
@@ -44,7 +45,6 @@ export function CalendarFeedCard() {
     }
   };
 
-  const feed = data?.feed;
   return (
     <SectionCard
       id="calendrier"
@@ -52,96 +52,89 @@ export function CalendarFeedCard() {
       title="Google Calendar"
       description="Vos échéances de factures, rappels de paiement, fins de validité des devis, tâches et fins de contrat dans Google Calendar ou tout agenda compatible iCalendar."
     >
-      {isPending ? (
-        <div role="status" aria-busy="true" className="h-24 animate-pulse rounded-xl bg-muted">
-          <span className="sr-only">Chargement du flux de calendrier…</span>
-        </div>
-      ) : isError ? (
-        <div role="alert" className="text-sm">
-          <p className="font-medium text-foreground">Impossible de lire le flux de calendrier.</p>
-          <p className="mt-1 text-muted-foreground">{error.message}</p>
-          <button
-            type="button"
-            onClick={() => void refetch()}
-            className={buttonStyles({ variant: "secondary", size: "sm", className: "mt-3" })}
-          >
-            <RefreshCw aria-hidden="true" />
-            Réessayer
-          </button>
-        </div>
-      ) : feed ? (
-        <div className="space-y-4">
-          <div>
-            <label htmlFor={urlId} className="text-sm font-medium text-foreground">
-              Adresse du flux
-            </label>
-            <div className="mt-1.5 flex flex-col gap-2 sm:flex-row">
-              <input
-                id={urlId}
-                readOnly
-                value={feed.url}
-                onFocus={(event) => event.target.select()}
-                className="h-10 w-full min-w-0 rounded-lg border bg-background px-3 font-mono text-xs text-foreground sm:flex-1"
-              />
+      <QueryStatus
+        query={query}
+        loadingLabel="Chargement du flux de calendrier…"
+        errorTitle="Impossible de lire le flux de calendrier."
+      >
+        {({ feed }) =>
+          feed ? (
+            <div className="space-y-4">
+              <div>
+                <label htmlFor={urlId} className="text-sm font-medium text-foreground">
+                  Adresse du flux
+                </label>
+                <div className="mt-1.5 flex flex-col gap-2 sm:flex-row">
+                  <input
+                    id={urlId}
+                    readOnly
+                    value={feed.url}
+                    onFocus={(event) => event.target.select()}
+                    className="h-10 w-full min-w-0 rounded-lg border bg-background px-3 font-mono text-xs text-foreground sm:flex-1"
+                  />
+                  <button
+                    type="button"
+                    onClick={() => void copy(feed.url)}
+                    className={buttonStyles({ variant: "secondary" })}
+                  >
+                    {isCopied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
+                    {isCopied ? "Copié" : "Copier le lien"}
+                  </button>
+                </div>
+                <p className="mt-2 text-sm text-muted-foreground">
+                  {feed.lastReadAt
+                    ? `Lu par un agenda le ${formatDate(feed.lastReadAt)}.`
+                    : "Pas encore lu par un agenda."}{" "}
+                  Activé le {formatDate(feed.createdAt)}.
+                </p>
+              </div>
+              <ol className="list-decimal space-y-1 pl-5 text-sm text-muted-foreground">
+                <li>Dans Google Calendar sur ordinateur, ouvrez « Autres agendas » puis « + ».</li>
+                <li>
+                  Choisissez « À partir de l'URL », collez l'adresse et cliquez sur « Ajouter l'agenda ».
+                </li>
+                <li>Google le met à jour de lui-même, toutes les quelques heures.</li>
+              </ol>
+              <p className="rounded-lg bg-muted px-3 py-2 text-sm text-muted-foreground">
+                Ce lien est secret : il donne accès à ces dates sans connexion. S'il a circulé, créez-en un
+                nouveau.
+              </p>
+              <div className="flex flex-col gap-2 sm:flex-row">
+                <button
+                  type="button"
+                  onClick={() => setConfirming("regenerate")}
+                  className={buttonStyles({ variant: "secondary" })}
+                >
+                  <RefreshCw aria-hidden="true" />
+                  Créer un nouveau lien
+                </button>
+                <button
+                  type="button"
+                  onClick={() => setConfirming("disconnect")}
+                  className={buttonStyles({ variant: "ghost", className: "text-danger hover:text-danger" })}
+                >
+                  Désactiver le flux
+                </button>
+              </div>
+            </div>
+          ) : (
+            <div className="flex flex-col items-start gap-3 sm:flex-row sm:items-center sm:justify-between">
+              <p className="text-sm text-muted-foreground">
+                Le flux est désactivé. Activez-le pour obtenir une adresse à ajouter dans votre agenda.
+              </p>
               <button
                 type="button"
-                onClick={() => void copy(feed.url)}
-                className={buttonStyles({ variant: "secondary" })}
+                onClick={() => apply("connect")}
+                disabled={change.isPending}
+                className={buttonStyles({ className: "shrink-0" })}
               >
-                {isCopied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
-                {isCopied ? "Copié" : "Copier le lien"}
+                {change.isPending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
+                Activer le flux
               </button>
             </div>
-            <p className="mt-2 text-sm text-muted-foreground">
-              {feed.lastReadAt
-                ? `Lu par un agenda le ${formatDate(feed.lastReadAt)}.`
-                : "Pas encore lu par un agenda."}{" "}
-              Activé le {formatDate(feed.createdAt)}.
-            </p>
-          </div>
-          <ol className="list-decimal space-y-1 pl-5 text-sm text-muted-foreground">
-            <li>Dans Google Calendar sur ordinateur, ouvrez « Autres agendas » puis « + ».</li>
-            <li>Choisissez « À partir de l'URL », collez l'adresse et cliquez sur « Ajouter l'agenda ».</li>
-            <li>Google le met à jour de lui-même, toutes les quelques heures.</li>
-          </ol>
-          <p className="rounded-lg bg-muted px-3 py-2 text-sm text-muted-foreground">
-            Ce lien est secret : il donne accès à ces dates sans connexion. S'il a circulé, créez-en un
-            nouveau.
-          </p>
-          <div className="flex flex-col gap-2 sm:flex-row">
-            <button
-              type="button"
-              onClick={() => setConfirming("regenerate")}
-              className={buttonStyles({ variant: "secondary" })}
-            >
-              <RefreshCw aria-hidden="true" />
-              Créer un nouveau lien
-            </button>
-            <button
-              type="button"
-              onClick={() => setConfirming("disconnect")}
-              className={buttonStyles({ variant: "ghost", className: "text-danger hover:text-danger" })}
-            >
-              Désactiver le flux
-            </button>
-          </div>
-        </div>
-      ) : (
-        <div className="flex flex-col items-start gap-3 sm:flex-row sm:items-center sm:justify-between">
-          <p className="text-sm text-muted-foreground">
-            Le flux est désactivé. Activez-le pour obtenir une adresse à ajouter dans votre agenda.
-          </p>
-          <button
-            type="button"
-            onClick={() => apply("connect")}
-            disabled={change.isPending}
-            className={buttonStyles({ className: "shrink-0" })}
-          >
-            {change.isPending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
-            Activer le flux
-          </button>
-        </div>
-      )}
+          )
+        }
+      </QueryStatus>
       <ConfirmDialog
         isOpen={confirming === "regenerate"}
         onOpenChange={(isOpen) => setConfirming(isOpen ? "regenerate" : null)}

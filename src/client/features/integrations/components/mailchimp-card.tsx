@@ -1,6 +1,7 @@
 import { buttonStyles } from "@client/components/ui/button-styles";
 import { ConfirmDialog } from "@client/components/ui/confirm-dialog";
 import { Field } from "@client/components/ui/field";
+import { QueryStatus } from "@client/components/ui/query-status";
 import { SectionCard } from "@client/components/ui/section-card";
 import { SelectField } from "@client/components/ui/select-field";
 import { SubmitButton } from "@client/components/ui/submit-button";
@@ -27,8 +28,7 @@ import {
  * a refused key are shown here in French.
  */
 export function MailchimpCard() {
-  const { data, isPending, isError, error, refetch } = useMailchimp();
-  const connection = data?.connection;
+  const query = useMailchimp();
   return (
     <SectionCard
       id="mailchimp"
@@ -36,28 +36,13 @@ export function MailchimpCard() {
       title="Mailchimp"
       description="Vos clients dans une audience Mailchimp (adresse, nom, étiquette « Prospect » ou « Client »), tenus à jour à chaque modification. Un contact désinscrit n'est jamais réinscrit."
     >
-      {isPending ? (
-        <div role="status" aria-busy="true" className="h-24 animate-pulse rounded-xl bg-muted">
-          <span className="sr-only">Chargement de Mailchimp…</span>
-        </div>
-      ) : isError ? (
-        <div role="alert" className="text-sm">
-          <p className="font-medium text-foreground">Impossible de lire la connexion Mailchimp.</p>
-          <p className="mt-1 text-muted-foreground">{error.message}</p>
-          <button
-            type="button"
-            onClick={() => void refetch()}
-            className={buttonStyles({ variant: "secondary", size: "sm", className: "mt-3" })}
-          >
-            <RefreshCw aria-hidden="true" />
-            Réessayer
-          </button>
-        </div>
-      ) : connection ? (
-        <ConnectedMailchimp connection={connection} />
-      ) : (
-        <ConnectForm />
-      )}
+      <QueryStatus
+        query={query}
+        loadingLabel="Chargement de Mailchimp…"
+        errorTitle="Impossible de lire la connexion Mailchimp."
+      >
+        {({ connection }) => (connection ? <ConnectedMailchimp connection={connection} /> : <ConnectForm />)}
+      </QueryStatus>
     </SectionCard>
   );
 }

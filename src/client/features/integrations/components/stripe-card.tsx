@@ -1,12 +1,13 @@
 import { buttonStyles } from "@client/components/ui/button-styles";
 import { ConfirmDialog } from "@client/components/ui/confirm-dialog";
 import { Field } from "@client/components/ui/field";
+import { QueryStatus } from "@client/components/ui/query-status";
 import { SectionCard } from "@client/components/ui/section-card";
 import { SubmitButton } from "@client/components/ui/submit-button";
 import { errorMessage } from "@client/lib/api-error";
 import { zodResolver } from "@client/lib/form";
 import { type StripeAccountInput, stripeAccountInput } from "@shared/schemas/client-links";
-import { CreditCard, RefreshCw } from "lucide-react";
+import { CreditCard } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
@@ -18,7 +19,7 @@ import { useRemoveStripeAccount, useSaveStripeAccount, useStripeAccount } from "
  * before the signing secret exists.
  */
 export function StripeCard() {
-  const { data, isPending, isError, error, refetch } = useStripeAccount();
+  const query = useStripeAccount();
   return (
     <SectionCard
       id="stripe"
@@ -26,46 +27,36 @@ export function StripeCard() {
       title="Stripe"
       description="Vos clients règlent une facture par carte depuis son lien (« Payer ») ; l'argent arrive sur votre propre compte Stripe et la facture est marquée payée."
     >
-      {isPending ? (
-        <div role="status" aria-busy="true" className="h-24 animate-pulse rounded-xl bg-muted">
-          <span className="sr-only">Chargement de Stripe…</span>
-        </div>
-      ) : isError ? (
-        <div role="alert" className="text-sm">
-          <p className="font-medium text-foreground">Impossible de lire la connexion Stripe.</p>
-          <p className="mt-1 text-muted-foreground">{error.message}</p>
-          <button
-            type="button"
-            onClick={() => void refetch()}
-            className={buttonStyles({ variant: "secondary", size: "sm", className: "mt-3" })}
-          >
-            <RefreshCw aria-hidden="true" />
-            Réessayer
-          </button>
-        </div>
-      ) : (
-        <div className="space-y-4 text-sm">
-          <div className="space-y-1">
-            <p className="text-muted-foreground">
-              Dans Stripe : Développeurs → Webhooks → « Ajouter une destination », événement{" "}
-              <code className="rounded bg-muted px-1">checkout.session.completed</code>, adresse :
-            </p>
-            <p className="break-all rounded-lg bg-muted px-3 py-2 font-mono text-xs">{data.webhookUrl}</p>
+      <QueryStatus
+        query={query}
+        loadingLabel="Chargement de Stripe…"
+        errorTitle="Impossible de lire la connexion Stripe."
+      >
+        {(data) => (
+          <div className="space-y-4 text-sm">
+            <div className="space-y-1">
+              <p className="text-muted-foreground">
+                Dans Stripe : Développeurs → Webhooks → « Ajouter une destination », événement{" "}
+                <code className="rounded bg-muted px-1">checkout.session.completed</code>, adresse :
+              </p>
+              <p className="break-all rounded-lg bg-muted px-3 py-2 font-mono text-xs">{data.webhookUrl}</p>
+            </div>
+            {data.stripe ? (
+              <ConnectedStripe keyEnd={data.stripe.keyEnd} />
+            ) : (
+              <>
+                {data.isLocalCheckout ? (
+                  <p className="text-muted-foreground">
+                    Sans clé, vos clients voient le paiement de test local : aucune carte réelle n'est
+                    débitée.
+                  </p>
+                ) : null}
+                <StripeForm />
+              </>
+            )}
           </div>
-          {data.stripe ? (
-            <ConnectedStripe keyEnd={data.stripe.keyEnd} />
-          ) : (
-            <>
-              {data.isLocalCheckout ? (
-                <p className="text-muted-foreground">
-                  Sans clé, vos clients voient le paiement de test local : aucune carte réelle n'est débitée.
-                </p>
-              ) : null}
-              <StripeForm />
-            </>
-          )}
-        </div>
-      )}
+        )}
+      </QueryStatus>
     </SectionCard>
   );
 }
