@@ -34,7 +34,12 @@ describe("QueryStatus", () => {
 
   it("shows the failure and its message with « Réessayer », which reads the data again", () => {
     const refetch = vi.fn();
-    const query = { isPending: false, isError: true, error: new Error("Serveur injoignable."), refetch } as const;
+    const query = {
+      isPending: false,
+      isError: true,
+      error: new Error("Serveur injoignable."),
+      refetch,
+    } as const;
     const html = render(query);
     expect(html).toContain('role="alert"');
     expect(html).toContain("Impossible de lire la connexion Stripe.");
