@@ -34,6 +34,9 @@ export type DocumentTotals = {
 
 const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);
 
+/** A percentage (basis points) of an amount, rounded once, half away from zero. */
+export const percentOfCents = (baseCents: number, rateBp: number) => vatCents(baseCents, rateBp);
+
 /**
  * A discount's amount on `baseCents`, with the base's sign (a credit note's lines are negative): a
  * percentage is rounded once, half away from zero; an amount is taken as typed.
@@ -41,7 +44,7 @@ const sum = (values: readonly number[]) => values.reduce((total, value) => total
 export function discountCents(baseCents: number, discount: Discountable): number {
   const value = discount.discountValue ?? 0;
   if (!discount.discountKind || value === 0) return 0;
-  if (discount.discountKind === "percent") return vatCents(baseCents, value);
+  if (discount.discountKind === "percent") return percentOfCents(baseCents, value);
   return baseCents < 0 ? -value : value;
 }
 
@@ -124,17 +127,26 @@ export function discountProblem(
   lines: readonly LineInput[],
   documentDiscount: Discountable = {},
 ): { path: (string | number)[]; message: string } | null {
+  const tooMuch = (discount: Discountable, baseCents: number) =>
+    discount.discountKind === "percent"
+      ? (discount.discountValue ?? 0) > 10_000
+      : discount.discountKind === "amount" && (discount.discountValue ?? 0) > baseCents;
+  // A credit note's lines are negative: a discount is measured against the size of its base.
   for (const [index, line] of lines.entries()) {
-    if (line.discountKind !== "amount") continue;
-    if ((line.discountValue ?? 0) > lineTotalCents(line.quantity, line.unitPriceCents))
+    if (tooMuch(line, Math.abs(lineTotalCents(line.quantity, line.unitPriceCents))))
       return {
         path: ["lines", index, "discountValue"],
-        message: "La remise dépasse le montant de la ligne.",
+        message:
+          line.discountKind === "percent"
+            ? "Une remise ne dépasse pas 100 %."
+            : "La remise dépasse le montant de la ligne.",
       };
   }
+  if (documentDiscount.discountKind === "percent" && tooMuch(documentDiscount, 0))
+    return { path: ["discountValue"], message: "Une remise ne dépasse pas 100 %." };
   if (documentDiscount.discountKind === "amount") {
     const { linesCents } = computeTotals(lines);
-    if ((documentDiscount.discountValue ?? 0) > linesCents)
+    if ((documentDiscount.discountValue ?? 0) > Math.abs(linesCents))
       return { path: ["discountValue"], message: "La remise dépasse le total HT des lignes." };
   }
   return null;

@@ -1,5 +1,11 @@
 import { z } from "zod";
 import { VAT_RATES_BP } from "../domain/money";
+import {
+  DISCOUNT_KINDS,
+  type Discountable,
+  discountProblem,
+  type LineInput as TotalsLine,
+} from "../domain/totals";
 import { atLeastOneField, isoDay } from "./fields";
 import { listQuery } from "./list";
 
@@ -11,6 +17,29 @@ export const invoiceStatusLabels = {
   annulée: "Annulée",
 } as const;
 export type InvoiceStatus = keyof typeof invoiceStatusLabels;
+
+/**
+ * A discount (issue 13 §1), on a line or on the whole document: `discountValue` is basis points for a
+ * percentage (1000 = 10 %), cents for an amount. Whether it fits its base is checked with the lines.
+ */
+export const discountFields = {
+  discountKind: z
+    .enum(DISCOUNT_KINDS, { error: "Remise en pourcentage ou en montant." })
+    .nullable()
+    .optional(),
+  discountValue: z
+    .number()
+    .int("Remise en centimes ou centièmes de pour cent entiers.")
+    .min(0, "Une remise ne peut pas être négative.")
+    .max(100_000_000)
+    .optional(),
+};
+
+/** The discounts' one rule (src/shared/domain/totals.ts) as a zod refinement of a document's input. */
+export function refineDiscounts(input: Discountable & { lines?: TotalsLine[] }, context: z.RefinementCtx) {
+  const problem = input.lines ? discountProblem(input.lines, input) : null;
+  if (problem) context.addIssue({ code: "custom", path: problem.path, message: problem.message });
+}
 
 export const lineInput = z.object({
   description: z.string().trim().min(1, "Décrivez la prestation.").max(2000, "2 000 caractères au maximum."),
@@ -31,10 +60,11 @@ export const lineInput = z.object({
       error: "Taux de TVA non proposé (20 ; 10 ; 5,5 ; 2,1 ou 0 %).",
     },
   ),
+  ...discountFields,
 });
 export type LineInput = z.infer<typeof lineInput>;
 
-export const createInvoiceInput = z.object({
+const invoiceFields = z.object({
   clientId: z.uuid("Client invalide.").optional(),
   clientName: z.string().trim().min(1, "Indiquez le client.").max(200),
   projectId: z.uuid().optional(),
@@ -45,10 +75,17 @@ export const createInvoiceInput = z.object({
   dueDate: isoDay.optional(),
   notes: z.string().trim().max(5000).optional(),
   lines: z.array(lineInput).min(1, "Ajoutez au moins une ligne.").max(200, "200 lignes au maximum."),
+  ...discountFields,
+  /** A « facture d'acompte » (type 386). */
+  isDeposit: z.boolean().optional(),
+  /** The deposit invoices this (final) invoice deducts. */
+  depositInvoiceIds: z.array(z.uuid("Facture d'acompte invalide.")).max(50).optional(),
 });
+
+export const createInvoiceInput = invoiceFields.superRefine(refineDiscounts);
 export type CreateInvoiceInput = z.infer<typeof createInvoiceInput>;
 
-export const updateInvoiceInput = atLeastOneField(createInvoiceInput.partial());
+export const updateInvoiceInput = atLeastOneField(invoiceFields.partial().superRefine(refineDiscounts));
 export type UpdateInvoiceInput = z.infer<typeof updateInvoiceInput>;
 
 export const paymentMethodLabels = {
@@ -67,6 +104,19 @@ export const recordPaymentInput = z.object({
   reference: z.string().trim().max(200).optional(),
 });
 export type RecordPaymentInput = z.infer<typeof recordPaymentInput>;
+
+/** A refund to the client is typed as a positive amount and stored as a negative payment. */
+export const recordRefundInput = recordPaymentInput;
+
+/**
+ * A partial credit note (avoir): the lines it takes back, typed as positive amounts; it cannot take back
+ * more than what is left to credit on the invoice, rate by rate.
+ */
+export const createCreditNoteInput = z.object({
+  lines: z.array(lineInput).min(1, "Ajoutez au moins une ligne.").max(200, "200 lignes au maximum."),
+  notes: z.string().trim().max(5000, "5 000 caractères au maximum.").optional(),
+});
+export type CreateCreditNoteInput = z.infer<typeof createCreditNoteInput>;
 
 export const invoiceListQuery = listQuery.extend({
   status: z.enum(Object.keys(invoiceStatusLabels) as [InvoiceStatus]).optional(),
@@ -133,7 +183,16 @@ export type InvoiceDto = {
   subtotalCents: number;
   taxCents: number;
   totalCents: number;
+  discountKind: "percent" | "amount" | null;
+  discountValue: number;
   paidCents: number;
+  isDeposit: boolean;
+  /** The deposits a final invoice deducts, incl. VAT. */
+  depositsCents: number;
+  /** What credit notes took off this invoice, incl. VAT. */
+  creditedCents: number;
+  /** What an issued invoice still asks for; 0 for a draft, a credit note or a cancelled invoice. */
+  dueCents: number;
   notes: string | null;
   issuedAt: string | null;
   sentAt: string | null;
@@ -147,6 +206,10 @@ export type InvoiceDto = {
   payments: InvoicePaymentDto[];
   /** The credit note that cancelled this invoice, if any. */
   creditNoteId: string | null;
+  /** On the detail only: every credit note against this invoice, partial or total. */
+  creditNotes: { id: string; invoiceNumber: string | null; totalCents: number }[];
+  /** On the detail only: the deposit invoices a final invoice deducts. */
+  deposits: { id: string; invoiceNumber: string | null; date: string; totalCents: number }[];
 };
 
 export const sendInvoiceInput = z.object({

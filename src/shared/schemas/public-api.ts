@@ -190,7 +190,13 @@ export const invoiceDto = z.object({
   subtotalCents: z.number().int(),
   taxCents: z.number().int(),
   totalCents: z.number().int(),
+  discountKind: z.enum(["percent", "amount"]).nullable(),
+  discountValue: z.number().int(),
   paidCents: z.number().int(),
+  isDeposit: z.boolean(),
+  depositsCents: z.number().int(),
+  creditedCents: z.number().int(),
+  dueCents: z.number().int(),
   notes: z.string().nullable(),
   issuedAt: z.string().nullable(),
   sentAt: z.string().nullable(),
@@ -236,6 +242,17 @@ export const invoiceDto = z.object({
     }),
   ),
   creditNoteId: z.string().nullable(),
+  creditNotes: z.array(
+    z.object({ id: z.string(), invoiceNumber: z.string().nullable(), totalCents: z.number().int() }),
+  ),
+  deposits: z.array(
+    z.object({
+      id: z.string(),
+      invoiceNumber: z.string().nullable(),
+      date: z.string(),
+      totalCents: z.number().int(),
+    }),
+  ),
 });
 
 export const quoteDto = z.object({
@@ -251,6 +268,8 @@ export const quoteDto = z.object({
   subtotalCents: z.number().int(),
   taxCents: z.number().int(),
   totalCents: z.number().int(),
+  discountKind: z.enum(["percent", "amount"]).nullable(),
+  discountValue: z.number().int(),
   notes: z.string().nullable(),
   terms: z.string().nullable(),
   sentAt: z.string().nullable(),

@@ -1,7 +1,7 @@
 import { formatDate, formatMoney } from "@shared/format";
 import { z } from "zod";
 import { atLeastOneField, isoDay } from "./fields";
-import { type InvoiceLineDto, lineInput } from "./invoices";
+import { discountFields, type InvoiceLineDto, lineInput, refineDiscounts } from "./invoices";
 import { listQuery } from "./list";
 
 export const quoteStatusLabels = {
@@ -29,6 +29,7 @@ const quoteFields = {
   notes: z.string().trim().max(5000, "5 000 caractères au maximum.").optional(),
   terms: z.string().trim().max(5000, "5 000 caractères au maximum.").optional(),
   lines: z.array(lineInput).min(1, "Ajoutez au moins une ligne.").max(200, "200 lignes au maximum."),
+  ...discountFields,
 };
 
 const validityAfterDate = (input: { date?: string; validUntil?: string }) =>
@@ -36,15 +37,27 @@ const validityAfterDate = (input: { date?: string; validUntil?: string }) =>
 
 export const createQuoteInput = z
   .object(quoteFields)
-  .refine(validityAfterDate, { message: VALID_UNTIL_BEFORE_DATE, path: ["validUntil"] });
+  .refine(validityAfterDate, { message: VALID_UNTIL_BEFORE_DATE, path: ["validUntil"] })
+  .superRefine(refineDiscounts);
 export type CreateQuoteInput = z.infer<typeof createQuoteInput>;
 
 export const updateQuoteInput = atLeastOneField(
   z
     .object(quoteFields)
     .partial()
-    .refine(validityAfterDate, { message: VALID_UNTIL_BEFORE_DATE, path: ["validUntil"] }),
+    .refine(validityAfterDate, { message: VALID_UNTIL_BEFORE_DATE, path: ["validUntil"] })
+    .superRefine(refineDiscounts),
 );
+
+/** « Facture d'acompte » from a quote: a percentage of its amount, asked before the work is done. */
+export const createDepositInput = z.object({
+  percentBp: z
+    .number({ error: "Indiquez le pourcentage de l'acompte." })
+    .int("Un pourcentage à deux décimales au plus.")
+    .min(1, "L'acompte doit être positif.")
+    .max(10_000, "Un acompte ne dépasse pas 100 % du devis."),
+});
+export type CreateDepositInput = z.infer<typeof createDepositInput>;
 export type UpdateQuoteInput = z.infer<typeof updateQuoteInput>;
 
 export const quoteListQuery = listQuery.extend({
@@ -97,6 +110,8 @@ export type QuoteDto = {
   subtotalCents: number;
   taxCents: number;
   totalCents: number;
+  discountKind: "percent" | "amount" | null;
+  discountValue: number;
   notes: string | null;
   terms: string | null;
   /** The last time the quote was sent (sending again moves it). */

@@ -1,11 +1,13 @@
 import { parisToday } from "@shared/domain/dates";
 import { formatAmount } from "@shared/format";
 import {
+  createCreditNoteInput,
   createInvoiceInput,
   type InvoiceDto,
   invoiceListQuery,
   invoiceStatusLabels,
   recordPaymentInput,
+  recordRefundInput,
   sendInvoiceInput,
   updateInvoiceInput,
 } from "@shared/schemas/invoices";
@@ -19,6 +21,7 @@ import { uuidParam, valid } from "../../http/validate";
 import { getInvoicePdf } from "./invoice-pdf.service";
 import {
   cancelInvoice,
+  createCreditNote,
   createInvoiceDraft,
   deleteInvoiceDraft,
   duplicateInvoice,
@@ -27,22 +30,19 @@ import {
   issueInvoice,
   listInvoices,
   recordPayment,
+  recordRefund,
   updateInvoiceDraft,
 } from "./invoices.service";
 import { sendInvoice } from "./send-invoice.service";
 
 const NOT_FOUND = "Facture introuvable.";
 
-// Only an issued invoice is owed: not a draft yet, no longer a cancelled one, and a credit note (payée at
-// once, negative total) owes nothing rather than a negative balance.
-const balanceDue = (row: InvoiceDto) =>
-  row.kind === "avoir" || row.status === "brouillon" || row.status === "annulée"
-    ? 0
-    : row.totalCents - row.paidCents;
-
 const exportColumns: CsvColumn<InvoiceDto>[] = [
   { header: "Numéro", value: (row) => row.invoiceNumber },
-  { header: "Type", value: (row) => (row.kind === "avoir" ? "Avoir" : "Facture") },
+  {
+    header: "Type",
+    value: (row) => (row.kind === "avoir" ? "Avoir" : row.isDeposit ? "Facture d'acompte" : "Facture"),
+  },
   { header: "Client", value: (row) => row.clientName },
   // A draft's date is only its creation day: it gets its issue date when issued.
   { header: "Date d'émission", value: (row) => (row.issuedAt ? row.date : null) },
@@ -52,7 +52,7 @@ const exportColumns: CsvColumn<InvoiceDto>[] = [
   { header: "TVA (€)", value: (row) => formatAmount(row.taxCents) },
   { header: "Total TTC (€)", value: (row) => formatAmount(row.totalCents) },
   { header: "Payé (€)", value: (row) => formatAmount(row.paidCents) },
-  { header: "Reste dû (€)", value: (row) => formatAmount(balanceDue(row)) },
+  { header: "Reste dû (€)", value: (row) => formatAmount(row.dueCents) },
 ];
 
 const csvHeader = toCsv(exportColumns, []);
@@ -123,6 +123,25 @@ export function invoiceRoutes({ db, mailer }: { db: Db; mailer: Mailer }) {
             id: c.req.param("id"),
             input: c.req.valid("json"),
           }),
+        ),
+      )
+      .post("/:id/refunds", valid(recordRefundInput), async (c) =>
+        c.json(
+          await recordRefund(db, {
+            userId: c.get("user").id,
+            id: c.req.param("id"),
+            input: c.req.valid("json"),
+          }),
+        ),
+      )
+      .post("/:id/credit-notes", valid(createCreditNoteInput), async (c) =>
+        c.json(
+          await createCreditNote(db, {
+            userId: c.get("user").id,
+            id: c.req.param("id"),
+            input: c.req.valid("json"),
+          }),
+          201,
         ),
       )
       .get("/:id/pdf", async (c) =>

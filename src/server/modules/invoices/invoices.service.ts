@@ -1,8 +1,12 @@
 import { addDays, DEFAULT_PAYMENT_TERMS_DAYS, parisToday, yearOf } from "@shared/domain/dates";
 import { missingForInvoicing, paymentTermsMention } from "@shared/domain/legal-identity";
+import { VAT_RATE_LABELS, type VatRateBp } from "@shared/domain/money";
 import { reminderSchedule } from "@shared/domain/reminders";
+import { amountDueCents, computeTotals, type Discountable } from "@shared/domain/totals";
 import { FRANCHISE_LINES_MESSAGE, isVatRateAllowed } from "@shared/domain/vat-regime";
+import { formatMoney } from "@shared/format";
 import type {
+  CreateCreditNoteInput,
   CreateInvoiceInput,
   InvoiceDto,
   InvoiceStatus,
@@ -20,6 +24,7 @@ import {
   getTableColumns,
   gte,
   ilike,
+  inArray,
   isNull,
   lt,
   lte,
@@ -62,14 +67,18 @@ export function effectiveStatus(row: Pick<InvoiceRow, "status" | "dueDate">, tod
   return row.status;
 }
 
-type DetailExtras = Pick<InvoiceDto, "payments" | "creditNoteId">;
-const NO_EXTRAS: DetailExtras = { payments: [], creditNoteId: null };
+type DetailExtras = Pick<InvoiceDto, "payments" | "creditNoteId" | "creditNotes" | "deposits">;
+const NO_EXTRAS: DetailExtras = { payments: [], creditNoteId: null, creditNotes: [], deposits: [] };
+
+/** Only an issued invoice is owed: not a draft yet, no longer a cancelled one, never a credit note. */
+const dueOf = (row: InvoiceRow) =>
+  row.kind === "avoir" || row.status === "brouillon" || row.status === "annulée" ? 0 : amountDueCents(row);
 
 export function toDto(
   row: InvoiceRow,
   items: ItemRow[],
   today: string,
-  extras: DetailExtras = NO_EXTRAS,
+  extras: Partial<DetailExtras> = {},
 ): InvoiceDto {
   return {
     id: row.id,
@@ -86,7 +95,13 @@ export function toDto(
     subtotalCents: row.subtotalCents,
     taxCents: row.taxCents,
     totalCents: row.totalCents,
+    discountKind: row.discountKind,
+    discountValue: row.discountValue,
     paidCents: row.paidCents,
+    isDeposit: row.isDeposit,
+    depositsCents: row.depositsCents,
+    creditedCents: row.creditedCents,
+    dueCents: dueOf(row),
     notes: row.notes,
     issuedAt: row.issuedAt?.toISOString() ?? null,
     sentAt: row.sentAt?.toISOString() ?? null,
@@ -95,6 +110,7 @@ export function toDto(
     seller: row.seller ?? null,
     buyer: row.buyer ?? null,
     lines: lineDtos(items),
+    ...NO_EXTRAS,
     ...extras,
   };
 }
@@ -119,8 +135,14 @@ async function loadItems(tx: Tx, userId: string, invoiceId: string) {
 }
 
 /** Replaces the lines and stores the totals the shared domain computes (never those sent by a client). */
-async function writeLines(tx: Tx, userId: string, invoiceId: string, lines: LineInput[]) {
-  const { rows, totals } = lineRows(lines);
+async function writeLines(
+  tx: Tx,
+  userId: string,
+  invoiceId: string,
+  lines: LineInput[],
+  documentDiscount: Discountable,
+) {
+  const { rows, totals } = lineRows(lines, documentDiscount);
   await tx
     .delete(invoiceItems)
     .where(and(eq(invoiceItems.invoiceId, invoiceId), eq(invoiceItems.userId, userId)));
@@ -154,11 +176,21 @@ export async function createInvoiceDraft(
         dueDate: input.dueDate ?? null,
         notes: input.notes ?? null,
         date: parisToday(now),
+        discountKind: input.discountKind ?? null,
+        discountValue: input.discountValue ?? 0,
+        isDeposit: input.isDeposit ?? false,
       })
       .returning();
     if (!created) throw new Error("invoice insert returned nothing");
-    const totals = await writeLines(tx, userId, created.id, input.lines);
-    const [row] = await tx.update(invoices).set(totals).where(eq(invoices.id, created.id)).returning();
+    const totals = await writeLines(tx, userId, created.id, input.lines, input);
+    const depositsCents = input.depositInvoiceIds
+      ? await linkDeposits(tx, userId, created, input.depositInvoiceIds)
+      : 0;
+    const [row] = await tx
+      .update(invoices)
+      .set({ ...totals, depositsCents })
+      .where(eq(invoices.id, created.id))
+      .returning();
     return toDto(row ?? created, await loadItems(tx, userId, created.id), parisToday(now));
   });
 }
@@ -169,7 +201,7 @@ export async function getInvoice(
 ) {
   return withTenant(db, userId, async (tx) => {
     const row = await loadOwn(tx, userId, id);
-    const [items, received, [creditNote]] = await Promise.all([
+    const [items, received, creditNotes, deposits] = await Promise.all([
       loadItems(tx, userId, id),
       tx
         .select({
@@ -183,11 +215,28 @@ export async function getInvoice(
         .where(and(eq(payments.invoiceId, id), eq(payments.userId, userId)))
         .orderBy(asc(payments.paidOn), asc(payments.createdAt)),
       tx
-        .select({ id: invoices.id })
+        .select({ id: invoices.id, invoiceNumber: invoices.invoiceNumber, totalCents: invoices.totalCents })
         .from(invoices)
-        .where(and(eq(invoices.creditedInvoiceId, id), eq(invoices.userId, userId))),
+        .where(and(eq(invoices.creditedInvoiceId, id), eq(invoices.userId, userId)))
+        .orderBy(asc(invoices.createdAt)),
+      tx
+        .select({
+          id: invoices.id,
+          invoiceNumber: invoices.invoiceNumber,
+          date: invoices.date,
+          totalCents: invoices.totalCents,
+        })
+        .from(invoices)
+        .where(and(eq(invoices.finalInvoiceId, id), eq(invoices.userId, userId)))
+        .orderBy(asc(invoices.date), asc(invoices.invoiceNumber)),
     ]);
-    return toDto(row, items, parisToday(now), { payments: received, creditNoteId: creditNote?.id ?? null });
+    return toDto(row, items, parisToday(now), {
+      payments: received,
+      // The credit note that cancelled the invoice is the last one, the one that took its balance to zero.
+      creditNoteId: row.status === "annulée" ? (creditNotes.at(-1)?.id ?? null) : null,
+      creditNotes,
+      deposits,
+    });
   });
 }
 
@@ -374,15 +423,76 @@ export async function updateInvoiceDraft(
     assertDraft(row);
     await ownClient(tx, userId, input.clientId);
     await ownProject(tx, userId, input.projectId);
-    const { lines, ...fields } = input;
-    const totals = lines ? await writeLines(tx, userId, id, lines) : {};
+    const { lines, depositInvoiceIds, ...fields } = input;
+    const discount = {
+      discountKind: input.discountKind === undefined ? row.discountKind : input.discountKind,
+      discountValue: input.discountValue ?? row.discountValue,
+    };
+    const isDiscountChanged = input.discountKind !== undefined || input.discountValue !== undefined;
+    const totals =
+      lines || isDiscountChanged
+        ? await writeLines(
+            tx,
+            userId,
+            id,
+            lines ?? copiedLines(lineDtos(await loadItems(tx, userId, id))),
+            discount,
+          )
+        : {};
+    const deposits = depositInvoiceIds
+      ? { depositsCents: await linkDeposits(tx, userId, row, depositInvoiceIds) }
+      : {};
     const [updated] = await tx
       .update(invoices)
-      .set({ ...fields, ...totals })
+      .set({ ...fields, ...totals, ...deposits })
       .where(own(userId, id))
       .returning();
     return toDto(updated ?? row, await loadItems(tx, userId, id), parisToday(now));
   });
+}
+
+/**
+ * Makes `finalInvoice` deduct the deposit invoices `ids` (and only them): each must be the user's issued,
+ * uncancelled deposit invoice, not deducted by another invoice yet. Returns what they come to, incl. VAT
+ * and less what credit notes took off them.
+ */
+async function linkDeposits(
+  tx: Tx,
+  userId: string,
+  finalInvoice: InvoiceRow,
+  ids: readonly string[],
+): Promise<number> {
+  if (finalInvoice.isDeposit && ids.length > 0)
+    throw new AppError("validation_failed", "Une facture d'acompte ne déduit pas d'autres acomptes.", [
+      { path: "depositInvoiceIds", message: "Une facture d'acompte ne déduit pas d'autres acomptes." },
+    ]);
+  await tx
+    .update(invoices)
+    .set({ finalInvoiceId: null })
+    .where(and(eq(invoices.finalInvoiceId, finalInvoice.id), eq(invoices.userId, userId)));
+  if (ids.length === 0) return 0;
+  const found = await tx
+    .select()
+    .from(invoices)
+    .where(and(inArray(invoices.id, [...ids]), eq(invoices.userId, userId)))
+    .for("update");
+  for (const id of ids) {
+    const deposit = found.find((row) => row.id === id);
+    const problem = !deposit?.isDeposit
+      ? "Facture d'acompte introuvable."
+      : deposit.status === "brouillon" || deposit.status === "annulée"
+        ? "Une facture d'acompte doit être émise et non annulée pour être déduite."
+        : deposit.finalInvoiceId
+          ? `La facture d'acompte ${deposit.invoiceNumber} est déjà déduite d'une autre facture.`
+          : null;
+    if (problem)
+      throw new AppError("validation_failed", problem, [{ path: "depositInvoiceIds", message: problem }]);
+  }
+  await tx
+    .update(invoices)
+    .set({ finalInvoiceId: finalInvoice.id })
+    .where(and(inArray(invoices.id, [...ids]), eq(invoices.userId, userId)));
+  return found.reduce((sum, deposit) => sum + deposit.totalCents - deposit.creditedCents, 0);
 }
 
 export async function deleteInvoiceDraft(
@@ -485,11 +595,16 @@ export async function issueInvoice(
         ? row.dueDate
         : addDays(today, client?.paymentTermsDays ?? identity.paymentTermsDays ?? DEFAULT_PAYMENT_TERMS_DAYS);
     const termsDays = Math.round((Date.parse(dueDate) - Date.parse(today)) / 86_400_000);
+    const depositsCents = await deductedDeposits(tx, userId, row);
     const invoiceNumber = await takeNextNumber(tx, { userId, series: "facture", year: yearOf(today) });
+    // A final invoice that its deposits settle in full asks for nothing more.
+    const isSettled = depositsCents > 0 && amountDueCents({ ...row, depositsCents }) === 0;
     const [issued] = await tx
       .update(invoices)
       .set({
-        status: "en-attente",
+        depositsCents,
+        status: isSettled ? "payée" : "en-attente",
+        ...(isSettled ? { paidAt: now } : {}),
         invoiceNumber,
         date: today,
         serviceDate: row.serviceDate ?? today,
@@ -502,11 +617,38 @@ export async function issueInvoice(
       .where(own(userId, id))
       .returning();
     if (!issued) throw notFound();
-    await insertReminders(tx, userId, id, reminderSchedule(dueDate, today));
+    if (!isSettled) await insertReminders(tx, userId, id, reminderSchedule(dueDate, today));
     const invoice = toDto(issued, items, today);
     await emitEvent(tx, userId, "invoice.issued", invoice);
     return invoice;
   });
+}
+
+/**
+ * What the deposits a final invoice deducts come to at its issue; each must still be issued and not
+ * cancelled, and together they cannot exceed the invoice.
+ */
+async function deductedDeposits(tx: Tx, userId: string, row: InvoiceRow): Promise<number> {
+  const deposits = await tx
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.finalInvoiceId, row.id), eq(invoices.userId, userId)));
+  const cancelled = deposits.find((deposit) => deposit.status === "annulée");
+  if (cancelled)
+    throw new AppError(
+      "validation_failed",
+      `La facture d'acompte ${cancelled.invoiceNumber} a été annulée : retirez-la avant d'émettre.`,
+    );
+  const depositsCents = deposits.reduce(
+    (sum, deposit) => sum + deposit.totalCents - deposit.creditedCents,
+    0,
+  );
+  if (depositsCents > row.totalCents)
+    throw new AppError(
+      "validation_failed",
+      `Les acomptes déduits (${formatMoney(depositsCents)}) dépassent le total de la facture (${formatMoney(row.totalCents)}).`,
+    );
+  return depositsCents;
 }
 
 async function insertReminders(
@@ -592,10 +734,10 @@ export async function recordPayment(
     if (row.kind !== "facture" || !["en-attente", "en-retard"].includes(row.status)) {
       throw new AppError("conflict", "Seule une facture émise et non réglée peut recevoir un paiement.");
     }
-    const remaining = row.totalCents - row.paidCents;
+    const remaining = amountDueCents(row);
     if (input.amountCents > remaining) {
       throw new AppError("validation_failed", "Le paiement dépasse le reste à payer.", [
-        { path: "amountCents", message: `Reste à payer : ${remaining} centimes.` },
+        { path: "amountCents", message: `Reste à payer : ${formatMoney(remaining)}.` },
       ]);
     }
     const [payment] = await tx
@@ -610,7 +752,7 @@ export async function recordPayment(
       })
       .returning();
     const paidCents = row.paidCents + input.amountCents;
-    const isPaid = paidCents === row.totalCents;
+    const isPaid = input.amountCents === remaining;
     const [updated] = await tx
       .update(invoices)
       .set({ paidCents, ...(isPaid ? { status: "payée" as const, paidAt: now } : {}) })
@@ -625,68 +767,226 @@ export async function recordPayment(
 }
 
 /**
- * Cancels an issued invoice the only lawful way: a credit note (avoir) with its own number series, the
- * same lines in negative, pointing at the invoice. The invoice itself is never changed but for its status.
+ * Records a refund to the client as a negative payment (a negative receipt in the livre des recettes): at
+ * most what was received. An invoice that owes something again reads as unpaid.
+ */
+export async function recordRefund(
+  db: Db,
+  {
+    userId,
+    id,
+    input,
+    now = new Date(),
+  }: { userId: string; id: string; input: RecordPaymentInput; now?: Date },
+) {
+  const today = parisToday(now);
+  return withTenant(db, userId, async (tx) => {
+    const row = await loadOwn(tx, userId, id, { lock: true });
+    if (row.kind !== "facture" || row.status === "brouillon") {
+      throw new AppError("conflict", "Seule une facture émise peut faire l'objet d'un remboursement.");
+    }
+    if (input.amountCents > row.paidCents) {
+      throw new AppError("validation_failed", "Le remboursement dépasse ce qui a été encaissé.", [
+        { path: "amountCents", message: `Encaissé : ${formatMoney(row.paidCents)}.` },
+      ]);
+    }
+    await tx.insert(payments).values({
+      userId,
+      invoiceId: id,
+      amountCents: -input.amountCents,
+      paidOn: input.paidOn ?? today,
+      method: input.method,
+      reference: input.reference ?? null,
+      notes: "Remboursement",
+    });
+    const paidCents = row.paidCents - input.amountCents;
+    const isOwedAgain = row.status === "payée" && amountDueCents({ ...row, paidCents }) > 0;
+    const [updated] = await tx
+      .update(invoices)
+      .set({ paidCents, ...(isOwedAgain ? { status: "en-attente" as const, paidAt: null } : {}) })
+      .where(own(userId, id))
+      .returning();
+    return toDto(updated ?? row, await loadItems(tx, userId, id), today);
+  });
+}
+
+type CreditLine = LineInput;
+const vatLabel = (rateBp: number) => VAT_RATE_LABELS[rateBp as VatRateBp] ?? `${rateBp / 100} %`;
+
+/**
+ * Issues a credit note (avoir) against an issued invoice, with its own number series, pointing at it:
+ * `lines` are already negative. The invoice itself is never changed but for what was credited and its
+ * status: cancelled once credited in full, paid once nothing is owed any more.
+ */
+async function issueCreditNote(
+  tx: Tx,
+  userId: string,
+  invoice: InvoiceRow,
+  {
+    lines,
+    discount,
+    notes,
+    now,
+    isCancelling = false,
+  }: { lines: CreditLine[]; discount: Discountable; notes: string; now: Date; isCancelling?: boolean },
+) {
+  const today = parisToday(now);
+  const { rows, totals } = lineRows(lines, discount);
+  const number = await takeNextNumber(tx, { userId, series: "avoir", year: yearOf(today) });
+  const [creditNote] = await tx
+    .insert(invoices)
+    .values({
+      userId,
+      kind: "avoir",
+      creditedInvoiceId: invoice.id,
+      clientId: invoice.clientId,
+      clientName: invoice.clientName,
+      projectId: invoice.projectId,
+      invoiceNumber: number,
+      // The credit note settles itself at once. Revenue figures add up payments, never invoice totals, so
+      // this negative document does not reduce collected revenue: a refund, a negative payment, does.
+      status: "payée",
+      date: today,
+      serviceDate: invoice.serviceDate,
+      seller: invoice.seller,
+      buyer: invoice.buyer,
+      notes,
+      ...totals,
+      discountKind: discount.discountKind ?? null,
+      discountValue: discount.discountValue ?? 0,
+      issuedAt: now,
+    })
+    .returning();
+  if (!creditNote) throw new Error("credit note insert returned nothing");
+  await tx.insert(invoiceItems).values(rows.map((row) => ({ ...row, userId, invoiceId: creditNote.id })));
+  const creditedCents = invoice.creditedCents - totals.totalCents;
+  // Crediting what is left rate by rate can differ from the balance by a cent of VAT rounding.
+  const isCancelled = isCancelling || creditedCents >= invoice.totalCents;
+  const isSettled = amountDueCents({ ...invoice, creditedCents }) <= 0;
+  await tx
+    .update(invoices)
+    .set({
+      creditedCents,
+      ...(isCancelled
+        ? { status: "annulée" as const, cancelledAt: now }
+        : isSettled && invoice.status !== "payée"
+          ? { status: "payée" as const, paidAt: now }
+          : {}),
+    })
+    .where(own(userId, invoice.id));
+  if (isCancelled || isSettled) await cancelPendingReminders(tx, userId, invoice.id);
+  return toDto(creditNote, await loadItems(tx, userId, creditNote.id), today);
+}
+
+/** An issued, not yet cancelled invoice (a deposit one too) is the only thing a credit note can apply to. */
+function assertCreditable(row: InvoiceRow) {
+  if (row.kind !== "facture" || row.status === "brouillon" || row.status === "annulée") {
+    throw new AppError(
+      "conflict",
+      "Seule une facture émise et non annulée peut recevoir un avoir (un brouillon se supprime).",
+    );
+  }
+}
+
+/** Per VAT rate, the base excl. VAT still creditable: the invoice's, less its credit notes' (negative). */
+async function creditableByRate(tx: Tx, userId: string, row: InvoiceRow): Promise<Map<number, number>> {
+  const notes = await tx
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.creditedInvoiceId, row.id), eq(invoices.userId, userId)));
+  const documents = [
+    { document: row, items: await loadItems(tx, userId, row.id) },
+    ...(await Promise.all(
+      notes.map(async (note) => ({ document: note, items: await loadItems(tx, userId, note.id) })),
+    )),
+  ];
+  const creditable = new Map<number, number>();
+  for (const { document, items } of documents)
+    for (const rate of computeTotals(items, document).byRate)
+      creditable.set(rate.vatRateBp, (creditable.get(rate.vatRateBp) ?? 0) + rate.baseCents);
+  return creditable;
+}
+
+/**
+ * A partial credit note: takes back the lines given (typed positive), rate by rate no more than is left
+ * to credit on the invoice, and no more than its balance incl. VAT.
+ */
+export async function createCreditNote(
+  db: Db,
+  {
+    userId,
+    id,
+    input,
+    now = new Date(),
+  }: { userId: string; id: string; input: CreateCreditNoteInput; now?: Date },
+) {
+  return withTenant(db, userId, async (tx) => {
+    const row = await loadOwn(tx, userId, id, { lock: true });
+    assertCreditable(row);
+    const creditable = await creditableByRate(tx, userId, row);
+    const requested = computeTotals(input.lines);
+    for (const rate of requested.byRate) {
+      const left = creditable.get(rate.vatRateBp) ?? 0;
+      if (rate.baseCents > left) {
+        const message = creditable.has(rate.vatRateBp)
+          ? `L'avoir dépasse ce qui reste à créditer au taux de ${vatLabel(rate.vatRateBp)} : ${formatMoney(left)} HT.`
+          : "Ce taux de TVA n'apparaît pas sur la facture.";
+        throw new AppError("validation_failed", message, [{ path: "lines", message }]);
+      }
+    }
+    const leftCents = row.totalCents - row.creditedCents;
+    if (requested.totalCents > leftCents) {
+      const message = `L'avoir dépasse ce qui reste à créditer sur la facture : ${formatMoney(leftCents)} TTC.`;
+      throw new AppError("validation_failed", message, [{ path: "lines", message }]);
+    }
+    return issueCreditNote(tx, userId, row, {
+      lines: input.lines.map((line) => ({ ...line, unitPriceCents: -line.unitPriceCents })),
+      discount: {},
+      notes: input.notes ?? `Avoir partiel sur la facture ${row.invoiceNumber}.`,
+      now,
+    });
+  });
+}
+
+/**
+ * Cancels an issued invoice the only lawful way: a credit note (avoir) for all that is left to credit.
+ * Without an earlier credit note it repeats the invoice's lines in negative, discounts included; after a
+ * partial one it takes back what remains, one line per VAT rate.
  */
 export async function cancelInvoice(
   db: Db,
   { userId, id, now = new Date() }: { userId: string; id: string; now?: Date },
 ) {
-  const today = parisToday(now);
   return withTenant(db, userId, async (tx) => {
     const row = await loadOwn(tx, userId, id, { lock: true });
-    if (row.kind !== "facture" || row.status === "brouillon" || row.status === "annulée") {
-      throw new AppError(
-        "conflict",
-        "Seule une facture émise peut être annulée par un avoir (un brouillon se supprime).",
-      );
-    }
+    assertCreditable(row);
     if (row.paidCents > 0) {
       throw new AppError(
         "conflict",
         "Cette facture a reçu des paiements : remboursez-les avant de l'annuler par un avoir.",
       );
     }
-    const items = await loadItems(tx, userId, id);
-    const number = await takeNextNumber(tx, { userId, series: "avoir", year: yearOf(today) });
-    const [creditNote] = await tx
-      .insert(invoices)
-      .values({
-        userId,
-        kind: "avoir",
-        creditedInvoiceId: id,
-        clientId: row.clientId,
-        clientName: row.clientName,
-        projectId: row.projectId,
-        invoiceNumber: number,
-        // The credit note settles the cancelled invoice at once. Revenue figures add up payments, never
-        // invoice totals, so this negative document does not reduce collected revenue.
-        status: "payée",
-        date: today,
-        serviceDate: row.serviceDate,
-        seller: row.seller,
-        buyer: row.buyer,
-        notes: `Avoir annulant la facture ${row.invoiceNumber}.`,
-        subtotalCents: -row.subtotalCents,
-        taxCents: -row.taxCents,
-        totalCents: -row.totalCents,
-        issuedAt: now,
-      })
-      .returning();
-    if (!creditNote) throw new Error("credit note insert returned nothing");
-    if (items.length > 0) {
-      await tx.insert(invoiceItems).values(
-        items.map(({ id: _id, createdAt: _created, updatedAt: _updated, ...item }) => ({
-          ...item,
-          invoiceId: creditNote.id,
-          unitPriceCents: -item.unitPriceCents,
-          totalCents: -item.totalCents,
-        })),
-      );
+    const notes = `Avoir annulant la facture ${row.invoiceNumber}.`;
+    if (row.creditedCents === 0) {
+      const lines = copiedLines(lineDtos(await loadItems(tx, userId, id)));
+      return issueCreditNote(tx, userId, row, {
+        lines: lines.map((line) => ({ ...line, unitPriceCents: -line.unitPriceCents })),
+        discount: row,
+        notes,
+        now,
+        isCancelling: true,
+      });
     }
-    await tx.update(invoices).set({ status: "annulée", cancelledAt: now }).where(own(userId, id));
-    await cancelPendingReminders(tx, userId, id);
-    return toDto(creditNote, await loadItems(tx, userId, creditNote.id), today);
+    const creditable = await creditableByRate(tx, userId, row);
+    const lines = [...creditable]
+      .filter(([, baseCents]) => baseCents > 0)
+      .map(([vatRateBp, baseCents]) => ({
+        description: `Solde de la facture ${row.invoiceNumber}`,
+        quantity: 1,
+        unitPriceCents: -baseCents,
+        vatRateBp,
+      }));
+    return issueCreditNote(tx, userId, row, { lines, discount: {}, notes, now, isCancelling: true });
   });
 }
 

@@ -1,6 +1,7 @@
 import { parisToday } from "@shared/domain/dates";
 import { formatAmount } from "@shared/format";
 import {
+  createDepositInput,
   createQuoteInput,
   type QuoteDto,
   quoteListQuery,
@@ -18,6 +19,7 @@ import { uuidParam, valid } from "../../http/validate";
 import { getQuotePdf } from "./quote-pdf.service";
 import {
   convertQuote,
+  createDepositInvoice,
   createQuote,
   deleteQuote,
   duplicateQuote,
@@ -96,6 +98,16 @@ export function quoteRoutes({ db, mailer }: { db: Db; mailer: Mailer }) {
       )
       .post("/:id/duplicate", async (c) =>
         c.json(await duplicateQuote(db, { userId: c.get("user").id, id: c.req.param("id") }), 201),
+      )
+      .post("/:id/deposit", valid(createDepositInput), async (c) =>
+        c.json(
+          await createDepositInvoice(db, {
+            userId: c.get("user").id,
+            id: c.req.param("id"),
+            input: c.req.valid("json"),
+          }),
+          201,
+        ),
       )
       .post("/:id/convert", async (c) =>
         c.json(await convertQuote(db, { userId: c.get("user").id, id: c.req.param("id") }), 201),

@@ -1,7 +1,10 @@
 import { addDays, parisToday, yearOf } from "@shared/domain/dates";
-import { formatDate } from "@shared/format";
+import { VAT_RATE_LABELS, type VatRateBp } from "@shared/domain/money";
+import { computeTotals, type Discountable, percentOfCents } from "@shared/domain/totals";
+import { formatDate, formatMoney } from "@shared/format";
 import type { ListResult } from "@shared/schemas/list";
 import {
+  type CreateDepositInput,
   type CreateQuoteInput,
   DEFAULT_QUOTE_VALIDITY_DAYS,
   type QuoteDto,
@@ -22,8 +25,10 @@ import {
   inArray,
   isNull,
   lt,
+  notInArray,
   or,
   type SQL,
+  sql,
 } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { pageTotal, pageWindow, totalOf } from "../../db/paging";
@@ -70,6 +75,8 @@ export function toQuoteDto(row: QuoteRow, items: ItemRow[], related: Related, to
     subtotalCents: row.subtotalCents,
     taxCents: row.taxCents,
     totalCents: row.totalCents,
+    discountKind: row.discountKind,
+    discountValue: row.discountValue,
     notes: row.notes,
     terms: row.terms,
     sentAt: row.sentAt?.toISOString() ?? null,
@@ -107,7 +114,10 @@ async function linkedInvoices(tx: Tx, userId: string, quoteIds: string[]) {
   const rows = await tx
     .select({ id: invoices.id, quoteId: invoices.quoteId, invoiceNumber: invoices.invoiceNumber })
     .from(invoices)
-    .where(and(eq(invoices.userId, userId), inArray(invoices.quoteId, quoteIds)))
+    // A deposit invoice asks for part of the price before the work: the quote is not converted by it.
+    .where(
+      and(eq(invoices.userId, userId), inArray(invoices.quoteId, quoteIds), eq(invoices.isDeposit, false)),
+    )
     .orderBy(asc(invoices.createdAt), asc(invoices.id));
   for (const row of rows) {
     if (row.quoteId && !linked.has(row.quoteId))
@@ -183,8 +193,14 @@ function assertValidity(date: string, validUntil: string) {
 }
 
 /** Replaces the lines and stores the totals the shared domain computes (never those sent by a client). */
-async function writeLines(tx: Tx, userId: string, quoteId: string, lines: CreateQuoteInput["lines"]) {
-  const { rows, totals } = lineRows(lines);
+async function writeLines(
+  tx: Tx,
+  userId: string,
+  quoteId: string,
+  lines: CreateQuoteInput["lines"],
+  documentDiscount: Discountable,
+) {
+  const { rows, totals } = lineRows(lines, documentDiscount);
   await tx.delete(quoteItems).where(and(eq(quoteItems.quoteId, quoteId), eq(quoteItems.userId, userId)));
   await tx.insert(quoteItems).values(rows.map((row) => ({ ...row, userId, quoteId })));
   return totals;
@@ -225,10 +241,12 @@ export async function createQuote(
         validUntil,
         notes: input.notes ?? null,
         terms: input.terms ?? null,
+        discountKind: input.discountKind ?? null,
+        discountValue: input.discountValue ?? 0,
       })
       .returning();
     if (!created) throw new Error("quote insert returned nothing");
-    const totals = await writeLines(tx, userId, created.id, input.lines);
+    const totals = await writeLines(tx, userId, created.id, input.lines, input);
     const [row] = await tx.update(quotes).set(totals).where(eq(quotes.id, created.id)).returning();
     return detailDto(tx, userId, row ?? created, today);
   });
@@ -334,7 +352,21 @@ export async function updateQuote(
     await ownProject(tx, userId, input.projectId);
     assertValidity(input.date ?? row.date, input.validUntil ?? row.validUntil ?? row.date);
     const { lines, ...fields } = input;
-    const totals = lines ? await writeLines(tx, userId, id, lines) : {};
+    const discount = {
+      discountKind: input.discountKind === undefined ? row.discountKind : input.discountKind,
+      discountValue: input.discountValue ?? row.discountValue,
+    };
+    const isDiscountChanged = input.discountKind !== undefined || input.discountValue !== undefined;
+    const totals =
+      lines || isDiscountChanged
+        ? await writeLines(
+            tx,
+            userId,
+            id,
+            lines ?? copiedLines(lineDtos(await loadItems(tx, userId, id))),
+            discount,
+          )
+        : {};
     const [updated] = await tx
       .update(quotes)
       .set({ ...fields, ...totals })
@@ -464,6 +496,19 @@ export async function convertQuote(
       throw new AppError("conflict", "Seul un devis accepté peut être converti en facture.");
     const items = await loadItems(tx, userId, id);
     const reference = `Selon notre devis ${row.quoteNumber} du ${formatDate(row.date)}.`;
+    // The final invoice deducts the deposit invoices issued from this quote (and not cancelled).
+    const deposits = await tx
+      .select({ id: invoices.id })
+      .from(invoices)
+      .where(
+        and(
+          eq(invoices.userId, userId),
+          eq(invoices.quoteId, id),
+          eq(invoices.isDeposit, true),
+          notInArray(invoices.status, ["brouillon", "annulée"]),
+          isNull(invoices.finalInvoiceId),
+        ),
+      );
     return createInvoiceDraft(tx, {
       userId,
       quoteId: id,
@@ -474,6 +519,81 @@ export async function convertQuote(
         projectId: row.projectId ?? undefined,
         notes: [reference, row.notes].filter(Boolean).join("\n\n"),
         lines: copiedLines(lineDtos(items)),
+        discountKind: row.discountKind,
+        discountValue: row.discountValue,
+        depositInvoiceIds: deposits.map((deposit) => deposit.id),
+      },
+    });
+  });
+}
+
+/**
+ * A « facture d'acompte » draft for `percentBp` of a sent or accepted quote: one line per VAT rate, that
+ * share of the rate's base, so the deposit carries the quote's VAT. The deposits of one quote cannot
+ * exceed it; the final invoice (convertQuote) deducts them.
+ */
+export async function createDepositInvoice(
+  db: Db,
+  {
+    userId,
+    id,
+    input,
+    now = new Date(),
+  }: { userId: string; id: string; input: CreateDepositInput; now?: Date },
+) {
+  return withTenant(db, userId, async (tx) => {
+    const row = await loadOwn(tx, userId, id, { lock: true });
+    const status = effectiveQuoteStatus(row, parisToday(now));
+    if (status !== "envoyé" && status !== "accepté")
+      throw new AppError(
+        "conflict",
+        "Seul un devis envoyé ou accepté peut donner lieu à une facture d'acompte.",
+      );
+    const existing = (await linkedInvoices(tx, userId, [id])).get(id);
+    if (existing) throw alreadyConverted(existing);
+    const { byRate } = computeTotals(await loadItems(tx, userId, id), row);
+    const lines = byRate
+      .map((rate) => ({
+        description: `Acompte de ${(input.percentBp / 100).toLocaleString("fr-FR")} % sur le devis ${row.quoteNumber}${
+          byRate.length > 1
+            ? ` (TVA ${VAT_RATE_LABELS[rate.vatRateBp as VatRateBp] ?? `${rate.vatRateBp / 100} %`})`
+            : ""
+        }`,
+        quantity: 1,
+        unitPriceCents: percentOfCents(rate.baseCents, input.percentBp),
+        vatRateBp: rate.vatRateBp,
+      }))
+      .filter((line) => line.unitPriceCents > 0);
+    const asked = computeTotals(lines).totalCents;
+    const [previous] = await tx
+      .select({
+        cents: sql<number>`coalesce(sum(${invoices.totalCents} - ${invoices.creditedCents}), 0)::int`,
+      })
+      .from(invoices)
+      .where(
+        and(
+          eq(invoices.userId, userId),
+          eq(invoices.quoteId, id),
+          eq(invoices.isDeposit, true),
+          notInArray(invoices.status, ["annulée"]),
+        ),
+      );
+    const left = row.totalCents - (previous?.cents ?? 0);
+    if (lines.length === 0 || asked > left) {
+      const message = `Les acomptes dépasseraient le montant du devis : il reste ${formatMoney(left)} TTC à demander.`;
+      throw new AppError("validation_failed", message, [{ path: "percentBp", message }]);
+    }
+    return createInvoiceDraft(tx, {
+      userId,
+      quoteId: id,
+      now,
+      input: {
+        clientId: row.clientId ?? undefined,
+        clientName: row.clientName,
+        projectId: row.projectId ?? undefined,
+        notes: `Acompte selon notre devis ${row.quoteNumber} du ${formatDate(row.date)}.`,
+        lines,
+        isDeposit: true,
       },
     });
   });
