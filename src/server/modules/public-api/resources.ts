@@ -19,7 +19,7 @@ import {
 } from "@shared/schemas/public-api";
 import { createQuoteInput, sendQuoteInput, updateQuoteInput } from "@shared/schemas/quotes";
 import { and, asc, desc, eq, gte, type SQL, sql } from "drizzle-orm";
-import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import type { Db } from "../../db/client";
 import { clients, expenses, invoices, payments, projects, quotes, tasks } from "../../db/schema/index";
@@ -104,8 +104,7 @@ type ResourceDefinition<Create extends z.ZodType, Update extends z.ZodType> = {
   description: string;
   item: z.ZodType;
   notFoundMessage: string;
-  /** The table and its owner, id and "last changed" columns, for the list. */
-  table: PgTable;
+  /** The table's owner, id and "last changed" columns, for the list. */
   columns: { id: AnyPgColumn; userId: AnyPgColumn; changedAt: AnyPgColumn };
   get: (db: Db, userId: string, id: string) => Promise<unknown>;
   /** A page in ONE statement, items exactly as `get` answers them (lines, payments, computed statuses). */
@@ -169,7 +168,6 @@ export const resources: Resource[] = [
     description: "Clients et prospects.",
     item: clientDto,
     notFoundMessage: "Client introuvable.",
-    table: clients,
     columns: { id: clients.id, userId: clients.userId, changedAt: clients.updatedAt },
     get: (db, userId, clientId) => getClient(db, { userId, clientId }),
     page: async (tx, { query }) => pageOf(await tx.query.clients.findMany(query), toClientDto),
@@ -184,7 +182,6 @@ export const resources: Resource[] = [
     description: "Devis. Seul un brouillon se modifie.",
     item: quoteDto,
     notFoundMessage: "Devis introuvable.",
-    table: quotes,
     columns: { id: quotes.id, userId: quotes.userId, changedAt: quotes.updatedAt },
     get: (db, userId, id) => getQuote(db, { userId, id }),
     page: async (tx, { query, today }) =>
@@ -236,7 +233,6 @@ export const resources: Resource[] = [
       "Factures et avoirs. Une facture se crée en brouillon ; une fois émise elle n'est plus modifiable.",
     item: invoiceDto,
     notFoundMessage: "Facture introuvable.",
-    table: invoices,
     columns: { id: invoices.id, userId: invoices.userId, changedAt: invoices.updatedAt },
     get: (db, userId, id) => getInvoice(db, { userId, id }),
     page: async (tx, { query, today }) =>
@@ -285,7 +281,6 @@ export const resources: Resource[] = [
       "Paiements reçus : POST /payments enregistre un paiement sur une facture émise (elle passe payée une fois soldée). Un paiement ne se modifie pas.",
     item: paymentDto,
     notFoundMessage: "Paiement introuvable.",
-    table: payments,
     // A payment never changes: its creation is its last change.
     columns: { id: payments.id, userId: payments.userId, changedAt: payments.createdAt },
     get: getPayment,
@@ -304,7 +299,6 @@ export const resources: Resource[] = [
     description: "Dépenses (montants TTC en centimes).",
     item: expenseDto,
     notFoundMessage: "Dépense introuvable.",
-    table: expenses,
     columns: { id: expenses.id, userId: expenses.userId, changedAt: expenses.updatedAt },
     get: (db, userId, id) => getExpense(db, { userId, id }),
     page: async (tx, { userId, query }) =>
@@ -327,7 +321,6 @@ export const resources: Resource[] = [
     description: "Projets.",
     item: projectDto,
     notFoundMessage: "Projet introuvable.",
-    table: projects,
     columns: { id: projects.id, userId: projects.userId, changedAt: projects.updatedAt },
     get: (db, userId, projectId) => getProject(db, { userId, projectId }),
     page: async (tx, { userId, query }) =>
@@ -350,7 +343,6 @@ export const resources: Resource[] = [
     description: "Tâches des projets.",
     item: taskDto,
     notFoundMessage: TASK_NOT_FOUND,
-    table: tasks,
     columns: { id: tasks.id, userId: tasks.userId, changedAt: tasks.updatedAt },
     get: getTask,
     page: async (tx, { query }) => pageOf(await tx.query.tasks.findMany(query), toTaskDto),
