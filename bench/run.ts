@@ -9,7 +9,10 @@ import { freePort } from "../scripts/postgres-cluster";
 import { spawnServer, stopServer, waitForHealth } from "../scripts/server-process";
 import { measureInterpreter } from "./interpreter";
 import { measureInvoicePdf } from "./invoice-pdf";
+import { measureLighthouse } from "./lighthouse";
+import { measureOnPglite } from "./pglite";
 import { measureOnPostgres } from "./postgres";
+import { describeScale, measureHotPathsAndScale, scaleFigures } from "./scale";
 import { measureVoiceBuiltIn, REPLY_WAV } from "./voice";
 
 // `npm run bench`: measures the budgets of ARCHITECTURE.md that exist so far and writes bench/results.json.
@@ -89,7 +92,11 @@ try {
   const pdfMs = await measureInvoicePdf();
   const interpreter = measureInterpreter();
   const postgres = await measureOnPostgres(BENCH_AUTH_SECRET);
+  const scaleRun = await measureHotPathsAndScale(BENCH_AUTH_SECRET);
+  const scale = scaleRun && scaleFigures(scaleRun);
   const voiceRun = await measureVoiceBuiltIn();
+  const pglite = await measureOnPglite(BENCH_AUTH_SECRET);
+  const lighthouse = await measureLighthouse(BENCH_AUTH_SECRET);
   const voice = {
     ...voiceRun,
     budgetFirstAudioMs: budgets.voiceFirstAudioMs,
@@ -144,7 +151,12 @@ try {
       interpreterPerCommandUs: interpret,
       invoiceList10kPostgres: list || "PostgreSQL absent: not measured",
       dashboard10kPostgres: dashboard || "PostgreSQL absent: not measured",
+      ...(scale ?? { hotPathsAndScalePostgres: "PostgreSQL absent: not measured" }),
       voiceBuiltIn: voice,
+      invoiceList10kPglite: pglite.list,
+      dashboard10kPglite: { ...pglite.dashboard, dataset: pglite.dataset },
+      pgliteIsolation: pglite.isolation,
+      lighthouse,
     },
   };
   writeFileSync(new URL("./results.json", import.meta.url), `${JSON.stringify(results, null, 2)}\n`);
@@ -169,6 +181,24 @@ try {
       `Tableau de bord, mêmes données (+ ${dashboard.dataset.payments} paiements, ${dashboard.dataset.expenses} dépenses), ${dashboard.runs} calculs : médiane ${dashboard.p50Ms} ms, p95 ${dashboard.p95Ms} ms (budget ${dashboard.budgetMs} ms) ; 50 connexions : ${dashboard.load.rps} req/s (p95 ${dashboard.load.p95Ms} ms), SQL direct ${dashboard.load.sqlRps} req/s, rapport API/SQL ${dashboard.load.apiToSqlRatio} : ${verdict(dashboard)}`,
     );
   } else console.log("PostgreSQL absent : liste et tableau de bord non mesurés");
+  for (const line of scale ? describeScale(scale) : []) console.log(line);
+  for (const [name, figures] of [
+    ["Liste de 10 000 factures", pglite.list],
+    ["Tableau de bord", pglite.dashboard],
+  ] as const)
+    console.log(
+      `${name}, PGlite, ${figures.connections} connexions : p50 ${figures.p50Ms} ms, p95 ${figures.p95Ms} ms, ${figures.rps} req/s ; SQL direct ${figures.sqlRps} req/s (p95 ${figures.sqlP95Ms} ms), rapport API/SQL ${figures.apiToSqlRatio}`,
+    );
+  const { alone, duringLongRequest } = pglite.isolation;
+  console.log(
+    `PGlite, première page de la liste pendant l'export CSV complet (${pglite.isolation.longRequestMs} ms) : p95 ${duringLongRequest.p95Ms} ms, max ${duringLongRequest.maxMs} ms (seule : p95 ${alone.p95Ms} ms)`,
+  );
+  if (typeof lighthouse === "string") console.log(lighthouse);
+  else
+    for (const [name, presets] of Object.entries(lighthouse.pages))
+      console.log(
+        `Lighthouse ${lighthouse.paths[name as keyof typeof lighthouse.paths]} : performance ${presets.desktop.performance} bureau (budget ${lighthouse.budgets.desktopPerformance}), ${presets.mobile.performance} mobile (budget ${lighthouse.budgets.mobilePerformance}) ; accessibilité ${presets.desktop.accessibility} / ${presets.mobile.accessibility} (budget ${lighthouse.budgets.accessibility}) ; indice CPU ${lighthouse.benchmarkIndex}`,
+      );
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
 }
