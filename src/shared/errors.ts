@@ -11,6 +11,8 @@ export const errorStatus = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  /** Well-formed, but a business rule refuses it as it stands (e.g. issuing without the client's SIREN). */
+  unprocessable: 422,
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,

@@ -97,7 +97,8 @@ export function registrationMentionProblem(
 ): string | null {
   const mention = identity.registrationMention?.trim() ?? "";
   const isTrader = identity.activityCategory === "vente" || identity.activityCategory === "services-bic";
-  if (!mention) return isTrader ? REGISTRATION_MENTION_MESSAGE : null;
+  if (!isTrader) return null;
+  if (!mention) return REGISTRATION_MENTION_MESSAGE;
   if (REGISTRATION_EXEMPT_PATTERN.test(mention) || REGISTRATION_PATTERN.test(mention)) return null;
   return REGISTRATION_MENTION_MESSAGE;
 }

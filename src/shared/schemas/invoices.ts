@@ -1,11 +1,13 @@
 import { z } from "zod";
 import { VAT_RATES_BP } from "../domain/money";
+import { type OperationNature, operationNatures } from "../domain/operation-nature";
 import {
   DISCOUNT_KINDS,
   type Discountable,
   discountProblem,
   type LineInput as TotalsLine,
 } from "../domain/totals";
+import { type VatExemption, vatExemptions } from "../domain/vat-exemptions";
 import { atLeastOneField, isoDay } from "./fields";
 import { listQuery } from "./list";
 
@@ -17,6 +19,24 @@ export const invoiceStatusLabels = {
   annulée: "Annulée",
 } as const;
 export type InvoiceStatus = keyof typeof invoiceStatusLabels;
+
+const addressText = (max: number) => z.string().trim().max(max, `${max} caractères au maximum.`);
+/** Where the goods or services go when it is not the billing address (printed, and BG-15 of the e-invoice). */
+export const deliveryAddressInput = z.object({
+  line1: addressText(200).min(1, "Indiquez l'adresse de livraison."),
+  line2: addressText(200)
+    .optional()
+    .transform((value) => value || null),
+  postalCode: addressText(10).min(1, "Indiquez le code postal de livraison."),
+  city: addressText(100).min(1, "Indiquez la ville de livraison."),
+  country: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{2}$/, "Choisissez un pays.")
+    .default("FR"),
+});
+export type DeliveryAddressInput = z.input<typeof deliveryAddressInput>;
 
 /**
  * A discount (issue 13 §1), on a line or on the whole document: `discountValue` is basis points for a
@@ -71,6 +91,11 @@ const invoiceFields = z.object({
   serviceDate: isoDay.optional(),
   /** Last day of a service given as a period (the first is serviceDate). */
   serviceEndDate: isoDay.optional(),
+  /** Goods, services or both; absent or null: the seller's default, frozen at issue. */
+  operationNature: z.enum(operationNatures, { error: "Biens, services ou mixte." }).nullable().optional(),
+  /** Why the 0 % lines carry no VAT (VAT-registered seller); null: none. */
+  vatExemption: z.enum(vatExemptions, { error: "Motif d'exonération inconnu." }).nullable().optional(),
+  deliveryAddress: deliveryAddressInput.nullable().optional(),
   /** A due date chosen on the draft; issuing keeps it when it is not past, else applies the payment terms. */
   dueDate: isoDay.optional(),
   notes: z.string().trim().max(5000).optional(),
@@ -198,6 +223,10 @@ export type InvoiceDto = {
   sentAt: string | null;
   createdAt: string;
   paymentTerms: string | null;
+  /** Null on a draft that takes the seller's default. */
+  operationNature: OperationNature | null;
+  vatExemption: VatExemption | null;
+  deliveryAddress: PostalAddress | null;
   /** Null while draft: a draft prints the seller's current identity. */
   seller: InvoiceSellerDto | null;
   buyer: InvoiceBuyerDto | null;

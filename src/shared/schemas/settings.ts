@@ -14,8 +14,11 @@ import {
   MAX_PAYMENT_TERMS_DAYS,
   NO_EARLY_DISCOUNT_MENTION,
   normalizeIban,
+  REGISTRATION_MENTION_MESSAGE,
+  registrationMentionProblem,
 } from "@shared/domain/legal-identity";
 import { INVOICE_PREFIX_MESSAGE, INVOICE_PREFIX_PATTERN } from "@shared/domain/numbering";
+import { OPERATION_NATURES, operationNatures } from "@shared/domain/operation-nature";
 import {
   type AllowedFileType,
   FILE_ERROR_MESSAGES,
@@ -40,6 +43,10 @@ export const vatRegimeLabels: Record<(typeof vatRegimes)[number], string> = {
   franchise: "Franchise en base de TVA",
   assujetti: "Assujetti à la TVA",
 };
+
+export const operationNatureLabels = Object.fromEntries(
+  operationNatures.map((nature) => [nature, OPERATION_NATURES[nature].label]),
+) as Record<(typeof operationNatures)[number], string>;
 
 export const activityCategoryLabels: Record<(typeof activityCategories)[number], string> = {
   vente: "Vente de marchandises (BIC)",
@@ -113,6 +120,15 @@ const identityFields = z.object({
     "Numéro de TVA invalide (par ex. FR44 732829320).",
   ),
   vatOnDebits: z.boolean(),
+  /** Absent: unchanged (clients written before these fields keep working). */
+  operationNature: z.enum(operationNatures, { error: "Choisissez la nature de vos opérations." }).optional(),
+  /**
+   * Professional insurance (décennale for building trades), printed on quotes and invoices; "" = none,
+   * absent = unchanged.
+   */
+  insurer: text(200).optional(),
+  insurancePolicy: text(100).optional(),
+  insuranceCoverage: text(200).optional(),
   iban: optional(
     normalizeIban,
     isValidIban,
@@ -172,6 +188,19 @@ export const updateBusinessIdentityInput = identityFields
       path: ["vatNumber"],
       message: "Ce numéro de TVA ne correspond pas à votre SIREN.",
       when: whenValid("vatNumber", "siren", "siret"),
+    },
+  )
+  .refine((identity) => identity.registrationMention === "" || !registrationMentionProblem(identity), {
+    path: ["registrationMention"],
+    message: REGISTRATION_MENTION_MESSAGE,
+    when: whenValid("activityCategory", "registrationMention"),
+  })
+  .refine(
+    (identity) => Boolean(identity.insurer) || (!identity.insurancePolicy && !identity.insuranceCoverage),
+    {
+      path: ["insurer"],
+      message: "Indiquez le nom de l'assureur.",
+      when: whenValid("insurer", "insurancePolicy", "insuranceCoverage"),
     },
   )
   .refine(

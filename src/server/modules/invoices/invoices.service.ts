@@ -3,6 +3,7 @@ import { missingForInvoicing, paymentTermsMention } from "@shared/domain/legal-i
 import { VAT_RATE_LABELS, type VatRateBp } from "@shared/domain/money";
 import { reminderSchedule } from "@shared/domain/reminders";
 import { amountDueCents, computeTotals, type Discountable } from "@shared/domain/totals";
+import { type BuyerIdentity, buyerSirenProblem, exemptionProblem } from "@shared/domain/vat-exemptions";
 import { FRANCHISE_LINES_MESSAGE, isVatRateAllowed } from "@shared/domain/vat-regime";
 import { formatMoney } from "@shared/format";
 import type {
@@ -107,6 +108,9 @@ export function toDto(
     sentAt: row.sentAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     paymentTerms: row.paymentTerms,
+    operationNature: row.operationNature,
+    vatExemption: row.vatExemption,
+    deliveryAddress: row.deliveryAddress,
     seller: row.seller ?? null,
     buyer: row.buyer ?? null,
     lines: lineDtos(items),
@@ -175,6 +179,9 @@ export async function createInvoiceDraft(
         serviceEndDate: input.serviceEndDate ?? null,
         dueDate: input.dueDate ?? null,
         notes: input.notes ?? null,
+        operationNature: input.operationNature ?? null,
+        vatExemption: input.vatExemption ?? null,
+        deliveryAddress: input.deliveryAddress ?? null,
         date: parisToday(now),
         discountKind: input.discountKind ?? null,
         discountValue: input.discountValue ?? 0,
@@ -529,6 +536,7 @@ export function sellerOf(identity: typeof businessIdentities.$inferSelect): Invo
     bic: identity.bic,
     latePenaltyRate: identity.latePenaltyRate,
     earlyPaymentDiscount: identity.earlyPaymentDiscount,
+    insurance: identity.insurance,
   };
 }
 
@@ -550,6 +558,36 @@ export function buyerOf(row: InvoiceRow, client: typeof clients.$inferSelect | u
       country: client?.country ?? "FR",
     },
   };
+}
+
+/**
+ * The buyer-side mentions an invoice cannot go without (issue 13 §1): a French business client's SIREN,
+ * and a chosen VAT exemption's conditions (an EU business with its VAT number for reverse charge…).
+ * Refused with the client's name, before a number is taken.
+ */
+function assertBuyerMentions(
+  row: InvoiceRow,
+  client: typeof clients.$inferSelect | undefined,
+  identity: typeof businessIdentities.$inferSelect,
+  items: ItemRow[],
+) {
+  const buyer = buyerOf(row, client);
+  const identityOfBuyer: BuyerIdentity = {
+    ...buyer,
+    name: buyer.company ?? buyer.name,
+    country: buyer.address.country,
+  };
+  // A free-text client (no record) has no form to fill a SIREN in: only a client record is checked.
+  const problem =
+    (client ? buyerSirenProblem(identityOfBuyer) : null) ??
+    (row.vatExemption
+      ? exemptionProblem(row.vatExemption, {
+          isFranchise: identity.vatRegime === "franchise",
+          buyer: identityOfBuyer,
+          ratesBp: items.map((item) => item.vatRateBp),
+        })
+      : null);
+  if (problem) throw new AppError("unprocessable", problem);
 }
 
 /**
@@ -588,6 +626,7 @@ export async function issueInvoice(
           .from(clients)
           .where(and(eq(clients.id, row.clientId), eq(clients.userId, userId)))
       : [];
+    assertBuyerMentions(row, client, identity, items);
     // A due date chosen on the draft ("à régler avant le 15") holds unless it is already past; the terms
     // mention then counts its days, so the printed terms and the due date agree.
     const dueDate =
@@ -612,6 +651,7 @@ export async function issueInvoice(
         seller: sellerOf(identity),
         buyer: buyerOf(row, client),
         paymentTerms: paymentTermsMention(termsDays),
+        operationNature: row.operationNature ?? identity.operationNature,
         issuedAt: now,
       })
       .where(own(userId, id))
@@ -850,6 +890,9 @@ async function issueCreditNote(
       serviceDate: invoice.serviceDate,
       seller: invoice.seller,
       buyer: invoice.buyer,
+      operationNature: invoice.operationNature,
+      vatExemption: invoice.vatExemption,
+      deliveryAddress: invoice.deliveryAddress,
       notes,
       ...totals,
       discountKind: discount.discountKind ?? null,

@@ -78,6 +78,10 @@ function toDto(row: IdentityRow, logo: LogoRow): BusinessIdentityDto {
     vatRegime: row.vatRegime,
     vatNumber: text(row.vatNumber),
     vatOnDebits: row.vatOnDebits,
+    operationNature: row.operationNature,
+    insurer: text(row.insurance?.insurer ?? null),
+    insurancePolicy: text(row.insurance?.policyNumber ?? null),
+    insuranceCoverage: text(row.insurance?.coverage ?? null),
     iban: text(row.iban),
     bic: text(row.bic),
     paymentTermsDays: row.paymentTermsDays,
@@ -158,6 +162,18 @@ export function updateIdentitySettings(
         // A franchise invoice carries no VAT number claim; keep the field clean so it is never printed.
         vatNumber: input.vatRegime === "assujetti" ? orNull(input.vatNumber) : null,
         vatOnDebits: input.vatRegime === "assujetti" && input.vatOnDebits,
+        operationNature: input.operationNature,
+        ...(input.insurer === undefined
+          ? {}
+          : {
+              insurance: input.insurer
+                ? {
+                    insurer: input.insurer,
+                    policyNumber: input.insurancePolicy ?? "",
+                    coverage: input.insuranceCoverage ?? "",
+                  }
+                : null,
+            }),
         iban: orNull(input.iban),
         bic: orNull(input.bic),
         paymentTermsDays: input.paymentTermsDays,

@@ -5,13 +5,20 @@ import { isApiError } from "@client/lib/api-error";
 import { cn } from "@client/lib/cn";
 import { zodResolver } from "@client/lib/form";
 import { parisToday, yearOf } from "@shared/domain/dates";
-import { formatIban, invoiceMentions, missingForInvoicing } from "@shared/domain/legal-identity";
+import {
+  formatIban,
+  invoiceMentions,
+  missingForInvoicing,
+  REGISTRATION_EXEMPT_MENTION,
+} from "@shared/domain/legal-identity";
 import { formatDocumentNumber, INVOICE_PREFIX_PATTERN } from "@shared/domain/numbering";
+import { operationNatures } from "@shared/domain/operation-nature";
 import {
   activityCategories,
   activityCategoryLabels,
   type BusinessIdentityDto,
   type BusinessIdentityFormValues,
+  operationNatureLabels,
   type UpdateBusinessIdentityInput,
   updateBusinessIdentityInput,
 } from "@shared/schemas/settings";
@@ -141,7 +148,8 @@ export function IdentityForm({
           <Field label="Code APE" placeholder="62.02A" {...text("apeCode")} />
           <Field
             label="Immatriculation"
-            placeholder="Dispensé d'immatriculation"
+            placeholder="RCS Lyon"
+            hint={`Commerçant : « RCS » et la ville du greffe ; artisan : « RM » et la ville ou le département ; sinon « ${REGISTRATION_EXEMPT_MENTION} ».`}
             {...text("registrationMention")}
           />
           <Field
@@ -269,12 +277,36 @@ export function IdentityForm({
             }
             {...text("invoiceNumberPrefix")}
           />
+          <SelectField
+            label="Nature des opérations"
+            hint="Imprimée sur vos factures ; modifiable facture par facture."
+            error={errors.operationNature?.message}
+            {...form.register("operationNature")}
+          >
+            {operationNatures.map((nature) => (
+              <option key={nature} value={nature}>
+                {operationNatureLabels[nature]}
+              </option>
+            ))}
+          </SelectField>
           <Field label="Taux des pénalités de retard" {...text("latePenaltyRate")} />
           <Field
             label="Escompte pour paiement anticipé"
             placeholder="Pas d'escompte pour paiement anticipé"
             {...text("earlyPaymentDiscount")}
           />
+          <fieldset className="grid gap-4 sm:col-span-2 sm:grid-cols-3">
+            <legend className="mb-2 text-sm font-medium text-foreground">
+              Assurance professionnelle (décennale pour les métiers du bâtiment)
+            </legend>
+            <Field label="Assureur" placeholder="Nom et adresse de l'assureur" {...text("insurer")} />
+            <Field label="N° de contrat" {...text("insurancePolicy")} />
+            <Field
+              label="Couverture géographique"
+              placeholder="France métropolitaine"
+              {...text("insuranceCoverage")}
+            />
+          </fieldset>
           <TextareaField
             className="sm:col-span-2"
             label="Pied de page des factures"
