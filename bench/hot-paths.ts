@@ -1,0 +1,63 @@
+import { findSession } from "../src/server/auth/session";
+import type { Db } from "../src/server/db/client";
+import { parseEnv } from "../src/server/env";
+import { createLogger } from "../src/server/logger";
+import { createAnalysisReader } from "../src/server/modules/analysis/analysis.service";
+import { FALLBACK_TEXT, runChat } from "../src/server/modules/assistant/chat.service";
+import { getClientDetail } from "../src/server/modules/clients/clients.service";
+import { listInvoices } from "../src/server/modules/invoices/invoices.service";
+import { listQuotes } from "../src/server/modules/quotes/quotes.service";
+import { type ApiSqlTarget, loadCalls, measureApiVsSql } from "./load";
+
+// Issue 15: the requests a freelancer makes most after the invoice list, at 10 000 invoices, each through
+// the server and as the same service call made directly (ratio of throughputs, same run, same load shape).
+
+/** The question the assistant's offline engine answers from the figures (no model is configured). */
+export const ASSISTANT_QUESTION = "Quel est mon chiffre d'affaires cette année ?";
+/** A client name of the bench dataset: the search matches every invoice of « Client 42 » (and 42x). */
+const SEARCH = "Client 42";
+
+/**
+ * The chat is a POST streaming JSON lines, which the GET load of measureApiVsSql cannot send: the API side
+ * is fetch calls under the same load shape (loadCalls), the direct side the chat service with the same
+ * configuration as the server (no AI key: the local engine), each after the session lookup.
+ */
+async function measureAssistant({ baseUrl, cookie, db, sessionToken, userId }: ApiSqlTarget) {
+  const body = { messages: [{ role: "user" as const, content: ASSISTANT_QUESTION }] };
+  const api = await loadCalls(async () => {
+    const response = await fetch(`${baseUrl}/api/assistant/chat`, {
+      method: "POST",
+      headers: { cookie, origin: baseUrl, "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    const text = await response.text();
+    // The engine's own failure answers 200 too: only a finished, real answer counts.
+    if (!response.ok || !text.includes('"type":"done"') || text.includes(FALLBACK_TEXT))
+      throw new Error(`assistant answered ${response.status}: ${text.slice(0, 200)}`);
+  });
+  const env = parseEnv({ LOG_LEVEL: "silent", APP_URL: baseUrl });
+  const deps = { db, env, logger: createLogger(env), analyze: createAnalysisReader(db) };
+  const sql = await loadCalls(async () => {
+    if (!(await findSession(db, sessionToken))) throw new Error("bench session not found");
+    await runChat(deps, { userId, body, emit: () => {} });
+  });
+  const apiToSqlRatio = sql.rps ? Math.round((api.rps / sql.rps) * 100) / 100 : 0;
+  return { ...api, sqlRps: sql.rps, sqlP50Ms: sql.p50Ms, sqlP95Ms: sql.p95Ms, apiToSqlRatio };
+}
+
+export async function measureHotPaths(target: ApiSqlTarget, clientId: string) {
+  const page = { page: 1, pageSize: 20 };
+  const clientDetail = await measureApiVsSql(target, `/api/clients/${clientId}`, (db: Db, userId) =>
+    getClientDetail(db, { userId, clientId }),
+  );
+  const quoteList = await measureApiVsSql(target, "/api/quotes?page=1&pageSize=20", (db, userId) =>
+    listQuotes(db, { userId, query: page }),
+  );
+  const search = await measureApiVsSql(
+    target,
+    `/api/invoices?page=1&pageSize=20&search=${encodeURIComponent(SEARCH)}`,
+    (db, userId) => listInvoices(db, { userId, query: { ...page, search: SEARCH } }),
+  );
+  const assistant = await measureAssistant(target);
+  return { clientDetail, quoteList, search, assistant };
+}
