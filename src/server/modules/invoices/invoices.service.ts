@@ -237,14 +237,23 @@ export async function getInvoice(
         .where(and(eq(invoices.finalInvoiceId, id), eq(invoices.userId, userId)))
         .orderBy(asc(invoices.date), asc(invoices.invoiceNumber)),
     ]);
-    return toDto(row, items, parisToday(now), {
-      payments: received,
-      // The credit note that cancelled the invoice is the last one, the one that took its balance to zero.
-      creditNoteId: row.status === "annulée" ? (creditNotes.at(-1)?.id ?? null) : null,
-      creditNotes,
-      deposits,
-    });
+    return toDto(
+      row,
+      items,
+      parisToday(now),
+      detailExtras(row, { payments: received, creditNotes, deposits }),
+    );
   });
+}
+
+/** The detail's extras from the invoice's related rows, read here and by the public API's list pages. */
+export function detailExtras(
+  row: Pick<InvoiceRow, "status">,
+  related: Omit<DetailExtras, "creditNoteId">,
+): DetailExtras {
+  // The credit note that cancelled the invoice is the last one, the one that took its balance to zero.
+  const creditNoteId = row.status === "annulée" ? (related.creditNotes.at(-1)?.id ?? null) : null;
+  return { ...related, creditNoteId };
 }
 
 /** `from`/`to`: issue dates, both included. */

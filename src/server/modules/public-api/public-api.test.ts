@@ -355,8 +355,21 @@ describe("/api/v1 lists", () => {
       cookie: dora.cookie,
     });
     expect(cancel.status).toBe(201);
+    const deposit = await post("/invoices", {
+      clientId: client.id,
+      clientName: "Atelier Bois",
+      isDeposit: true,
+      lines: [{ description: "Acompte 30 %", quantity: 1, unitPriceCents: 42_000, vatRateBp: 2000 }],
+    });
+    await post(`/invoices/${deposit.id}/issue`, {});
+    const final = await post("/invoices", {
+      clientId: client.id,
+      clientName: "Atelier Bois",
+      lines,
+      depositInvoiceIds: [deposit.id],
+    });
 
-    const expected = { clients: 1, projects: 1, tasks: 2, expenses: 1, quotes: 1, invoices: 4, payments: 2 };
+    const expected = { clients: 1, projects: 1, tasks: 2, expenses: 1, quotes: 1, invoices: 6, payments: 2 };
     for (const [resource, count] of Object.entries(expected)) {
       const page = await (await v1(`/${resource}?limit=100`, { token: dora.read })).json();
       expect(page.items, resource).toHaveLength(count);
@@ -375,7 +388,12 @@ describe("/api/v1 lists", () => {
       "Audit",
       "Atelier",
     ]);
-    expect(invoices.find((item: { id: string }) => item.id === cancelled.id).creditNoteId).toBeTruthy();
+    const listedCancelled = invoices.find((item: { id: string }) => item.id === cancelled.id);
+    expect(listedCancelled.creditNoteId).toBe(listedCancelled.creditNotes[0].id);
+    const listedFinal = invoices.find((item: { id: string }) => item.id === final.id);
+    expect(listedFinal.deposits).toEqual([
+      expect.objectContaining({ id: deposit.id, totalCents: 50_400, date: expect.any(String) }),
+    ]);
     const [listedQuote] = (await (await v1("/quotes", { token: dora.read })).json()).items;
     expect(listedQuote).toMatchObject({ clientEmail: "compta@atelier-bois.fr", status: "accepté" });
     expect(listedQuote.invoice.id).toBe((await converted.json()).id);

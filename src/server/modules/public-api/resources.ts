@@ -1,7 +1,12 @@
 import { parisToday } from "@shared/domain/dates";
 import { clientDto, createClientInput, updateClientInput } from "@shared/schemas/clients";
 import { createExpenseInput, expenseDto, updateExpenseInput } from "@shared/schemas/expenses";
-import { createInvoiceInput, sendInvoiceInput, updateInvoiceInput } from "@shared/schemas/invoices";
+import {
+  createInvoiceInput,
+  type InvoiceDto,
+  sendInvoiceInput,
+  updateInvoiceInput,
+} from "@shared/schemas/invoices";
 import {
   createProjectInput,
   createTaskInput,
@@ -36,6 +41,7 @@ import {
 } from "../expenses/expenses.service";
 import {
   createInvoiceDraft,
+  detailExtras,
   getInvoice,
   issueInvoice,
   recordPayment,
@@ -130,6 +136,19 @@ const pageOf = <Row extends { cursorAt: string; cursorId: string }>(
   rows: Row[],
   toItem: (row: Row) => unknown,
 ): PageRow[] => rows.map((row) => ({ item: toItem(row), cursor: [row.cursorAt, row.cursorId] }));
+
+/**
+ * The deposit invoices a final invoice deducts, as getInvoice lists them, for the list's one statement. A
+ * subquery, not a relation: drizzle has no relation on `final_invoice_id`, and its relational query
+ * renames the columns of `invoices` it finds in an extra to the listed row's, hence the inner alias.
+ */
+const depositsOfInvoice = sql<InvoiceDto["deposits"]>`(
+  select coalesce(json_agg(json_build_object(
+    'id', deposit.id, 'invoiceNumber', deposit.invoice_number, 'date', deposit.date, 'totalCents', deposit.total_cents
+  ) order by deposit.date, deposit.invoice_number), '[]'::json)
+  from invoices deposit
+  where deposit.final_invoice_id = ${invoices.id} and deposit.user_id = ${invoices.userId}
+)`.as("deposits");
 
 const paymentNotFound = () => new AppError("not_found", "Paiement introuvable.");
 
@@ -239,17 +258,21 @@ export const resources: Resource[] = [
       pageOf(
         await tx.query.invoices.findMany({
           ...query,
+          extras: { ...query.extras, deposits: depositsOfInvoice },
           with: {
             items: { orderBy: (items, { asc }) => [asc(items.position)] },
             payments: {
               columns: { id: true, amountCents: true, paidOn: true, method: true, reference: true },
               orderBy: (received, { asc }) => [asc(received.paidOn), asc(received.createdAt)],
             },
-            creditNotes: { columns: { id: true }, limit: 1 },
+            creditNotes: {
+              columns: { id: true, invoiceNumber: true, totalCents: true },
+              orderBy: (notes, { asc }) => [asc(notes.createdAt)],
+            },
           },
         }),
-        ({ items, payments: received, creditNotes: [creditNote], ...row }) =>
-          toInvoiceDto(row, items, today, { payments: received, creditNoteId: creditNote?.id ?? null }),
+        ({ items, payments: received, creditNotes, deposits, ...row }) =>
+          toInvoiceDto(row, items, today, detailExtras(row, { payments: received, creditNotes, deposits })),
       ),
     create: {
       input: createInvoiceInput,
