@@ -1,32 +1,14 @@
-import { expect, LIABLE_IDENTITY, shot, signUpAndPay, test } from "./fixtures";
-
-const email = `lien.client.${Date.now()}@example.fr`;
-const password = "Velo-Cargo-Lumiere-2026";
+import { expect, shot, test } from "./fixtures";
 
 test("an anonymous client opens the quote link, accepts it, the freelancer sees it accepted; a revoked link is a 404 page", async ({
   page,
-  request,
-  browser,
-  baseURL,
+  freelancer: { api, headers, createDocument },
+  clientPage,
 }) => {
   test.setTimeout(180_000);
-  const api = page.request;
-  const headers = { origin: baseURL ?? "" };
-  let quoteId = "";
 
   await test.step("the freelancer sends a quote and shares its link from the quote page", async () => {
-    await signUpAndPay(api, request, { email, password, origin: headers.origin });
-    expect((await api.put("/api/settings/identity", { data: LIABLE_IDENTITY, headers })).ok()).toBe(true);
-    const created = await api.post("/api/quotes", {
-      data: {
-        clientName: "Atelier Lumière",
-        lines: [
-          { description: "Refonte du site vitrine", quantity: 1, unitPriceCents: 240000, vatRateBp: 2000 },
-        ],
-      },
-      headers,
-    });
-    quoteId = (await created.json()).id;
+    const quoteId = await createDocument("quotes", 240000);
     expect((await api.post(`/api/quotes/${quoteId}/mark-sent`, { headers })).ok()).toBe(true);
     await page.goto(`/app/quotes/${quoteId}`);
     await page.getByRole("button", { name: "Partager le lien" }).click();
@@ -36,10 +18,6 @@ test("an anonymous client opens the quote link, accepts it, the freelancer sees 
     await expect(page.getByText(/Lien actif jusqu'au/)).toBeVisible();
   });
   const url = await page.getByRole("textbox", { name: "Lien à envoyer au client" }).inputValue();
-
-  // The client: another browser context, no cookie, a phone-sized screen.
-  const client = await browser.newContext({ viewport: { width: 390, height: 844 } });
-  const clientPage = await client.newPage();
 
   await test.step("the client reads the quote and gives a « Bon pour accord »", async () => {
     const response = await clientPage.goto(url);
@@ -77,5 +55,4 @@ test("an anonymous client opens the quote link, accepts it, the freelancer sees 
     await expect(clientPage.getByText(/Ce lien n'existe pas ou n'est plus valide/)).toBeVisible();
     await shot(clientPage, "client-link-04-revoked-390");
   });
-  await client.close();
 });

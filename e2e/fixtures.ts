@@ -1,10 +1,21 @@
 import { type APIRequestContext, test as base, expect, type Page } from "@playwright/test";
 
+/** A paid freelancer with a complete identity, signed in on the test's `page`, and its API. */
+export type Freelancer = {
+  /** The page's request context: it carries the session cookie. */
+  api: APIRequestContext;
+  /** The Origin header every state change needs (same-origin check). */
+  headers: { origin: string };
+  /** A quote or an invoice for « Atelier Lumière », one line « Refonte du site vitrine » at 20 %; its id. */
+  createDocument: (kind: "quotes" | "invoices", unitPriceCents: number) => Promise<string>;
+};
+
 /**
  * Every test speaks from its own client address (the e2e server trusts X-Forwarded-For), so the real
  * per-IP limits of sign-up and sign-in stay on without one test spending another's quota.
+ * `freelancer` and `clientPage` are made only for the tests that ask for them.
  */
-export const test = base.extend({
+export const test = base.extend<{ freelancer: Freelancer; clientPage: Page }>({
   extraHTTPHeaders: async ({ extraHTTPHeaders }, use, testInfo) => {
     const [a = 0, b = 0] = [...testInfo.testId].map((char) => char.charCodeAt(0));
     await use({
@@ -12,8 +23,44 @@ export const test = base.extend({
       "x-forwarded-for": `198.18.${(a * 7 + b) % 250}.${((testInfo.retry * 31 + a + b) % 250) + 1}`,
     });
   },
+  freelancer: [
+    async ({ page, request, baseURL }, use, testInfo) => {
+      const api = page.request;
+      const headers = { origin: baseURL ?? "" };
+      const email = `freelance.${Date.now()}.${testInfo.workerIndex}@example.fr`;
+      await signUpAndPay(api, request, { email, password: E2E_PASSWORD, origin: headers.origin });
+      expect((await api.put("/api/settings/identity", { data: LIABLE_IDENTITY, headers })).ok()).toBe(true);
+      await use({
+        api,
+        headers,
+        createDocument: async (kind, unitPriceCents) => {
+          const created = await api.post(`/api/${kind}`, {
+            data: {
+              clientName: "Atelier Lumière",
+              lines: [
+                { description: "Refonte du site vitrine", quantity: 1, unitPriceCents, vatRateBp: 2000 },
+              ],
+            },
+            headers,
+          });
+          expect(created.ok()).toBe(true);
+          return (await created.json()).id as string;
+        },
+      });
+    },
+    // Sign-up, confirmation and the registration's checkout, on a loaded machine.
+    { timeout: 120_000 },
+  ],
+  /** The freelancer's client: another browser context, no cookie, a phone-sized screen. */
+  clientPage: async ({ browser }, use) => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    await use(await context.newPage());
+    await context.close();
+  },
 });
 export { expect };
+
+export const E2E_PASSWORD = "Velo-Cargo-Lumiere-2026";
 
 /** A toast, looked for in sonner's "Notifications" region: the same words may also be on the page (a history line). */
 export const toast = (page: Page, text: string) =>
