@@ -1,6 +1,8 @@
 import type {
   CommercialDocument,
   DocumentAddress,
+  DocumentAllowance,
+  DocumentLine,
   VatBreakdownEntry,
 } from "@shared/domain/commercial-document";
 import { OPERATION_NATURES } from "@shared/domain/operation-nature";
@@ -12,6 +14,10 @@ import { OPERATION_NATURES } from "@shared/domain/operation-nature";
  */
 
 const TYPE_CODES = { facture: "380", avoir: "381" } as const;
+/** BT-3 of a « facture d'acompte ». */
+const DEPOSIT_TYPE_CODE = "386";
+/** UNTDID 5189 allowance reason « Discount », with its French wording (BT-139/140, BT-97/98). */
+const DISCOUNT_REASON = { code: "95", text: "Remise" };
 /**
  * BT-8 (UNTDID 2475): with the option for VAT on debits the tax falls due at the invoice's issue (5), the
  * coded form of « Option pour le paiement de la taxe d'après les débits »; otherwise nothing is sent.
@@ -57,6 +63,47 @@ function address(value: DocumentAddress): string {
     "ram:CountryID",
     value.country,
   )}</ram:PostalTradeAddress>`;
+}
+
+/** A discount as a CII allowance (ChargeIndicator false): its percentage and base when it is one. */
+function allowance(
+  { amountCents, baseCents, percentBp }: { amountCents: number; baseCents: number; percentBp: number | null },
+  sign: number,
+  categoryTax = "",
+): string {
+  return `<ram:SpecifiedTradeAllowanceCharge><ram:ChargeIndicator><udt:Indicator>false</udt:Indicator></ram:ChargeIndicator>${
+    percentBp === null
+      ? ""
+      : `${element("ram:CalculationPercent", percent(percentBp))}${element("ram:BasisAmount", amount(sign * baseCents))}`
+  }${element("ram:ActualAmount", amount(sign * amountCents))}${element("ram:ReasonCode", DISCOUNT_REASON.code)}${element(
+    "ram:Reason",
+    DISCOUNT_REASON.text,
+  )}${categoryTax}</ram:SpecifiedTradeAllowanceCharge>`;
+}
+
+/** BG-27: a line's discount. */
+function lineAllowance(line: DocumentLine, sign: number): string {
+  if (line.discountCents === 0) return "";
+  return allowance(
+    {
+      amountCents: line.discountCents,
+      baseCents: line.grossCents,
+      percentBp: line.discountKind === "percent" ? (line.discountValue ?? 0) : null,
+    },
+    sign,
+  );
+}
+
+/** BG-20: the document discount's share on one VAT rate, with that rate's category (BT-95, BT-96). */
+function documentAllowance(entry: DocumentAllowance, sign: number): string {
+  return allowance(
+    entry,
+    sign,
+    `<ram:CategoryTradeTax><ram:TypeCode>VAT</ram:TypeCode>${element("ram:CategoryCode", entry.category)}${element(
+      "ram:RateApplicablePercent",
+      percent(entry.vatRateBp),
+    )}</ram:CategoryTradeTax>`,
+  );
 }
 
 function tax(entry: VatBreakdownEntry, sign: number, isVatOnDebits: boolean): string {
@@ -105,7 +152,10 @@ export function facturxXml(document: CommercialDocument): string {
         )}</ram:SpecifiedLineTradeDelivery><ram:SpecifiedLineTradeSettlement><ram:ApplicableTradeTax><ram:TypeCode>VAT</ram:TypeCode>${element(
           "ram:CategoryCode",
           line.vatCategory,
-        )}${element("ram:RateApplicablePercent", percent(line.vatRateBp))}</ram:ApplicableTradeTax><ram:SpecifiedTradeSettlementLineMonetarySummation>${element(
+        )}${element("ram:RateApplicablePercent", percent(line.vatRateBp))}</ram:ApplicableTradeTax>${lineAllowance(
+          line,
+          sign,
+        )}<ram:SpecifiedTradeSettlementLineMonetarySummation>${element(
           "ram:LineTotalAmount",
           amount(sign * line.totalCents),
         )}</ram:SpecifiedTradeSettlementLineMonetarySummation></ram:SpecifiedLineTradeSettlement></ram:IncludedSupplyChainTradeLineItem>`,
@@ -188,34 +238,48 @@ export function facturxXml(document: CommercialDocument): string {
           document.dueDate ? dateTime("ram:DueDateDateTime", document.dueDate) : ""
         }</ram:SpecifiedTradePaymentTerms>`
       : "";
+  const allowances = document.allowances.map((entry) => documentAllowance(entry, sign)).join("");
+  const allowanceTotal = document.allowances.reduce((sum, entry) => sum + entry.amountCents, 0);
+  // BT-113: the deposits a final invoice deducts count as paid in advance, with the payments received.
+  const prepaidCents = document.depositsCents + document.paidCents;
   const summation = `<ram:SpecifiedTradeSettlementHeaderMonetarySummation>${element(
     "ram:LineTotalAmount",
-    amount(sign * document.subtotalCents),
-  )}${element("ram:TaxBasisTotalAmount", amount(sign * document.subtotalCents))}${element(
+    amount(sign * document.linesCents),
+  )}${
+    allowanceTotal === 0 ? "" : element("ram:AllowanceTotalAmount", amount(sign * allowanceTotal))
+  }${element("ram:TaxBasisTotalAmount", amount(sign * document.subtotalCents))}${element(
     "ram:TaxTotalAmount",
     amount(sign * document.taxCents),
     ' currencyID="EUR"',
   )}${element("ram:GrandTotalAmount", amount(sign * document.totalCents))}${
-    document.paidCents > 0 ? element("ram:TotalPrepaidAmount", amount(document.paidCents)) : ""
+    prepaidCents > 0 ? element("ram:TotalPrepaidAmount", amount(prepaidCents)) : ""
   }${element("ram:DuePayableAmount", amount(sign * document.dueCents))}</ram:SpecifiedTradeSettlementHeaderMonetarySummation>`;
-  const preceding = document.precedingInvoice
-    ? `<ram:InvoiceReferencedDocument>${element(
-        "ram:IssuerAssignedID",
-        document.precedingInvoice.number,
-      )}${dateTime("ram:FormattedIssueDateTime", document.precedingInvoice.date, "qdt")}</ram:InvoiceReferencedDocument>`
-    : "";
+  // BG-3: a credit note's invoice, or the deposit invoices a final invoice deducts.
+  const preceding = [...(document.precedingInvoice ? [document.precedingInvoice] : []), ...document.deposits]
+    .map(
+      (reference) =>
+        `<ram:InvoiceReferencedDocument>${element("ram:IssuerAssignedID", reference.number)}${dateTime(
+          "ram:FormattedIssueDateTime",
+          reference.date,
+          "qdt",
+        )}</ram:InvoiceReferencedDocument>`,
+    )
+    .join("");
+  // BT-23: a final invoice after deposits is framework B4, S4 or M4 rather than B1, S1 or M1.
+  const { businessProcess } = OPERATION_NATURES[document.operationNature];
+  const framework = document.deposits.length > 0 ? businessProcess.replace(/1$/, "4") : businessProcess;
 
   return `<?xml version="1.0" encoding="UTF-8"?>
-<rsm:CrossIndustryInvoice xmlns:rsm="urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100" xmlns:ram="urn:un:unece:uncefact:data:standard:ReusableAggregateBusinessInformationEntity:100" xmlns:qdt="urn:un:unece:uncefact:data:standard:QualifiedDataType:100" xmlns:udt="urn:un:unece:uncefact:data:standard:UnqualifiedDataType:100"><rsm:ExchangedDocumentContext><ram:BusinessProcessSpecifiedDocumentContextParameter><ram:ID>${OPERATION_NATURES[document.operationNature].businessProcess}</ram:ID></ram:BusinessProcessSpecifiedDocumentContextParameter><ram:GuidelineSpecifiedDocumentContextParameter><ram:ID>urn:cen.eu:en16931:2017</ram:ID></ram:GuidelineSpecifiedDocumentContextParameter></rsm:ExchangedDocumentContext><rsm:ExchangedDocument>${element(
+<rsm:CrossIndustryInvoice xmlns:rsm="urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100" xmlns:ram="urn:un:unece:uncefact:data:standard:ReusableAggregateBusinessInformationEntity:100" xmlns:qdt="urn:un:unece:uncefact:data:standard:QualifiedDataType:100" xmlns:udt="urn:un:unece:uncefact:data:standard:UnqualifiedDataType:100"><rsm:ExchangedDocumentContext><ram:BusinessProcessSpecifiedDocumentContextParameter><ram:ID>${framework}</ram:ID></ram:BusinessProcessSpecifiedDocumentContextParameter><ram:GuidelineSpecifiedDocumentContextParameter><ram:ID>urn:cen.eu:en16931:2017</ram:ID></ram:GuidelineSpecifiedDocumentContextParameter></rsm:ExchangedDocumentContext><rsm:ExchangedDocument>${element(
     "ram:ID",
     document.number,
-  )}<ram:TypeCode>${TYPE_CODES[document.kind]}</ram:TypeCode>${dateTime(
+  )}<ram:TypeCode>${document.isDeposit ? DEPOSIT_TYPE_CODE : TYPE_CODES[document.kind]}</ram:TypeCode>${dateTime(
     "ram:IssueDateTime",
     document.issueDate,
   )}${notes}</rsm:ExchangedDocument><rsm:SupplyChainTradeTransaction>${lines}<ram:ApplicableHeaderTradeAgreement>${sellerParty}${buyerParty}</ram:ApplicableHeaderTradeAgreement><ram:ApplicableHeaderTradeDelivery>${shipToParty}${delivery}</ram:ApplicableHeaderTradeDelivery><ram:ApplicableHeaderTradeSettlement><ram:InvoiceCurrencyCode>EUR</ram:InvoiceCurrencyCode>${paymentMeans}${document.vatBreakdown
     .map((entry) => tax(entry, sign, document.isVatOnDebits))
     .join(
       "",
-    )}${period}${paymentTerms}${summation}${preceding}</ram:ApplicableHeaderTradeSettlement></rsm:SupplyChainTradeTransaction></rsm:CrossIndustryInvoice>
+    )}${period}${allowances}${paymentTerms}${summation}${preceding}</ram:ApplicableHeaderTradeSettlement></rsm:SupplyChainTradeTransaction></rsm:CrossIndustryInvoice>
 `;
 }

@@ -201,6 +201,89 @@ const exempt = (
   ],
 });
 
+/** Issue 13 §1: a line discount in percent, one in euros, and a 5 % discount on the whole document. */
+const discounted: CommercialDocumentSource = {
+  ...severalRates,
+  number: "INV-2026-0050",
+  paidCents: 0,
+  notes: null,
+  lines: [
+    {
+      description: "Développement du site (jours)",
+      quantity: 2.5,
+      unit: "jour",
+      unitPriceCents: 45050,
+      vatRateBp: 2000,
+      discountKind: "percent",
+      discountValue: 1000,
+    },
+    {
+      description: "Hébergement & nom de domaine",
+      quantity: 1,
+      unit: "forfait",
+      unitPriceCents: 12000,
+      vatRateBp: 2000,
+      discountKind: "amount",
+      discountValue: 2000,
+    },
+    {
+      description: "Livre « Le Web accessible »",
+      quantity: 2,
+      unit: null,
+      unitPriceCents: 2890,
+      vatRateBp: 550,
+    },
+  ],
+  discountKind: "percent",
+  discountValue: 500,
+};
+
+/** A deposit invoice for 30 % of a quote with two VAT rates, one line per rate (quotes.service). */
+const deposit: CommercialDocumentSource = {
+  ...severalRates,
+  number: "INV-2026-0051",
+  paidCents: 0,
+  notes: "Acompte selon notre devis DEV-2026-0007 du 1 octobre 2026.",
+  isDeposit: true,
+  lines: [
+    {
+      description: "Acompte de 30 % sur le devis DEV-2026-0007 (TVA 20 %)",
+      quantity: 1,
+      unit: null,
+      unitPriceCents: 36000,
+      vatRateBp: 2000,
+    },
+    {
+      description: "Acompte de 30 % sur le devis DEV-2026-0007 (TVA 5,5 %)",
+      quantity: 1,
+      unit: null,
+      unitPriceCents: 6000,
+      vatRateBp: 550,
+    },
+  ],
+};
+
+/** The final invoice of that quote: its full amount, the deposit deducted as paid in advance (BT-113). */
+const finalAfterDeposit: CommercialDocumentSource = {
+  ...deposit,
+  number: "INV-2026-0052",
+  date: "2026-11-20",
+  dueDate: "2026-12-20",
+  isDeposit: false,
+  notes: "Selon notre devis DEV-2026-0007 du 1 octobre 2026.",
+  lines: [
+    {
+      description: "Refonte du site (jours)",
+      quantity: 3,
+      unit: "jour",
+      unitPriceCents: 40000,
+      vatRateBp: 2000,
+    },
+    { description: "Livres de formation", quantity: 4, unit: null, unitPriceCents: 5000, vatRateBp: 550 },
+  ],
+  deposits: [{ number: "INV-2026-0051", date: "2026-10-15", totalCents: 43200 + 6330 }],
+};
+
 export const FACTURX_CASES: Record<string, CommercialDocumentSource> = {
   "franchise-b2b-periode": {
     ...base,
@@ -263,6 +346,29 @@ export const FACTURX_CASES: Record<string, CommercialDocumentSource> = {
       { description: "Support imprimé", quantity: 8, unit: null, unitPriceCents: 1500, vatRateBp: 2000 },
     ],
   },
+  "remises-ligne-et-document-b2b": discounted,
+  "remise-montant-franchise-b2c": {
+    ...franchiseB2c,
+    number: "INV-2026-0053",
+    discountKind: "amount",
+    discountValue: 2500,
+  },
+  "facture-acompte": deposit,
+  "facture-finale-apres-acompte": finalAfterDeposit,
+  "avoir-partiel-tva": {
+    ...totalCreditNote(severalRates, "AV-2026-0003"),
+    notes: `Avoir partiel sur la facture ${severalRates.number}.`,
+    lines: [
+      {
+        description: "Geste commercial sur le développement",
+        quantity: 1,
+        unit: null,
+        unitPriceCents: -15000,
+        vatRateBp: 2000,
+      },
+    ],
+  },
+  "avoir-total-remises": totalCreditNote(discounted, "AV-2026-0004"),
   "avoir-total-tva": totalCreditNote(severalRates, "AV-2026-0001"),
   "avoir-total-franchise-b2c": totalCreditNote(franchiseB2c, "AV-2026-0002"),
 };

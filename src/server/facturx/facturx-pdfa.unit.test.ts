@@ -132,7 +132,7 @@ describe("Factur-X PDF/A-3b structure", { timeout: 30_000 }, () => {
 
     const creditNote = await render("avoir-total-tva");
     const avoir = spaces(execFileSync("pdftotext", ["-layout", creditNote.path, "-"]).toString("utf8"));
-    expect(avoir).toContain("Annule la facture INV-2026-0043 du 15 octobre 2026");
+    expect(avoir).toContain("Avoir sur la facture INV-2026-0043 du 15 octobre 2026");
     expect(avoir).not.toContain("Pénalités de retard");
     expect(creditNote.xml).toContain("<ram:TypeCode>381</ram:TypeCode>");
     expect(creditNote.xml).toContain("<ram:IssuerAssignedID>INV-2026-0043</ram:IssuerAssignedID>");

@@ -1,4 +1,4 @@
-import type { CommercialDocument } from "@shared/domain/commercial-document";
+import type { CommercialDocument, DocumentLine } from "@shared/domain/commercial-document";
 import { formatDate, formatMoney } from "@shared/format";
 import { attachFacturx, xmpSafe } from "../facturx/pdfa";
 import {
@@ -45,12 +45,67 @@ function printedMentions(document: CommercialDocument): string[] {
   ].filter(present);
 }
 
+const percentLabel = (bp: number) => `${(bp / 100).toLocaleString("fr-FR")} %`;
+
+/** A discounted line prints its discount under its description; the total column is net of it. */
+function printedLine(line: DocumentLine): DocumentLine {
+  if (line.discountCents === 0) return line;
+  const rate = line.discountKind === "percent" ? ` ${percentLabel(line.discountValue ?? 0)}` : "";
+  return {
+    ...line,
+    description: `${line.description}\nRemise${rate} : ${formatMoney(-line.discountCents)}`,
+  };
+}
+
+/** The document discount, then the deposits a final invoice deducts, around the VAT totals. */
+function totalsRows(document: CommercialDocument) {
+  const discounts = document.allowances.reduce((sum, entry) => sum + entry.amountCents, 0);
+  const percentBp = document.allowances[0]?.percentBp ?? null;
+  const before =
+    discounts === 0
+      ? []
+      : [
+          {
+            label: document.isFranchise ? "Total avant remise" : "Total HT avant remise",
+            value: formatMoney(document.linesCents),
+          },
+          {
+            label: percentBp === null ? "Remise" : `Remise ${percentLabel(percentBp)}`,
+            value: formatMoney(-discounts),
+          },
+        ];
+  const rows = [
+    ...before,
+    ...vatTotalsRows(
+      {
+        subtotalCents: document.subtotalCents,
+        byRate: document.vatBreakdown,
+        totalCents: document.totalCents,
+      },
+      {
+        isFranchise: document.isFranchise,
+        totalLabel: document.kind === "avoir" ? "Total de l'avoir" : undefined,
+      },
+    ),
+  ];
+  for (const deposit of document.deposits)
+    rows.push({
+      // The totals column is narrow: the deposit's date is on its own invoice.
+      label: `Acompte ${deposit.number}`,
+      value: formatMoney(-deposit.totalCents),
+    });
+  if (document.paidCents > 0) rows.push({ label: "Déjà réglé", value: formatMoney(document.paidCents) });
+  if (document.paidCents > 0 || document.deposits.length > 0)
+    rows.push({ label: "Reste à payer", value: formatMoney(document.dueCents), isStrong: true });
+  return rows;
+}
+
 /**
  * Renders a French invoice or credit note from the commercial document: identities, lines, totals per
  * VAT rate, service date or period, mentions, page numbers; Factur-X once issued.
  */
 export function renderInvoicePdf(document: CommercialDocument, extras: InvoiceExtras): Promise<Buffer> {
-  const title = document.kind === "avoir" ? "Avoir" : "Facture";
+  const title = document.kind === "avoir" ? "Avoir" : document.isDeposit ? "Facture d'acompte" : "Facture";
   const { seller, precedingInvoice } = document;
   const { doc, done } = openPdf({
     title: document.number ? `${title} ${document.number}` : `${title} (brouillon)`,
@@ -66,7 +121,7 @@ export function renderInvoicePdf(document: CommercialDocument, extras: InvoiceEx
       serviceLine(document.service),
       document.dueDate ? `Échéance : ${formatDate(document.dueDate)}` : null,
       precedingInvoice
-        ? `Annule la facture ${precedingInvoice.number} du ${formatDate(precedingInvoice.date)}`
+        ? `Avoir sur la facture ${precedingInvoice.number} du ${formatDate(precedingInvoice.date)}`
         : null,
     ].filter(present),
   });
@@ -77,21 +132,8 @@ export function renderInvoicePdf(document: CommercialDocument, extras: InvoiceEx
   const partiesBottom = document.deliveryAddress
     ? drawDeliveryAddress(doc, document.deliveryAddress, buyerBottom + 10)
     : buyerBottom;
-  const linesBottom = drawLineTable(doc, document.lines, partiesBottom + 28);
-  const rows = vatTotalsRows(
-    { subtotalCents: document.subtotalCents, byRate: document.vatBreakdown, totalCents: document.totalCents },
-    {
-      isFranchise: document.isFranchise,
-      totalLabel: document.kind === "avoir" ? "Total de l'avoir" : undefined,
-    },
-  );
-  if (document.paidCents > 0) {
-    rows.push(
-      { label: "Déjà réglé", value: formatMoney(document.paidCents) },
-      { label: "Reste à payer", value: formatMoney(document.dueCents), isStrong: true },
-    );
-  }
-  const totalsBottom = drawTotals(doc, rows, linesBottom);
+  const linesBottom = drawLineTable(doc, document.lines.map(printedLine), partiesBottom + 28);
+  const totalsBottom = drawTotals(doc, totalsRows(document), linesBottom);
 
   // Payment details, notes and the legal mentions.
   doc.x = BOX.left;

@@ -18,7 +18,7 @@ import {
   vatMention,
 } from "./legal-identity";
 import { type OperationNature, operationNatureMention } from "./operation-nature";
-import { computeTotals, type VatBreakdown } from "./totals";
+import { computeTotals, type Discountable, type RateDiscount, type VatBreakdown } from "./totals";
 import { VAT_EXEMPTIONS, type VatExemption } from "./vat-exemptions";
 
 export type DocumentAddress = {
@@ -70,7 +70,7 @@ export type SourceLine = {
   unit: string | null;
   unitPriceCents: number;
   vatRateBp: number;
-};
+} & Discountable;
 
 /**
  * UNTDID 5305 VAT categories Ardoise uses: standard rate, zero rated, exempt (the franchise, art. 261),
@@ -78,7 +78,19 @@ export type SourceLine = {
  */
 export type VatCategory = "S" | "Z" | "E" | "AE" | "K" | "G";
 
-export type DocumentLine = SourceLine & { totalCents: number; vatCategory: VatCategory };
+/** `grossCents` is quantity × unit price, `discountCents` the line's discount off it, `totalCents` the rest. */
+export type DocumentLine = SourceLine & {
+  grossCents: number;
+  discountCents: number;
+  totalCents: number;
+  vatCategory: VatCategory;
+};
+
+/** The document discount's share on one VAT rate (EN 16931 BG-20), with that rate's category. */
+export type DocumentAllowance = RateDiscount & { category: VatCategory; percentBp: number | null };
+
+/** A deposit invoice a final invoice deducts. */
+export type DeductedDeposit = { number: string; date: string; totalCents: number };
 
 export type VatBreakdownEntry = VatBreakdown & {
   category: VatCategory;
@@ -116,13 +128,22 @@ export type CommercialDocument = {
   isFranchise: boolean;
   /** The seller pays VAT on debits (its option): printed, and BT-8 of the e-invoice. */
   isVatOnDebits: boolean;
+  /** A « facture d'acompte » (type 386). */
+  isDeposit: boolean;
   lines: DocumentLine[];
+  /** The lines' total after their discounts, before the document's (BT-106). */
+  linesCents: number;
+  /** The document discount, one entry per VAT rate (BT-107 their sum); empty without one. */
+  allowances: DocumentAllowance[];
   vatBreakdown: VatBreakdownEntry[];
   subtotalCents: number;
   taxCents: number;
   totalCents: number;
   paidCents: number;
-  /** What is still owed: the total less what was paid. */
+  /** The deposit invoices a final invoice deducts, and their sum incl. VAT. */
+  deposits: DeductedDeposit[];
+  depositsCents: number;
+  /** What is still owed: the total less the deposits and what was paid. */
   dueCents: number;
   /** BT-20: an invoice's payment terms, or how a credit note is settled. */
   paymentTerms: string | null;
@@ -143,6 +164,11 @@ export type CommercialDocumentSource = {
   seller: DocumentSeller;
   buyer: DocumentBuyer;
   lines: readonly SourceLine[];
+  /** The document discount, if any. */
+  discountKind?: Discountable["discountKind"];
+  discountValue?: number;
+  isDeposit?: boolean;
+  deposits?: readonly DeductedDeposit[];
   paidCents: number;
   paymentTerms: string | null;
   notes: string | null;
@@ -197,12 +223,25 @@ export function buildCommercialDocument(source: CommercialDocumentSource): Comme
   const isFranchise = seller.vatRegime === "franchise";
   // Under the franchise art. 293 B is the only exemption, whatever was chosen on the draft.
   const exemption = isFranchise ? null : source.vatExemption;
-  const totals = computeTotals(source.lines);
-  const lines = source.lines.map((line, index) => ({
-    ...line,
-    totalCents: totals.lineTotalsCents[index] ?? 0,
-    vatCategory: vatCategory(seller.vatRegime, line.vatRateBp, exemption),
+  const totals = computeTotals(source.lines, source);
+  const lines = source.lines.map((line, index) => {
+    const totalCents = totals.lineTotalsCents[index] ?? 0;
+    const discountCents = totals.lineDiscountsCents[index] ?? 0;
+    return {
+      ...line,
+      grossCents: totalCents + discountCents,
+      discountCents,
+      totalCents,
+      vatCategory: vatCategory(seller.vatRegime, line.vatRateBp, exemption),
+    };
+  });
+  const allowances = totals.documentDiscounts.map((share) => ({
+    ...share,
+    category: vatCategory(seller.vatRegime, share.vatRateBp, exemption),
+    percentBp: source.discountKind === "percent" ? (source.discountValue ?? 0) : null,
   }));
+  const deposits = [...(source.deposits ?? [])];
+  const depositsCents = deposits.reduce((sum, deposit) => sum + deposit.totalCents, 0);
   const vatBreakdown = totals.byRate.map((rate) => {
     const category = vatCategory(seller.vatRegime, rate.vatRateBp, exemption);
     return { ...rate, category, ...exemptionOf(category, exemption) };
@@ -257,13 +296,18 @@ export function buildCommercialDocument(source: CommercialDocumentSource): Comme
     deliveryAddress: source.deliveryAddress,
     isFranchise,
     isVatOnDebits: !isFranchise && seller.vatOnDebits,
+    isDeposit: Boolean(source.isDeposit),
     lines,
+    linesCents: totals.linesCents,
+    allowances,
     vatBreakdown,
     subtotalCents: totals.subtotalCents,
     taxCents: totals.taxCents,
     totalCents: totals.totalCents,
     paidCents,
-    dueCents: totals.totalCents - paidCents,
+    deposits,
+    depositsCents,
+    dueCents: totals.totalCents - depositsCents - paidCents,
     paymentTerms:
       isCreditNote && precedingNumber ? creditNoteSettlement(precedingNumber) : source.paymentTerms,
     notes: notes.filter((note): note is DocumentNote => note !== null),

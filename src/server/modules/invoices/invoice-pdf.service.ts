@@ -26,13 +26,13 @@ export async function getInvoicePdf(
   db: Db,
   { userId, id, now = new Date() }: { userId: string; id: string; now?: Date },
 ): Promise<InvoicePdf> {
-  const { row, items, identity, client, credited } = await withTenant(db, userId, async (tx) => {
+  const { row, items, identity, client, credited, deposits } = await withTenant(db, userId, async (tx) => {
     const [invoice] = await tx
       .select()
       .from(invoices)
       .where(and(eq(invoices.id, id), eq(invoices.userId, userId)));
     if (!invoice) throw new AppError("not_found", "Facture introuvable.");
-    const [lines, parties, [creditedInvoice]] = await Promise.all([
+    const [lines, parties, [creditedInvoice], deducted] = await Promise.all([
       tx
         .select()
         .from(invoiceItems)
@@ -45,11 +45,17 @@ export async function getInvoicePdf(
             .from(invoices)
             .where(and(eq(invoices.id, invoice.creditedInvoiceId), eq(invoices.userId, userId)))
         : Promise.resolve([]),
+      // The deposit invoices a final invoice deducts.
+      tx
+        .select({ number: invoices.invoiceNumber, date: invoices.date, totalCents: invoices.totalCents })
+        .from(invoices)
+        .where(and(eq(invoices.finalInvoiceId, id), eq(invoices.userId, userId)))
+        .orderBy(asc(invoices.date), asc(invoices.invoiceNumber)),
     ]);
-    return { row: invoice, items: lines, ...parties, credited: creditedInvoice };
+    return { row: invoice, items: lines, ...parties, credited: creditedInvoice, deposits: deducted };
   });
 
-  const label = row.kind === "avoir" ? "Avoir" : "Facture";
+  const label = row.kind === "avoir" ? "Avoir" : row.isDeposit ? "Facture-acompte" : "Facture";
   const filename = `${label}-${row.invoiceNumber ?? "brouillon"}.pdf`;
   if (row.pdfFileId) {
     const stored = await readFile(db, { userId, id: row.pdfFileId });
@@ -70,6 +76,10 @@ export async function getInvoicePdf(
     seller,
     buyer: row.buyer ?? buyerOf(row, client),
     lines: items,
+    discountKind: row.discountKind,
+    discountValue: row.discountValue,
+    isDeposit: row.isDeposit,
+    deposits: deposits.map((deposit) => ({ ...deposit, number: deposit.number ?? "" })),
     paidCents: row.paidCents,
     paymentTerms: row.paymentTerms ?? paymentTermsMention(identity?.paymentTermsDays),
     notes: row.notes,

@@ -155,7 +155,7 @@ describe("invoice PDF", () => {
       "avoir",
     );
     expect(avoir).toContain("AVOIR");
-    expect(avoir).toContain(`Annule la facture ${invoice.invoiceNumber}`);
+    expect(avoir).toContain(`Avoir sur la facture ${invoice.invoiceNumber}`);
     expect(avoir).toContain(spaces(formatMoney(-292625)));
   });
 
