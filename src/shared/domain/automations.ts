@@ -29,7 +29,7 @@ export const AUTOMATION_KINDS = {
   },
   task_due: { trigger: "task_due", action: "notify", name: "Rappel des tâches à échéance" },
   recurring_invoice: { trigger: "recurring", action: "create_invoice", name: "Facture récurrente" },
-  event_webhook: { trigger: "event", action: "post_webhook", name: "Webhook" },
+  event_webhook: { trigger: "event", action: "post_webhook", name: "Webhook sur un événement" },
 } as const;
 export type AutomationKind = keyof typeof AUTOMATION_KINDS;
 

@@ -156,6 +156,8 @@ export const automationDto = z.object({
   createdAt: z.string(),
   /** The latest runs, newest first. */
   runs: z.array(automationRunDto),
+  /** The client a recurring invoice rule bills, by name (the edit form's client field). */
+  clientName: z.string().nullable(),
   /** What the edit form starts from; null for a rule of a kind that does not run (nothing to edit). */
   settings: createAutomationInput.nullable(),
 });

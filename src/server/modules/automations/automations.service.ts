@@ -86,6 +86,7 @@ function toDto(row: AutomationRow, runs: RunRow[] = []): AutomationDto {
     lastError: row.lastError,
     createdAt: row.createdAt.toISOString(),
     runs: runs.map(runDto),
+    clientName: typeof row.action.clientName === "string" ? row.action.clientName : null,
     settings: settingsOf(row),
   };
 }

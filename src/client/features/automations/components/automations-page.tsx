@@ -1,28 +1,66 @@
 import { StatePanel } from "@client/components/data-list/data-list";
+import { WithVatRegime } from "@client/components/documents/with-vat-regime";
 import { LoadError } from "@client/components/load-error";
 import { buttonStyles } from "@client/components/ui/button-styles";
 import { ConfirmDialog } from "@client/components/ui/confirm-dialog";
+import { OneTimeSecret } from "@client/components/ui/one-time-secret";
 import { Switch } from "@client/components/ui/switch";
 import { formatDate, formatParisDateTime } from "@shared/format";
 import { paths } from "@shared/paths";
 import { type AutomationDto, automationRunStatusLabels } from "@shared/schemas/automations";
-import { ArrowRight, BellRing, Sparkles, Trash2, Zap } from "lucide-react";
+import { ArrowRight, BellRing, Pencil, Plus, Sparkles, Trash2, Zap } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
-import { useAutomations, useDeleteAutomation, useSetAutomationActive } from "../api/automations";
+import {
+  useAutomations,
+  useCreateAutomation,
+  useDeleteAutomation,
+  useEditAutomation,
+  useSetAutomationActive,
+} from "../api/automations";
+import { AutomationForm } from "./automation-form";
+import { automationFormValuesOf, emptyAutomationForm } from "./automation-form-values";
 
-/** Automatisations: the rules the assistant created, to pause, resume or delete. */
+/** Automatisations: the rules, created here or by the assistant, to edit, pause, resume or delete. */
 export function AutomationsPage() {
   const { data, isPending, isError, error, refetch } = useAutomations();
+  const [isCreating, setIsCreating] = useState(false);
+  const [secret, setSecret] = useState<{ rule: string; value: string } | null>(null);
+  const openForm = () => {
+    setSecret(null);
+    setIsCreating(true);
+  };
   return (
     <div className="mx-auto w-full max-w-3xl space-y-6 px-4 py-8 sm:px-6">
-      <div>
-        <h1 className="text-2xl font-semibold tracking-tight">Automatisations</h1>
-        <p className="mt-1 text-sm text-muted-foreground">
-          Les règles créées avec l'assistant IA. Mettez-les en pause ou supprimez-les ici.
-        </p>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h1 className="text-2xl font-semibold tracking-tight">Automatisations</h1>
+          <p className="mt-1 text-sm text-muted-foreground">
+            Vos règles, créées ici ou avec l'assistant IA. Modifiez-les, mettez-les en pause ou supprimez-les.
+          </p>
+        </div>
+        {isCreating ? null : (
+          <button type="button" onClick={openForm} className={buttonStyles()}>
+            <Plus aria-hidden="true" />
+            Nouvelle automatisation
+          </button>
+        )}
       </div>
+      {isCreating ? (
+        <NewAutomation
+          onDone={(made) => {
+            setIsCreating(false);
+            if (made?.secret) setSecret({ rule: made.name, value: made.secret });
+          }}
+        />
+      ) : null}
+      {secret ? (
+        <OneTimeSecret
+          label={`Secret de signature de « ${secret.rule} » : vérifiez avec lui l'en-tête Ardoise-Signature. Il ne sera plus affiché.`}
+          value={secret.value}
+        />
+      ) : null}
       <div className="flex gap-3 rounded-2xl border bg-surface p-4 text-sm shadow-sm">
         <BellRing className="mt-0.5 size-4.5 shrink-0 text-primary" aria-hidden="true" />
         <div className="space-y-1 text-muted-foreground">
@@ -34,8 +72,7 @@ export function AutomationsPage() {
             Vos règles s'exécutent toutes seules : factures récurrentes, relances des factures en retard,
             bilan du lundi, e-mail de bienvenue et remerciement après paiement (envoyés à vos clients),
             rappels avant l'expiration d'un devis ou l'échéance d'une tâche (envoyés à vous seul, jamais au
-            client). Chaque règle garde l'historique de ses exécutions. Les webhooks se configurent dans
-            Intégrations.
+            client), webhooks signés sur un événement. Chaque règle garde l'historique de ses exécutions.
           </p>
         </div>
       </div>
@@ -56,9 +93,9 @@ export function AutomationsPage() {
         <StatePanel
           icon={<Zap className="size-6" aria-hidden="true" />}
           title="Aucune automatisation"
-          description="Demandez-la à l'assistant IA, par exemple : « Crée une automatisation pour relancer les factures en retard »."
+          description="Créez-la avec « Nouvelle automatisation », ou demandez-la à l'assistant IA : « Crée une automatisation pour relancer les factures en retard »."
           action={
-            <Link to={paths.app.agent.home} className={buttonStyles()}>
+            <Link to={paths.app.agent.home} className={buttonStyles({ variant: "secondary" })}>
               <Sparkles aria-hidden="true" />
               Ouvrir l'assistant
             </Link>
@@ -77,10 +114,39 @@ export function AutomationsPage() {
   );
 }
 
+/** The creation form, in its own section above the rules. */
+function NewAutomation({ onDone }: { onDone: (made?: { name: string; secret?: string }) => void }) {
+  const create = useCreateAutomation();
+  return (
+    <section aria-labelledby="new-automation" className="rounded-2xl border bg-surface p-4 shadow-sm sm:p-5">
+      <h2 id="new-automation" className="mb-4 font-semibold text-foreground">
+        Nouvelle automatisation
+      </h2>
+      <WithVatRegime>
+        {(regime) => (
+          <AutomationForm
+            defaultValues={emptyAutomationForm(regime)}
+            vatRegime={regime}
+            onCancel={() => onDone()}
+            onSubmit={async (input) => {
+              const made = await create.mutateAsync(input);
+              toast.success(`Automatisation « ${made.name} » créée`);
+              onDone(made);
+            }}
+          />
+        )}
+      </WithVatRegime>
+    </section>
+  );
+}
+
 function AutomationCard({ automation }: { automation: AutomationDto }) {
   const setActive = useSetAutomationActive();
   const remove = useDeleteAutomation();
+  const edit = useEditAutomation();
   const [isConfirming, setIsConfirming] = useState(false);
+  const [isEditing, setIsEditing] = useState(false);
+  const { settings } = automation;
 
   const toggle = (isActive: boolean) =>
     setActive.mutate(
@@ -117,6 +183,26 @@ function AutomationCard({ automation }: { automation: AutomationDto }) {
       <p className="mt-2 text-xs font-medium">
         <RunStatus automation={automation} />
       </p>
+      {isEditing && settings ? (
+        <div className="mt-4 border-t pt-4">
+          <h3 className="sr-only">Modifier « {automation.name} »</h3>
+          <WithVatRegime>
+            {(regime) => (
+              <AutomationForm
+                isEditing
+                defaultValues={automationFormValuesOf(settings, regime, automation.clientName ?? "")}
+                vatRegime={regime}
+                onCancel={() => setIsEditing(false)}
+                onSubmit={async (input) => {
+                  await edit.mutateAsync({ id: automation.id, input });
+                  toast.success("Automatisation modifiée");
+                  setIsEditing(false);
+                }}
+              />
+            )}
+          </WithVatRegime>
+        </div>
+      ) : null}
       <RunLog automation={automation} />
       {automation.description ? (
         <p className="mt-3 rounded-lg bg-muted px-3 py-2 text-sm text-muted-foreground">
@@ -132,19 +218,32 @@ function AutomationCard({ automation }: { automation: AutomationDto }) {
               ? " · pas encore exécutée"
               : ""}
         </span>
-        <button
-          type="button"
-          onClick={() => setIsConfirming(true)}
-          aria-label={`Supprimer « ${automation.name} »`}
-          className={buttonStyles({
-            variant: "ghost",
-            size: "sm",
-            className: "text-danger hover:text-danger",
-          })}
-        >
-          <Trash2 aria-hidden="true" />
-          Supprimer
-        </button>
+        <span className="flex flex-wrap gap-1">
+          {settings && !isEditing ? (
+            <button
+              type="button"
+              onClick={() => setIsEditing(true)}
+              aria-label={`Modifier « ${automation.name} »`}
+              className={buttonStyles({ variant: "ghost", size: "sm" })}
+            >
+              <Pencil aria-hidden="true" />
+              Modifier
+            </button>
+          ) : null}
+          <button
+            type="button"
+            onClick={() => setIsConfirming(true)}
+            aria-label={`Supprimer « ${automation.name} »`}
+            className={buttonStyles({
+              variant: "ghost",
+              size: "sm",
+              className: "text-danger hover:text-danger",
+            })}
+          >
+            <Trash2 aria-hidden="true" />
+            Supprimer
+          </button>
+        </span>
       </div>
       <ConfirmDialog
         isOpen={isConfirming}
