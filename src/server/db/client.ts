@@ -7,6 +7,7 @@ import pg from "pg";
 import { lockDataDir } from "./lock";
 import { type MigrationReport, migrateDatabase } from "./migrate";
 import * as schema from "./schema/index";
+import { batchWritesPerTick, socketOf } from "./write-batching";
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -40,6 +41,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   // Pipeline mode: a tenant transaction sends its opening statements together (tenant.ts, decision 014).
   // Queries awaited one by one behave as without it.
   const pool = new pg.Pool({ connectionString: url, max: poolSize, pipeline: true });
+  pool.on("connect", (client) => batchWritesPerTick(socketOf(client)));
   // An idle connection that the server closes (restart, failover, a dropped database) emits 'error' on
   // the pool; unhandled, it would crash the process. The pool replaces the connection on next checkout.
   pool.on("error", (error) => {

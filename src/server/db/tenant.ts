@@ -72,44 +72,38 @@ let nestedSavepoints = 0;
 const tenantOpening = (userId: string) =>
   `begin; select set_config('role', 'app_user', true), set_config('app.user_id', ${pg.escapeLiteral(userId)}, true)`;
 
-/** The socket under a pooled connection (pg keeps it as `connection.stream`). */
-const socketOf = (client: pg.PoolClient) =>
-  (client as unknown as { connection: { stream: import("node:net").Socket } }).connection.stream;
-
 /**
- * PostgreSQL (decision 014): the pool's connections are in pipeline mode, so the opening and the work's
- * first statement leave together: the socket is corked until the current run of microtasks (in which the
- * work builds and queues its first query) is over, so they cost one write and one round trip instead of
- * three of each. The settings are written before `work` is even called, so no statement of the work can
- * reach the server ahead of them; if they fail, the transaction is aborted and every statement behind them
- * fails too.
+ * PostgreSQL (decision 014): the pool's connections are in pipeline mode and write once per tick
+ * (write-batching.ts), so the opening and the work's first statement leave together: one write and one
+ * round trip instead of three of each. The settings are queued before `work` is even called, so no
+ * statement of the work can reach the server ahead of them; if they fail, the transaction is aborted and
+ * every statement behind them fails too.
  */
 async function withTenantPipelined<T>(pool: pg.Pool, userId: string, work: (tx: Tx) => Promise<T>) {
   const client = await pool.connect();
-  let releaseError: Error | undefined;
+  const opening = client.query(tenantOpening(userId));
+  // Awaited below; until then a failure of the opening must not surface as an unhandled rejection.
+  opening.catch(() => {});
+  let result: T;
   try {
-    const socket = socketOf(client);
-    socket.cork();
-    const opening = client.query(tenantOpening(userId));
-    process.nextTick(() => socket.uncork());
-    // Awaited below; until then a failure of the opening must not surface as an unhandled rejection.
-    opening.catch(() => {});
-    try {
-      const result = await work(dbOf(client));
-      await opening;
-      await client.query("commit");
-      return result;
-    } catch (error) {
-      await client.query("rollback").catch((rollbackError: Error) => {
-        releaseError = rollbackError;
-      });
-      throw await opening.then(
-        () => error,
-        (openingError: unknown) => openingError,
-      );
-    }
-  } finally {
+    result = await work(dbOf(client));
+    await opening;
+  } catch (error) {
+    const rollback = await client.query("rollback").then(
+      () => undefined,
+      (rollbackError: Error) => rollbackError,
+    );
     // A connection whose rollback failed is in an unknown state: the pool discards it.
-    client.release(releaseError);
+    client.release(rollback);
+    throw await opening.then(
+      () => error,
+      (openingError: unknown) => openingError,
+    );
   }
+  // The connection goes back to the pool with its commit queued: the next transaction on it is pipelined
+  // behind the commit (and under load leaves in the same write); this one still answers only once committed.
+  const commit = client.query("commit");
+  client.release();
+  await commit;
+  return result;
 }
