@@ -13,6 +13,7 @@ import {
   openPdf,
   present,
   stampPageNumbers,
+  type TotalsRow,
   vatTotalsRows,
 } from "./document-layout";
 
@@ -58,7 +59,7 @@ function printedLine(line: DocumentLine): DocumentLine {
 }
 
 /** The document discount, then the deposits a final invoice deducts, around the VAT totals. */
-function totalsRows(document: CommercialDocument) {
+function totalsRows(document: CommercialDocument): TotalsRow[] {
   const discounts = document.allowances.reduce((sum, entry) => sum + entry.amountCents, 0);
   const percentBp = document.allowances[0]?.percentBp ?? null;
   const before =
@@ -74,7 +75,7 @@ function totalsRows(document: CommercialDocument) {
             value: formatMoney(-discounts),
           },
         ];
-  const rows = [
+  const rows: TotalsRow[] = [
     ...before,
     ...vatTotalsRows(
       {
