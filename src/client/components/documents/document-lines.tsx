@@ -1,4 +1,4 @@
-import { computeTotals, type DocumentTotals } from "@shared/domain/totals";
+import { computeTotals, type Discountable, type DocumentTotals } from "@shared/domain/totals";
 import { formatMoney, formatUnit } from "@shared/format";
 import type { InvoiceLineDto } from "@shared/schemas/invoices";
 import { TotalsSummary, vatRateLabel } from "./totals-summary";
@@ -91,14 +91,14 @@ export function DocumentLines({ lines, label, emptyText }: DocumentLinesProps) {
 
 type DocumentTotalsBlockProps = {
   /** The stored document: its lines give the VAT per rate, its own fields the totals it was saved with. */
-  document: Pick<DocumentTotals, "subtotalCents" | "taxCents" | "totalCents"> & {
-    lines: readonly DocumentLine[];
-  };
+  document: Pick<DocumentTotals, "subtotalCents" | "taxCents" | "totalCents"> &
+    Discountable & { lines: readonly DocumentLine[] };
 };
 
 /** The totals under a document's lines, right-aligned, with the VAT of each rate. */
 export function DocumentTotalsBlock({ document }: DocumentTotalsBlockProps) {
-  const byRate = computeTotals(document.lines).byRate;
+  // The document discount lowers each rate's base: the VAT shown is on what is left.
+  const byRate = computeTotals(document.lines, document).byRate;
   return (
     <div className="flex justify-end">
       <TotalsSummary

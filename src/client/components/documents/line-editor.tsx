@@ -13,7 +13,7 @@ const cellInput =
   "h-10 w-full rounded-lg border bg-surface px-3 text-base text-foreground shadow-sm outline-none transition-colors placeholder:text-muted-foreground/60 focus-visible:border-primary focus-visible:ring-2 focus-visible:ring-ring/30 aria-[invalid=true]:border-danger sm:text-sm";
 const cellLabel = "mb-1 block text-xs font-medium text-muted-foreground md:sr-only";
 // Description, quantity, unit, unit price, VAT, line total, actions.
-const columns = "md:grid md:grid-cols-[minmax(0,1fr)_4.5rem_5rem_7.5rem_6rem_7.5rem_6.5rem] md:gap-2";
+const columns = "md:grid md:grid-cols-[minmax(0,1fr)_4.5rem_5rem_7.5rem_5.5rem_6rem_7.5rem_6.5rem] md:gap-2";
 
 type LineEditorProps<Values extends DocumentLinesFormValues> = {
   control: Control<Values>;
@@ -50,6 +50,7 @@ export function LineEditor<Values extends DocumentLinesFormValues>(props: LineEd
         <span className="text-right">Qté</span>
         <span>Unité</span>
         <span className="text-right">Prix unit. HT</span>
+        <span className="text-right">Remise</span>
         <span>TVA</span>
         <span className="text-right">Total HT</span>
         <span />
@@ -133,6 +134,21 @@ export function LineEditor<Values extends DocumentLinesFormValues>(props: LineEd
                     </span>
                   </div>
                   <FieldError message={lineErrors?.unitPrice?.message} />
+                </div>
+                <div>
+                  <label htmlFor={fieldId("discount")} className={cellLabel}>
+                    Remise<span className="sr-only"> (ligne {number}, en % ou en €)</span>
+                  </label>
+                  <input
+                    id={fieldId("discount")}
+                    inputMode="decimal"
+                    autoComplete="off"
+                    placeholder="10 % ou 50 €"
+                    aria-invalid={lineErrors?.discount ? true : undefined}
+                    className={cn(cellInput, "text-right tabular-nums")}
+                    {...register(`lines.${index}.discount`)}
+                  />
+                  <FieldError message={lineErrors?.discount?.message} />
                 </div>
                 <div>
                   <label htmlFor={fieldId("vat")} className={cellLabel}>

@@ -14,6 +14,8 @@ export const documentLineValues = z.object({
   quantity: z.string(),
   unit: z.string(),
   unitPrice: z.string(),
+  /** « 10 % » for a percentage, « 50 » or « 50 € » for an amount excl. VAT, empty for none. */
+  discount: z.string(),
   vatRateBp: z.string(),
 });
 export type DocumentFormLine = z.infer<typeof documentLineValues>;
@@ -26,8 +28,30 @@ export const emptyLine = (regime: VatRegime): DocumentFormLine => ({
   quantity: "1",
   unit: "",
   unitPrice: "",
+  discount: "",
   vatRateBp: String(defaultVatRateBp(regime)),
 });
+
+type Discount = Pick<LineInput, "discountKind" | "discountValue">;
+
+/** « 10 % » → 10 % in basis points, « 50 » or « 50 € » → 50 € in cents, blank → none; null: unreadable. */
+export function parseDiscount(text: string): Discount | null {
+  const cleaned = text.replace(/[\s\u202f\u00a0]/g, "");
+  if (!cleaned) return { discountKind: null, discountValue: 0 };
+  if (cleaned.endsWith("%")) {
+    const percent = parseQuantity(cleaned.slice(0, -1));
+    return percent === null ? null : { discountKind: "percent", discountValue: Math.round(percent * 100) };
+  }
+  const cents = parseEurosToCents(cleaned);
+  return cents === null ? null : { discountKind: "amount", discountValue: cents };
+}
+
+/** A stored discount as typed back: « 10 % », « 50,00 € ». */
+export function discountText({ discountKind, discountValue }: Discount): string {
+  if (!discountKind || !discountValue) return "";
+  if (discountKind === "percent") return `${String(discountValue / 100).replace(".", ",")} %`;
+  return `${formatAmount(discountValue)} €`;
+}
 
 /** "0,5" or "1.25" → 0.5 / 1.25; null when it is not a number. */
 export function parseQuantity(text: string): number | null {
@@ -49,6 +73,7 @@ export function formLineOf(line: InvoiceLineDto, regime: VatRegime): DocumentFor
     quantity: quantityText(line.quantity),
     unit: line.unit ?? "",
     unitPrice: formatAmount(line.unitPriceCents),
+    discount: discountText(line),
     vatRateBp: String(rate),
   };
 }
@@ -59,6 +84,7 @@ export function lineNumbers(line: Partial<DocumentFormLine> | undefined) {
     quantity: parseQuantity(line?.quantity ?? "") ?? 0,
     unitPriceCents: parseEurosToCents(line?.unitPrice ?? "") ?? 0,
     vatRateBp: Number(line?.vatRateBp || 0),
+    ...(parseDiscount(line?.discount ?? "") ?? {}),
   };
 }
 
@@ -73,17 +99,19 @@ export function lineInputOf(line: DocumentFormLine): LineInput {
     unit: optionalText(line.unit),
     unitPriceCents: parseEurosToCents(line.unitPrice) ?? Number.NaN,
     vatRateBp: Number(line.vatRateBp),
+    ...(parseDiscount(line.discount) ?? { discountKind: "amount" as const, discountValue: Number.NaN }),
   };
 }
 
 /** The API's field names (as in the server's issue paths) → the form's. */
 export function formPath(apiPath: string): string {
-  return apiPath.replace(/\.unitPriceCents$/, ".unitPrice");
+  return apiPath.replace(/\.unitPriceCents$/, ".unitPrice").replace(/\.discount(Value|Kind)$/, ".discount");
 }
 
 const UNREADABLE = {
   quantity: "Quantité invalide (ex. : 1 ou 0,5).",
   unitPrice: "Montant invalide (ex. : 1 250,75).",
+  discount: "Remise invalide (ex. : 10 % ou 50).",
 };
 
 type IssueSink = {
@@ -112,6 +140,10 @@ export function addLineIssues(
         path: ["lines", index, "unitPrice"],
         message: UNREADABLE.unitPrice,
       });
+    }
+    if (parseDiscount(line.discount) === null) {
+      unreadable.add(`lines.${index}.discount`);
+      context.addIssue({ code: "custom", path: ["lines", index, "discount"], message: UNREADABLE.discount });
     }
   });
   for (const issue of apiIssues) {

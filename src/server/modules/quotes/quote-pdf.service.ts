@@ -45,7 +45,7 @@ export async function getQuotePdf(
   // buyerOf reads only the client name of the document it is given.
   const buyer = buyerOf({ clientName: row.clientName } as Parameters<typeof buyerOf>[0], client);
   const logo = await embeddableLogo(db, userId, identity.logoFileId);
-  const { byRate } = computeTotals(items);
+  const { byRate } = computeTotals(items, row);
   const printable: PrintableQuote = {
     number: row.quoteNumber ?? "",
     isDraft: row.status === "brouillon" && !asSent,

@@ -14,8 +14,10 @@ import {
   LoaderCircle,
   Mail,
   Pencil,
+  ReceiptText,
   Send,
   Trash2,
+  Undo2,
 } from "lucide-react";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
@@ -25,10 +27,11 @@ import { useDeleteInvoice } from "../api/delete-invoice";
 import { useDuplicateInvoice } from "../api/duplicate-invoice";
 import { invoicePdfHref } from "../api/get-invoice";
 import { useIssueInvoice } from "../api/issue-invoice";
+import { CreditNoteDialog } from "./credit-note-dialog";
 import { PaymentDialog } from "./payment-dialog";
 import { SendInvoiceDialog } from "./send-invoice-dialog";
 
-type Dialog = "issue" | "delete" | "payment" | "cancel" | "send" | null;
+type Dialog = "issue" | "delete" | "payment" | "refund" | "credit" | "cancel" | "send" | null;
 
 const showError = (error: Error) => toast.error("Une erreur est survenue", { description: error.message });
 
@@ -67,6 +70,9 @@ export function InvoiceActions({
   const isDraft = invoice.status === "brouillon";
   const isPayable =
     invoice.kind === "facture" && (invoice.status === "en-attente" || invoice.status === "en-retard");
+  // Issued and not cancelled: part of it can still be credited; money received can be given back.
+  const isCreditable = invoice.kind === "facture" && !isDraft && invoice.status !== "annulée";
+  const isRefundable = invoice.kind === "facture" && !isDraft && invoice.paidCents > 0;
 
   const onIssue = () =>
     issue.mutate(invoice.id, {
@@ -143,6 +149,26 @@ export function InvoiceActions({
             </button>
           ) : null}
         </>
+      ) : null}
+      {isCreditable ? (
+        <button
+          type="button"
+          onClick={() => setDialog("credit")}
+          className={buttonStyles({ variant: "secondary" })}
+        >
+          <ReceiptText aria-hidden="true" />
+          Avoir partiel
+        </button>
+      ) : null}
+      {isRefundable ? (
+        <button
+          type="button"
+          onClick={() => setDialog("refund")}
+          className={buttonStyles({ variant: "secondary" })}
+        >
+          <Undo2 aria-hidden="true" />
+          Rembourser
+        </button>
       ) : null}
 
       <ConfirmDialog
@@ -277,6 +303,21 @@ export function InvoiceActions({
           invoice={invoice}
           isOpen={dialog === "payment"}
           onOpenChange={(isOpen) => setDialog(isOpen ? "payment" : null)}
+        />
+      ) : null}
+      {isRefundable ? (
+        <PaymentDialog
+          invoice={invoice}
+          isRefund
+          isOpen={dialog === "refund"}
+          onOpenChange={(isOpen) => setDialog(isOpen ? "refund" : null)}
+        />
+      ) : null}
+      {isCreditable ? (
+        <CreditNoteDialog
+          invoice={invoice}
+          isOpen={dialog === "credit"}
+          onOpenChange={(isOpen) => setDialog(isOpen ? "credit" : null)}
         />
       ) : null}
     </div>

@@ -13,7 +13,14 @@ const filled = (): InvoiceFormValues => ({
   ...emptyInvoiceForm("assujetti"),
   clientName: "Atelier Lumière",
   lines: [
-    { description: "Site vitrine", quantity: "0,5", unit: "jour", unitPrice: "1 250,75", vatRateBp: "550" },
+    {
+      description: "Site vitrine",
+      quantity: "0,5",
+      unit: "jour",
+      unitPrice: "1 250,75",
+      discount: "10 %",
+      vatRateBp: "550",
+    },
   ],
 });
 
@@ -24,15 +31,40 @@ describe("invoice form values", () => {
     expect(toInvoiceInput(filled())).toEqual({
       clientName: "Atelier Lumière",
       lines: [
-        { description: "Site vitrine", quantity: 0.5, unit: "jour", unitPriceCents: 125_075, vatRateBp: 550 },
+        {
+          description: "Site vitrine",
+          quantity: 0.5,
+          unit: "jour",
+          unitPriceCents: 125_075,
+          vatRateBp: 550,
+          discountKind: "percent",
+          discountValue: 1000,
+        },
       ],
     });
+  });
+
+  it("reads a line discount typed as « 12,5 % » or « 50 € », and says when it cannot", () => {
+    const values = filled();
+    values.lines[0] = { ...(values.lines[0] as InvoiceFormValues["lines"][number]), discount: "50 €" };
+    expect(toInvoiceInput(values).lines[0]).toMatchObject({ discountKind: "amount", discountValue: 5000 });
+    values.lines[0] = { ...(values.lines[0] as InvoiceFormValues["lines"][number]), discount: "dix" };
+    const issues = invoiceFormSchema.safeParse(values).error?.issues ?? [];
+    expect(issues.map((issue) => [issue.path.join("."), issue.message])).toEqual([
+      ["lines.0.discount", "Remise invalide (ex. : 10 % ou 50)."],
+    ]);
+    values.lines[0] = { ...(values.lines[0] as InvoiceFormValues["lines"][number]), discount: "700 €" };
+    expect((invoiceFormSchema.safeParse(values).error?.issues ?? []).map((issue) => issue.message)).toEqual([
+      "La remise dépasse le montant de la ligne.",
+    ]);
   });
 
   it("puts the shared schema's French messages on the form's own fields", () => {
     const values = filled();
     values.clientName = " ";
-    values.lines = [{ description: "", quantity: "1", unit: "", unitPrice: "12,345", vatRateBp: "2000" }];
+    values.lines = [
+      { description: "", quantity: "1", unit: "", unitPrice: "12,345", discount: "", vatRateBp: "2000" },
+    ];
     const result = invoiceFormSchema.safeParse(values);
     const issues = Object.fromEntries(
       (result.error?.issues ?? []).map((issue) => [issue.path.join("."), issue.message]),

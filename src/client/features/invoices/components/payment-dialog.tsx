@@ -12,6 +12,7 @@ import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { z } from "zod";
 import { useRecordPayment } from "../api/record-payment";
+import { useRecordRefund } from "../api/record-refund";
 
 type Method = keyof typeof paymentMethodLabels;
 
@@ -38,12 +39,44 @@ const API_FIELDS: Record<string, keyof PaymentForm> = {
   reference: "reference",
 };
 
-type PaymentDialogProps = { invoice: InvoiceDto; isOpen: boolean; onOpenChange: (isOpen: boolean) => void };
+type PaymentDialogProps = {
+  invoice: InvoiceDto;
+  isOpen: boolean;
+  onOpenChange: (isOpen: boolean) => void;
+  /** A refund gives money back to the client (a negative receipt), at most what was received. */
+  isRefund?: boolean;
+};
 
-/** Records money received, full or partial; the amount starts at what remains to be paid. */
-export function PaymentDialog({ invoice, isOpen, onOpenChange }: PaymentDialogProps) {
-  const remaining = invoice.totalCents - invoice.paidCents;
-  const record = useRecordPayment();
+const WORDS = {
+  payment: {
+    title: "Enregistrer un paiement",
+    limit: "Reste à payer",
+    amount: "Montant reçu (€)",
+    date: "Date du paiement",
+    tooMuch: "Le paiement dépasse le reste à payer",
+    submit: "Enregistrer le paiement",
+  },
+  refund: {
+    title: "Enregistrer un remboursement",
+    limit: "Encaissé",
+    amount: "Montant remboursé (€)",
+    date: "Date du remboursement",
+    tooMuch: "Le remboursement dépasse ce qui a été encaissé",
+    submit: "Enregistrer le remboursement",
+  },
+};
+
+/**
+ * Records money received, full or partial, the amount starting at what remains to be paid; or a refund
+ * to the client, starting at what is owed back after a credit note.
+ */
+export function PaymentDialog({ invoice, isOpen, onOpenChange, isRefund = false }: PaymentDialogProps) {
+  const words = WORDS[isRefund ? "refund" : "payment"];
+  const remaining = isRefund ? invoice.paidCents : invoice.dueCents;
+  const suggested = isRefund ? Math.min(invoice.paidCents, Math.max(0, -invoice.dueCents)) : remaining;
+  const payment = useRecordPayment();
+  const refund = useRecordRefund();
+  const record = isRefund ? refund : payment;
   const form = useForm<PaymentForm>({
     resolver: zodResolver(
       paymentForm.superRefine((value, context) => {
@@ -60,7 +93,7 @@ export function PaymentDialog({ invoice, isOpen, onOpenChange }: PaymentDialogPr
           context.addIssue({
             code: "custom",
             path: ["amount"],
-            message: `Le paiement dépasse le reste à payer (${formatMoney(remaining)}).`,
+            message: `${words.tooMuch} (${formatMoney(remaining)}).`,
           });
         for (const issue of recordPaymentInput.safeParse(toInput(value)).error?.issues ?? []) {
           const field = API_FIELDS[String(issue.path[0])] ?? "amount";
@@ -68,7 +101,7 @@ export function PaymentDialog({ invoice, isOpen, onOpenChange }: PaymentDialogPr
         }
       }),
     ),
-    values: { amount: formatAmount(remaining), paidOn: parisToday(), method: "virement", reference: "" },
+    values: { amount: formatAmount(suggested), paidOn: parisToday(), method: "virement", reference: "" },
   });
   const { errors } = form.formState;
 
@@ -77,9 +110,14 @@ export function PaymentDialog({ invoice, isOpen, onOpenChange }: PaymentDialogPr
       { id: invoice.id, input: toInput(value) },
       {
         onSuccess: (updated) => {
-          toast.success(updated.status === "payée" ? "Facture réglée" : "Paiement enregistré", {
-            description: `${formatMoney(toInput(value).amountCents)} reçus.`,
-          });
+          if (isRefund)
+            toast.success("Remboursement enregistré", {
+              description: `${formatMoney(toInput(value).amountCents)} rendus au client.`,
+            });
+          else
+            toast.success(updated.status === "payée" ? "Facture réglée" : "Paiement enregistré", {
+              description: `${formatMoney(toInput(value).amountCents)} reçus.`,
+            });
           onOpenChange(false);
         },
         onError: (error) => {
@@ -95,14 +133,14 @@ export function PaymentDialog({ invoice, isOpen, onOpenChange }: PaymentDialogPr
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50 backdrop-blur-[2px]" />
         <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[90dvh] w-[calc(100%-1.5rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl border bg-surface p-6 shadow-2xl outline-none">
-          <Dialog.Title className="text-lg font-semibold">Enregistrer un paiement</Dialog.Title>
+          <Dialog.Title className="text-lg font-semibold">{words.title}</Dialog.Title>
           <Dialog.Description className="mt-1 text-sm text-muted-foreground">
-            Reste à payer :{" "}
+            {words.limit} :{" "}
             <span className="font-medium text-foreground tabular-nums">{formatMoney(remaining)}</span>
           </Dialog.Description>
           <form onSubmit={onSubmit} noValidate className="mt-5 space-y-4">
             <Field
-              label="Montant reçu (€)"
+              label={words.amount}
               inputMode="decimal"
               autoComplete="off"
               className="[&_input]:text-right [&_input]:tabular-nums"
@@ -112,7 +150,7 @@ export function PaymentDialog({ invoice, isOpen, onOpenChange }: PaymentDialogPr
             <div className="grid gap-4 sm:grid-cols-2">
               <Field
                 type="date"
-                label="Date du paiement"
+                label={words.date}
                 error={errors.paidOn?.message}
                 {...form.register("paidOn")}
               />
@@ -141,7 +179,7 @@ export function PaymentDialog({ invoice, isOpen, onOpenChange }: PaymentDialogPr
             />
             <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
               <Dialog.Close className={buttonStyles({ variant: "secondary" })}>Annuler</Dialog.Close>
-              <SubmitButton isPending={record.isPending}>Enregistrer le paiement</SubmitButton>
+              <SubmitButton isPending={record.isPending}>{words.submit}</SubmitButton>
             </div>
           </form>
         </Dialog.Content>

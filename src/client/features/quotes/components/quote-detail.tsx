@@ -13,6 +13,7 @@ import {
   Download,
   FileOutput,
   FileText,
+  HandCoins,
   LoaderCircle,
   Mail,
   Pencil,
@@ -30,6 +31,7 @@ import { useDuplicateQuote } from "../api/duplicate-quote";
 import { quotePdfHref, useQuote } from "../api/get-quote";
 import { useMarkQuoteSent } from "../api/mark-quote-sent";
 import { useRefuseQuote } from "../api/refuse-quote";
+import { DepositDialog } from "./deposit-dialog";
 import { QuoteDocument } from "./quote-document";
 import { QuoteStatusBadge } from "./quote-status-badge";
 import { SendQuoteDialog } from "./send-quote-dialog";
@@ -114,6 +116,7 @@ function QuoteActions({
   const duplicate = useDuplicateQuote();
   const remove = useDeleteQuote();
   const [isConfirmingDelete, setConfirmingDelete] = useState(false);
+  const [isAskingDeposit, setAskingDeposit] = useState(false);
   const [isSending, setSending] = useState(isSendRequested && canBeSent(quote));
   const isBusy =
     markSent.isPending ||
@@ -265,6 +268,20 @@ function QuoteActions({
       ),
     );
   }
+  // A deposit is asked once the quote is sent or signed, until the final invoice is made.
+  if ((quote.status === "envoyé" || quote.status === "accepté") && !quote.invoice)
+    actions.push(
+      <button
+        key="deposit"
+        type="button"
+        disabled={isBusy}
+        onClick={() => setAskingDeposit(true)}
+        className={buttonStyles({ variant: "secondary" })}
+      >
+        <HandCoins aria-hidden="true" />
+        Facture d'acompte
+      </button>,
+    );
   if (quote.status === "envoyé" || quote.status === "accepté") actions.push(sendButton("secondary"));
   actions.push(
     <button
@@ -327,6 +344,7 @@ function QuoteActions({
   return (
     <div className="flex flex-wrap gap-2 [&>*]:flex-1 sm:[&>*]:flex-none">
       {actions}
+      <DepositDialog quote={quote} isOpen={isAskingDeposit} onOpenChange={setAskingDeposit} />
       {canBeSent(quote) ? (
         <SendQuoteDialog
           quote={quote}
