@@ -71,6 +71,20 @@ async function firstRouteJsKb(baseUrl: string): Promise<number> {
   return Math.round((bytes / 1024) * 10) / 10;
 }
 
+/**
+ * A scenario's figures, or the sentence saying why it failed: one broken scenario (a missing browser, a
+ * seed that fails) must not cost the run every other figure, the list's above all.
+ */
+async function attempt<T>(name: string, measure: () => Promise<T>): Promise<T | string> {
+  try {
+    return await measure();
+  } catch (error) {
+    const failure = `${name} : échec de la mesure (${error instanceof Error ? error.message : String(error)})`;
+    console.error(failure);
+    return failure;
+  }
+}
+
 const verdict = ({ withinBudget }: { withinBudget: boolean }) =>
   withinBudget ? "dans le budget" : "HORS BUDGET";
 
@@ -92,11 +106,13 @@ try {
   const pdfMs = await measureInvoicePdf();
   const interpreter = measureInterpreter();
   const postgres = await measureOnPostgres(BENCH_AUTH_SECRET);
-  const scaleRun = await measureHotPathsAndScale(BENCH_AUTH_SECRET);
-  const scale = scaleRun && scaleFigures(scaleRun);
+  const scaleRun = await attempt("Chemins chauds et montée en charge", () =>
+    measureHotPathsAndScale(BENCH_AUTH_SECRET),
+  );
+  const scale = typeof scaleRun === "string" ? scaleRun : scaleRun && scaleFigures(scaleRun);
   const voiceRun = await measureVoiceBuiltIn();
-  const pglite = await measureOnPglite(BENCH_AUTH_SECRET);
-  const lighthouse = await measureLighthouse(BENCH_AUTH_SECRET);
+  const pglite = await attempt("PGlite", () => measureOnPglite(BENCH_AUTH_SECRET));
+  const lighthouse = await attempt("Lighthouse", () => measureLighthouse(BENCH_AUTH_SECRET));
   const voice = {
     ...voiceRun,
     budgetFirstAudioMs: budgets.voiceFirstAudioMs,
@@ -151,11 +167,17 @@ try {
       interpreterPerCommandUs: interpret,
       invoiceList10kPostgres: list || "PostgreSQL absent: not measured",
       dashboard10kPostgres: dashboard || "PostgreSQL absent: not measured",
-      ...(scale ?? { hotPathsAndScalePostgres: "PostgreSQL absent: not measured" }),
+      ...(typeof scale === "string"
+        ? { hotPathsAndScalePostgres: scale }
+        : (scale ?? { hotPathsAndScalePostgres: "PostgreSQL absent: not measured" })),
       voiceBuiltIn: voice,
-      invoiceList10kPglite: pglite.list,
-      dashboard10kPglite: { ...pglite.dashboard, dataset: pglite.dataset },
-      pgliteIsolation: pglite.isolation,
+      ...(typeof pglite === "string"
+        ? { pglite }
+        : {
+            invoiceList10kPglite: pglite.list,
+            dashboard10kPglite: { ...pglite.dashboard, dataset: pglite.dataset },
+            pgliteIsolation: pglite.isolation,
+          }),
       lighthouse,
     },
   };
@@ -181,18 +203,22 @@ try {
       `Tableau de bord, mêmes données (+ ${dashboard.dataset.payments} paiements, ${dashboard.dataset.expenses} dépenses), ${dashboard.runs} calculs : médiane ${dashboard.p50Ms} ms, p95 ${dashboard.p95Ms} ms (budget ${dashboard.budgetMs} ms) ; 50 connexions : ${dashboard.load.rps} req/s (p95 ${dashboard.load.p95Ms} ms), SQL direct ${dashboard.load.sqlRps} req/s, rapport API/SQL ${dashboard.load.apiToSqlRatio} : ${verdict(dashboard)}`,
     );
   } else console.log("PostgreSQL absent : liste et tableau de bord non mesurés");
-  for (const line of scale ? describeScale(scale) : []) console.log(line);
-  for (const [name, figures] of [
-    ["Liste de 10 000 factures", pglite.list],
-    ["Tableau de bord", pglite.dashboard],
-  ] as const)
+  if (typeof scale === "string") console.log(scale);
+  else for (const line of scale ? describeScale(scale) : []) console.log(line);
+  if (typeof pglite === "string") console.log(pglite);
+  else {
+    for (const [name, figures] of [
+      ["Liste de 10 000 factures", pglite.list],
+      ["Tableau de bord", pglite.dashboard],
+    ] as const)
+      console.log(
+        `${name}, PGlite, ${figures.connections} connexions : p50 ${figures.p50Ms} ms, p95 ${figures.p95Ms} ms, ${figures.rps} req/s ; SQL direct ${figures.sqlRps} req/s (p95 ${figures.sqlP95Ms} ms), rapport API/SQL ${figures.apiToSqlRatio}`,
+      );
+    const { alone, duringLongRequest } = pglite.isolation;
     console.log(
-      `${name}, PGlite, ${figures.connections} connexions : p50 ${figures.p50Ms} ms, p95 ${figures.p95Ms} ms, ${figures.rps} req/s ; SQL direct ${figures.sqlRps} req/s (p95 ${figures.sqlP95Ms} ms), rapport API/SQL ${figures.apiToSqlRatio}`,
+      `PGlite, première page de la liste pendant l'export CSV complet (${pglite.isolation.longRequestMs} ms) : p95 ${duringLongRequest.p95Ms} ms, max ${duringLongRequest.maxMs} ms (seule : p95 ${alone.p95Ms} ms)`,
     );
-  const { alone, duringLongRequest } = pglite.isolation;
-  console.log(
-    `PGlite, première page de la liste pendant l'export CSV complet (${pglite.isolation.longRequestMs} ms) : p95 ${duringLongRequest.p95Ms} ms, max ${duringLongRequest.maxMs} ms (seule : p95 ${alone.p95Ms} ms)`,
-  );
+  }
   if (typeof lighthouse === "string") console.log(lighthouse);
   else
     for (const [name, presets] of Object.entries(lighthouse.pages))
