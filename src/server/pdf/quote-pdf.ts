@@ -1,4 +1,5 @@
-import { formatDate } from "@shared/format";
+import { insuranceMention, type ProfessionalInsurance } from "@shared/domain/legal-identity";
+import { formatDate, formatMoney } from "@shared/format";
 import type { InvoiceBuyer, InvoiceSeller } from "../db/schema/index";
 import {
   BOTTOM_LIMIT,
@@ -23,7 +24,11 @@ export type PrintableQuote = {
   isDraft: boolean;
   date: string;
   validUntil: string;
-  seller: InvoiceSeller;
+  startDate: string | null;
+  estimatedDuration: string | null;
+  /** What the quote itself costs, TTC; 0: free. */
+  feeCents: number;
+  seller: InvoiceSeller & { insurance?: ProfessionalInsurance | null };
   buyer: InvoiceBuyer;
   lines: PrintableLine[];
   byRate: { vatRateBp: number; baseCents: number; vatCents: number }[];
@@ -60,7 +65,9 @@ export function renderQuotePdf(quote: PrintableQuote): Promise<Buffer> {
     details: [
       `Date du devis : ${formatDate(quote.date)}`,
       `Valable jusqu'au : ${formatDate(quote.validUntil)}`,
-    ],
+      quote.startDate ? `Début des travaux : ${formatDate(quote.startDate)}` : null,
+      quote.estimatedDuration ? `Durée estimée : ${quote.estimatedDuration}` : null,
+    ].filter(present),
   });
   const buyerBottom = drawBuyer(doc, buyer, {
     heading: "ADRESSÉ À",
@@ -83,12 +90,18 @@ export function renderQuotePdf(quote: PrintableQuote): Promise<Buffer> {
     doc.font("regular").fontSize(9).fillColor(COLORS.ink).text(text, { width: contentWidth });
     doc.moveDown(0.6);
   }
-  if (quote.mentions.length) {
+  // Whether the quote itself is paid is part of the offer (arrêté du 24 janvier 2017 for repair trades).
+  const mentions = [
+    quote.feeCents > 0 ? `Devis payant : ${formatMoney(quote.feeCents)} TTC` : "Devis gratuit",
+    ...quote.mentions,
+    insuranceMention(quote.seller.insurance),
+  ].filter(present);
+  if (mentions.length) {
     doc
       .font("regular")
       .fontSize(8)
       .fillColor(COLORS.muted)
-      .text(quote.mentions.join("\n"), { width: contentWidth, lineGap: 1.5 });
+      .text(mentions.join("\n"), { width: contentWidth, lineGap: 1.5 });
     doc.moveDown(0.6);
   }
 

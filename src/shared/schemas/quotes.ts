@@ -26,6 +26,16 @@ const quoteFields = {
   date: isoDay.optional(),
   /** Last day the offer holds; the quote date plus the seller's validity when absent. */
   validUntil: isoDay.optional(),
+  /** When the work would start and how long it should take, as the client reads them. */
+  startDate: isoDay.optional(),
+  estimatedDuration: z.string().trim().max(100, "100 caractères au maximum.").optional(),
+  /** What the quote itself costs (TTC, cents); 0 or absent: « Devis gratuit ». */
+  feeCents: z
+    .number()
+    .int("Montant en centimes entiers.")
+    .min(0, "Le prix du devis ne peut pas être négatif.")
+    .max(10_000_000)
+    .optional(),
   notes: z.string().trim().max(5000, "5 000 caractères au maximum.").optional(),
   terms: z.string().trim().max(5000, "5 000 caractères au maximum.").optional(),
   lines: z.array(lineInput).min(1, "Ajoutez au moins une ligne.").max(200, "200 lignes au maximum."),
@@ -105,6 +115,9 @@ export type QuoteDto = {
   projectId: string | null;
   date: string;
   validUntil: string;
+  startDate: string | null;
+  estimatedDuration: string | null;
+  feeCents: number;
   /** As read today: a sent quote past its validity reads as expiré. */
   status: QuoteStatus;
   subtotalCents: number;

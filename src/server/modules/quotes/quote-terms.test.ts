@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { businessIdentities } from "../../db/schema/index";
+import { call, markPaid, registerAndConfirm } from "../../test/accounts";
+import { pdfText } from "../../test/pdf-text";
+import { createTestContext, type TestContext } from "../../test/test-app";
+
+// Issue 13 §1, quotes: start date, estimated duration, free or paid quote and the insurance block, as the
+// client reads them on the PDF.
+
+let context: TestContext;
+let seller: { cookie: string; userId: string };
+
+beforeAll(async () => {
+  context = await createTestContext();
+  seller = await registerAndConfirm(context, { email: "devis-mentions@example.fr" });
+  await markPaid(context, seller.userId);
+  await context.database.db.insert(businessIdentities).values({
+    userId: seller.userId,
+    legalName: "Marc Leroy EI",
+    siren: "732829320",
+    registrationMention: "RM Lyon",
+    activityCategory: "services-bic",
+    addressLine1: "3 rue des Artisans",
+    postalCode: "69007",
+    city: "Lyon",
+    paymentTermsDays: 30,
+    latePenaltyRate: "3 fois le taux d'intérêt légal",
+    insurance: {
+      insurer: "MAAF Assurances, Niort",
+      policyNumber: "DEC-2026-118",
+      coverage: "France métropolitaine",
+    },
+  });
+  // Migrating a fresh database can take over a minute on a loaded machine.
+}, 300_000);
+afterAll(() => context.close());
+
+async function quotePdf(body: Record<string, unknown>, name: string) {
+  const created = await call(context, "/api/quotes", {
+    method: "POST",
+    cookie: seller.cookie,
+    body: {
+      clientName: "Famille Roux",
+      lines: [{ description: "Réfection de la toiture", quantity: 1, unitPriceCents: 850000, vatRateBp: 0 }],
+      ...body,
+    },
+  });
+  expect(created.status).toBe(201);
+  const quote = await created.json();
+  const pdf = await call(context, `/api/quotes/${quote.id}/pdf`, { cookie: seller.cookie });
+  expect(pdf.status).toBe(200);
+  return { quote, text: pdfText(await pdf.arrayBuffer(), name) };
+}
+
+describe("quote start, duration, fee and insurance", () => {
+  it("prints the start date, the duration, « Devis payant » with its price, the insurance and RM with the SIREN", async () => {
+    const { quote, text } = await quotePdf(
+      { startDate: "2027-01-11", estimatedDuration: "3 semaines", feeCents: 4500 },
+      "devis-payant",
+    );
+    expect(quote).toMatchObject({ startDate: "2027-01-11", estimatedDuration: "3 semaines", feeCents: 4500 });
+    expect(text).toContain("Début des travaux : 11 janvier 2027");
+    expect(text).toContain("Durée estimée : 3 semaines");
+    expect(text).toContain("Devis payant : 45,00 € TTC");
+    expect(text).toContain(
+      "Assurance professionnelle : MAAF Assurances, Niort, contrat n° DEC-2026-118, couverture géographique : France métropolitaine",
+    );
+    expect(text).toContain("RM Lyon 732 829 320");
+    expect(text).not.toContain("Devis gratuit");
+  });
+
+  it("says « Devis gratuit » by default and refuses a negative fee", async () => {
+    const { text } = await quotePdf({}, "devis-gratuit");
+    expect(text).toContain("Devis gratuit");
+    expect(text).not.toContain("Début des travaux");
+    const refused = await call(context, "/api/quotes", {
+      method: "POST",
+      cookie: seller.cookie,
+      body: {
+        clientName: "Famille Roux",
+        feeCents: -100,
+        lines: [{ description: "Toiture", quantity: 1, unitPriceCents: 100, vatRateBp: 0 }],
+      },
+    });
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(await refused.json())).toContain("Le prix du devis ne peut pas être négatif.");
+  });
+});
