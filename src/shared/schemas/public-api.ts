@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { operationNatures } from "../domain/operation-nature";
+import { vatExemptions } from "../domain/vat-exemptions";
 import {
   type InvoiceDto,
   type InvoiceStatus,
@@ -202,6 +204,9 @@ export const invoiceDto = z.object({
   sentAt: z.string().nullable(),
   createdAt: z.string(),
   paymentTerms: z.string().nullable(),
+  operationNature: z.enum(operationNatures).nullable(),
+  vatExemption: z.enum(vatExemptions).nullable(),
+  deliveryAddress: postalAddress.nullable(),
   seller: z
     .object({
       legalName: z.string(),
