@@ -16,28 +16,82 @@ import { z } from "zod";
  */
 export const invoiceFormValues = documentFormValues.extend({
   serviceDate: z.string(),
+  /** "" = the seller's default nature, no exemption. */
+  operationNature: z.string(),
+  vatExemption: z.string(),
+  hasDelivery: z.boolean(),
+  deliveryLine1: z.string(),
+  deliveryPostalCode: z.string(),
+  deliveryCity: z.string(),
+  deliveryCountry: z.string(),
 });
 export type InvoiceFormValues = z.infer<typeof invoiceFormValues>;
 
 export const emptyInvoiceForm = (regime: VatRegime): InvoiceFormValues => ({
   ...emptyDocumentForm(regime),
   serviceDate: "",
+  operationNature: "",
+  vatExemption: "",
+  hasDelivery: false,
+  deliveryLine1: "",
+  deliveryPostalCode: "",
+  deliveryCity: "",
+  deliveryCountry: "FR",
 });
 
 export function formValuesFromInvoice(invoice: InvoiceDto, regime: VatRegime): InvoiceFormValues {
-  return { ...documentFormValuesOf(invoice, regime), serviceDate: invoice.serviceDate ?? "" };
+  const delivery = invoice.deliveryAddress;
+  return {
+    ...documentFormValuesOf(invoice, regime),
+    serviceDate: invoice.serviceDate ?? "",
+    operationNature: invoice.operationNature ?? "",
+    vatExemption: invoice.vatExemption ?? "",
+    hasDelivery: Boolean(delivery),
+    deliveryLine1: delivery?.line1 ?? "",
+    deliveryPostalCode: delivery?.postalCode ?? "",
+    deliveryCity: delivery?.city ?? "",
+    deliveryCountry: delivery?.country ?? "FR",
+  };
 }
 
 /** The API input; unreadable numbers become NaN so the shared schema rejects them. */
 export function toInvoiceInput(values: InvoiceFormValues): CreateInvoiceInput {
-  return { ...documentInputOf(values), serviceDate: optionalText(values.serviceDate) };
+  return {
+    ...documentInputOf(values),
+    serviceDate: optionalText(values.serviceDate),
+    // Unknown text reaches the shared schema, which refuses it in French.
+    operationNature: (values.operationNature || undefined) as CreateInvoiceInput["operationNature"],
+    vatExemption: (values.vatExemption || undefined) as CreateInvoiceInput["vatExemption"],
+    deliveryAddress: values.hasDelivery
+      ? {
+          line1: values.deliveryLine1,
+          line2: null,
+          postalCode: values.deliveryPostalCode,
+          city: values.deliveryCity,
+          country: values.deliveryCountry.trim().toUpperCase(),
+        }
+      : undefined,
+  };
 }
 
 /**
  * The form's resolver schema: the text is read into the API input, which the shared `createInvoiceInput`
  * validates; its French issues land on the matching form fields.
  */
+const DELIVERY_FIELDS: Record<string, keyof InvoiceFormValues> = {
+  line1: "deliveryLine1",
+  postalCode: "deliveryPostalCode",
+  city: "deliveryCity",
+  country: "deliveryCountry",
+};
+
 export const invoiceFormSchema = invoiceFormValues.superRefine((values, context) => {
   const parsed = createInvoiceInput.safeParse(toInvoiceInput(values));
-  addLineIssues(values.lines, parsed.error?.issues ?? [], context);
+  // The delivery address is one object in the API and three fields in the form.
+  const issues = (parsed.error?.issues ?? []).map((issue) =>
+    issue.path[0] === "deliveryAddress"
+      ? { ...issue, path: [DELIVERY_FIELDS[String(issue.path[1])] ?? "deliveryLine1"] }
+      : issue,
+  );
+  addLineIssues(values.lines, issues, context);
 });

@@ -15,6 +15,7 @@ import { Save } from "lucide-react";
 import { type FieldPath, useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { type InvoiceFormValues, invoiceFormSchema, toInvoiceInput } from "./invoice-form-values";
+import { InvoiceMentionsFields } from "./invoice-mentions-fields";
 
 type InvoiceFormProps = {
   defaultValues: InvoiceFormValues;
@@ -75,6 +76,13 @@ export function InvoiceForm({ defaultValues, onSubmit, onCancel, vatRegime }: In
             {...form.register("serviceDate")}
           />
         </div>
+      </section>
+
+      <section className={sectionClass} aria-labelledby="invoice-form-mentions">
+        <h2 id="invoice-form-mentions" className="mb-4 text-base font-semibold">
+          Mentions
+        </h2>
+        <InvoiceMentionsFields form={form} vatRegime={vatRegime} />
       </section>
 
       <section className={sectionClass} aria-labelledby="invoice-form-lines">
