@@ -36,7 +36,7 @@ export function InvoiceMentionsFields({
       {sirenWarning ? (
         <p
           role="alert"
-          className="flex items-start gap-2 rounded-lg border border-warning/40 bg-warning/10 p-3 text-sm sm:col-span-2"
+          className="flex items-start gap-2 rounded-lg border border-danger/40 bg-danger/10 p-3 text-sm sm:col-span-2"
         >
           <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
           {sirenWarning.replace(
