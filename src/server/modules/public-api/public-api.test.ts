@@ -330,7 +330,12 @@ describe("/api/v1 lists", () => {
       expect(response.status, `${path} ${await response.clone().text()}`).toBeLessThan(300);
       return response.json();
     };
-    const client = await post("/clients", { name: "Atelier Bois", email: "compta@atelier-bois.fr" });
+    // A French business client: issuing needs its SIREN.
+    const client = await post("/clients", {
+      name: "Atelier Bois",
+      email: "compta@atelier-bois.fr",
+      siren: "443 061 841",
+    });
     const project = await post("/projects", { name: "Refonte", clientId: client.id });
     await post("/tasks", { projectId: project.id, title: "Maquettes" });
     const done = await post("/tasks", { projectId: project.id, title: "Recette" });
