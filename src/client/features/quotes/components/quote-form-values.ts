@@ -6,6 +6,7 @@ import {
 } from "@client/components/documents/document-form-values";
 import { addLineIssues, optionalText } from "@client/components/documents/line-values";
 import type { VatRegime } from "@shared/domain/legal-identity";
+import { parseEurosToCents } from "@shared/domain/money";
 import { type CreateQuoteInput, createQuoteInput, type QuoteDto } from "@shared/schemas/quotes";
 import { z } from "zod";
 
@@ -16,6 +17,10 @@ import { z } from "zod";
 export const quoteFormValues = documentFormValues.extend({
   validUntil: z.string(),
   terms: z.string(),
+  startDate: z.string(),
+  estimatedDuration: z.string(),
+  /** The quote's own price, in euros as typed; "" = free. */
+  fee: z.string(),
 });
 export type QuoteFormValues = z.infer<typeof quoteFormValues>;
 
@@ -23,10 +28,20 @@ export const emptyQuoteForm = (regime: VatRegime): QuoteFormValues => ({
   ...emptyDocumentForm(regime),
   validUntil: "",
   terms: "",
+  startDate: "",
+  estimatedDuration: "",
+  fee: "",
 });
 
 export function formValuesFromQuote(quote: QuoteDto, regime: VatRegime): QuoteFormValues {
-  return { ...documentFormValuesOf(quote, regime), validUntil: quote.validUntil, terms: quote.terms ?? "" };
+  return {
+    ...documentFormValuesOf(quote, regime),
+    validUntil: quote.validUntil,
+    terms: quote.terms ?? "",
+    startDate: quote.startDate ?? "",
+    estimatedDuration: quote.estimatedDuration ?? "",
+    fee: quote.feeCents ? (quote.feeCents / 100).toFixed(2).replace(".", ",") : "",
+  };
 }
 
 /** The API input; an empty validity lets the server apply the seller's default. */
@@ -35,18 +50,26 @@ export function toQuoteInput(values: QuoteFormValues): CreateQuoteInput {
     ...documentInputOf(values),
     validUntil: optionalText(values.validUntil),
     terms: optionalText(values.terms),
+    startDate: optionalText(values.startDate),
+    estimatedDuration: optionalText(values.estimatedDuration),
+    // Unreadable text becomes NaN so the shared schema refuses it in French.
+    feeCents: values.fee.trim() ? (parseEurosToCents(values.fee) ?? Number.NaN) : undefined,
   };
 }
 
 /** The resolver schema: the shared `createQuoteInput`'s French issues land on the form's own fields. */
 export const quoteFormSchema = quoteFormValues.superRefine((values, context) => {
   const parsed = createQuoteInput.safeParse(toQuoteInput(values));
-  addLineIssues(values.lines, parsed.error?.issues ?? [], context);
+  // The price is typed in euros in « fee » and sent in cents as « feeCents ».
+  const issues = (parsed.error?.issues ?? []).map((issue) =>
+    issue.path[0] === "feeCents" ? { ...issue, path: ["fee"] } : issue,
+  );
+  addLineIssues(values.lines, issues, context);
 });
 
 /** The fields each wizard step validates before moving on. */
 export const STEP_FIELDS = {
   client: ["clientName", "clientId"],
   lines: ["lines"],
-  validity: ["validUntil", "notes", "terms"],
+  validity: ["validUntil", "startDate", "estimatedDuration", "fee", "notes", "terms"],
 } as const;

@@ -173,6 +173,28 @@ export function QuoteWizard({ defaultValues, submitLabel, onSubmit, onCancel, va
               error={errors.validUntil?.message}
               {...form.register("validUntil")}
             />
+            <div className="grid gap-4 sm:grid-cols-3">
+              <Field
+                type="date"
+                label="Début des travaux"
+                error={errors.startDate?.message}
+                {...form.register("startDate")}
+              />
+              <Field
+                label="Durée estimée"
+                placeholder="3 semaines"
+                error={errors.estimatedDuration?.message}
+                {...form.register("estimatedDuration")}
+              />
+              <Field
+                label="Prix du devis (TTC)"
+                inputMode="decimal"
+                placeholder="Gratuit"
+                hint="Vide : « Devis gratuit » est imprimé."
+                error={errors.fee?.message}
+                {...form.register("fee")}
+              />
+            </div>
             <div>
               <label htmlFor={`${id}-notes`} className="text-sm font-medium">
                 Notes
