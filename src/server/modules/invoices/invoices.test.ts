@@ -407,7 +407,8 @@ describe("duplicating", () => {
       await call(context, "/api/clients", {
         method: "POST",
         cookie: alice.cookie,
-        body: { name: "Studio Nord", status: "actif" },
+        // A French business is invoiced with its SIREN (issue 13).
+        body: { name: "Studio Nord", status: "actif", siren: "732829320" },
       })
     ).json();
     const project = await (
