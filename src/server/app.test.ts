@@ -1,3 +1,4 @@
+import { gunzipSync } from "node:zlib";
 import { errorBody } from "@shared/schemas/error";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_BODY_BYTES } from "./app";
@@ -65,5 +66,18 @@ describe("security headers", () => {
     expect(response.headers.get("x-request-id")).toMatch(/^[\w-]{8,}$/);
     // HSTS only in production (tests run with NODE_ENV=test).
     expect(response.headers.get("strict-transport-security")).toBeNull();
+  });
+
+  it("compresses for a client that accepts gzip, and says responses vary with it either way", async () => {
+    const plain = await context.app.request("/api/health");
+    expect(plain.headers.get("vary")).toBe("Accept-Encoding");
+    expect(plain.headers.get("content-encoding")).toBeNull();
+    expect((await plain.json()).status).toBe("ok");
+
+    const gzipped = await context.app.request("/api/health", { headers: { "accept-encoding": "gzip" } });
+    expect(gzipped.headers.get("vary")).toBe("Accept-Encoding");
+    expect(gzipped.headers.get("content-encoding")).toBe("gzip");
+    const body = gunzipSync(Buffer.from(await gzipped.arrayBuffer())).toString("utf8");
+    expect(JSON.parse(body).status).toBe("ok");
   });
 });

@@ -123,6 +123,13 @@ export function createApp(services: Services, { clientDir }: AppOptions = {}) {
   app.use(requestId());
   app.use(requestLogger(logger));
   app.use(securityHeaders({ isProduction: env.NODE_ENV === "production" }));
+  // compress() says `Vary: Accept-Encoding` after the handler with c.header(), which rebuilds a finished
+  // response as a web Response and streams its body (undici and web streams on every request, even
+  // uncompressed); said before the handler, the response stays a plain string written in one go.
+  app.use(async (c, next) => {
+    c.header("Vary", "Accept-Encoding");
+    await next();
+  });
   app.use(compress());
   // Uploads (10 MB, spec §5) carry their own limit on their route; everything else is small JSON. A GET or
   // HEAD has no body: the check is skipped, as reading `req.raw.body` would build a web Request and stream
