@@ -54,6 +54,7 @@ async function issuedInvoice({
     .values({
       userId: owner,
       name: "Atelier Dupont",
+      siren: "552100554",
       contactName: "Marc Dupont",
       email: clientEmail,
       status: "actif",

@@ -327,7 +327,7 @@ describe("actions resolved against the user's data", () => {
     });
     const known = await api(cookie, "/api/clients", {
       method: "POST",
-      body: { name: "SARL Les Jardins de Provence" },
+      body: { name: "SARL Les Jardins de Provence", siren: "552100554" },
     });
     const dueDate = addDays(parisToday(), 45);
     const { events, toolResults } = await ask(cookie, [
@@ -491,7 +491,7 @@ describe("actions resolved against the user's data", () => {
     const { cookie } = await registerPaid(modelContext, { email: "tina.actions@example.fr" });
     const known = await api(cookie, "/api/clients", {
       method: "POST",
-      body: { name: "SARL Les Jardins de Provence" },
+      body: { name: "SARL Les Jardins de Provence", siren: "552100554" },
     });
     const { events } = await ask(cookie, [
       {

@@ -49,7 +49,13 @@ async function freelancer(email: string, clientEmail: string | null = null) {
   await context.database.db.insert(businessIdentities).values(identityOf(account.userId));
   const [client] = await context.database.db
     .insert(clients)
-    .values({ userId: account.userId, name: "Atelier Dupont", email: clientEmail, status: "actif" })
+    .values({
+      userId: account.userId,
+      name: "Atelier Dupont",
+      siren: "552100554",
+      email: clientEmail,
+      status: "actif",
+    })
     .returning();
   return { ...account, clientId: client?.id ?? "" };
 }

@@ -27,6 +27,7 @@ beforeAll(async () => {
     .values({
       userId: seller.userId,
       name: "Brasserie du Nord",
+      siren: "552100554",
       contactName: "Inès Martin",
       email: "ines@brasserie-du-nord.fr",
     })
