@@ -24,7 +24,14 @@ test("draft with two VAT rates → live totals → save → issue → partial th
     const partial = { ...identity, siret: "", addressLine1: "", postalCode: "", city: "" };
     expect((await api.put("/api/settings/identity", { data: partial, headers })).ok()).toBe(true);
     const client = await api.post("/api/clients", {
-      data: { name: "Atelier Lumière", company: "Atelier Lumière SARL", city: "Lyon", status: "actif" },
+      // A French business: issuing to it needs its SIREN (issue 13).
+      data: {
+        name: "Atelier Lumière",
+        company: "Atelier Lumière SARL",
+        siren: "552100554",
+        city: "Lyon",
+        status: "actif",
+      },
       headers,
     });
     expect(client.status()).toBe(201);

@@ -35,6 +35,8 @@ test("client → quote → sent by e-mail → accepted → converted → duplica
       data: {
         name: "Atelier Lumière",
         company: "Atelier Lumière SARL",
+        // A French business: issuing the converted invoice needs its SIREN (issue 13).
+        siren: "552100554",
         email: "contact@atelier-lumiere.fr",
         city: "Lyon",
         status: "actif",
