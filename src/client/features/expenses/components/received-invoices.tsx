@@ -44,9 +44,9 @@ export function ReceivedInvoices() {
         </Link>
         <h1 className="mt-2 text-2xl font-semibold tracking-tight">Factures reçues</h1>
         <p className="mt-1 text-sm text-muted-foreground">
-          Les factures électroniques que vos fournisseurs vous adressent par la plateforme de facturation
-          électronique, à votre SIREN. Acceptez-en une pour créer la dépense (la facture devient son
-          justificatif) ou refusez-la avec un motif : votre réponse est transmise au fournisseur.
+          Les factures électroniques déposées pour votre SIREN dans le dossier de réception configuré sur le
+          serveur (aucune plateforme agréée n'est encore connectée). Acceptez-en une pour créer la dépense (la
+          facture devient son justificatif) ou refusez-la avec un motif, enregistré avec sa réponse.
         </p>
       </div>
       {isPending ? (
@@ -62,7 +62,8 @@ export function ReceivedInvoices() {
           <Inbox className="size-6 text-muted-foreground" aria-hidden="true" />
           <p className="font-medium">Aucune facture reçue pour l'instant</p>
           <p className="max-w-md text-sm text-muted-foreground">
-            Elles arrivent ici d'elles-mêmes, pour le SIREN renseigné dans votre profil.
+            Elles apparaissent ici quand un fichier arrive dans le dossier de réception, pour le SIREN de
+            votre profil. Vous pouvez aussi importer une facture depuis la page Dépenses.
           </p>
         </div>
       ) : (
