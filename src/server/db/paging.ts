@@ -39,16 +39,17 @@ export function totalOf(counting: Counting): SQL.Aliased<number> {
 
 /**
  * The total carried by the page's rows. An empty first page means nothing matches; past the last page there
- * is no row to carry it, so only then is it counted apart.
+ * is no row to carry it, so only then is it counted apart (`counting` may be a function that builds the
+ * count, for a page statement that was prepared once and has no count to reuse).
  */
 export async function pageTotal(
   rows: { total: number }[],
-  counting: Counting,
+  counting: Counting | (() => Counting),
   offset: number,
 ): Promise<number> {
   const [first] = rows;
   if (first) return first.total;
   if (offset === 0) return 0;
-  const [counted] = await counting;
+  const [counted] = await (typeof counting === "function" ? counting() : counting);
   return counted?.n ?? 0;
 }

@@ -360,10 +360,13 @@ export async function listInvoices(
     const where = listWhere(userId, query, today, bindTo(values));
     const shape = [query.status ?? "", ...Object.keys(values)].join(",");
     const rows = await pageStatement(tx, query, where, shape).execute(values);
-    const counting = listCounting(tx, userId, query, listWhere(userId, query, today));
     return {
       items: rows.map((row) => toDto(row, [], today)),
-      total: await pageTotal(rows, counting, offset),
+      total: await pageTotal(
+        rows,
+        () => listCounting(tx, userId, query, listWhere(userId, query, today)),
+        offset,
+      ),
       page: query.page,
       pageSize: query.pageSize,
     };
