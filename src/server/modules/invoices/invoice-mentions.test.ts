@@ -208,3 +208,26 @@ describe("reverse charge and exemptions", () => {
     expect(messages).toContain("Indiquez la ville de livraison.");
   });
 });
+
+describe("a draft's mentions can be cleared", () => {
+  it("an update with vatExemption and deliveryAddress null removes them; leaving them out keeps them", async () => {
+    const someone = await client({ name: "Jean Petit", isBusiness: false });
+    const invoice = await draft(someone, {
+      vatExemption: "formation-professionnelle",
+      deliveryAddress: { line1: "3 quai Est", postalCode: "69002", city: "Lyon" },
+    });
+    const patch = (body: Record<string, unknown>) =>
+      call(context, `/api/invoices/${invoice.id}`, { method: "PATCH", cookie: seller.cookie, body });
+    const kept = await patch({ notes: "Merci." });
+    expect(await kept.json()).toMatchObject({
+      notes: "Merci.",
+      vatExemption: "formation-professionnelle",
+      deliveryAddress: { line1: "3 quai Est", city: "Lyon" },
+    });
+    const cleared = await patch({ vatExemption: null, deliveryAddress: null });
+    expect(cleared.status).toBe(200);
+    expect(await cleared.json()).toMatchObject({ vatExemption: null, deliveryAddress: null });
+    const detail = await call(context, `/api/invoices/${invoice.id}`, { cookie: seller.cookie });
+    expect(await detail.json()).toMatchObject({ vatExemption: null, deliveryAddress: null, notes: "Merci." });
+  });
+});
