@@ -21,6 +21,7 @@ export * from "./profiles";
 export * from "./projects";
 export * from "./quotes";
 export * from "./relations";
+export * from "./data-changes";
 export * from "./row-counts";
 export * from "./security";
 export * from "./tenancy";
