@@ -41,19 +41,24 @@ async function receiptEntries(tx: Tx, userId: string, { from, to }: BookQuery): 
     .leftJoin(firstLine, eq(firstLine.invoiceId, invoices.id))
     .where(and(eq(payments.userId, userId), between(payments.paidOn, from, to)))
     .orderBy(asc(payments.paidOn), asc(payments.createdAt), asc(payments.id));
-  return rows.map((row) => ({
-    id: row.id,
-    date: row.date,
-    reference: row.number ?? "",
-    party: row.client,
-    nature:
+  return rows.map((row) => {
+    const sold =
       row.description && row.lineCount > 1
         ? `${row.description} (+ ${row.lineCount - 1} ligne${row.lineCount > 2 ? "s" : ""})`
-        : (row.description ?? ""),
-    amountCents: row.amountCents,
-    method: paymentMethodLabels[row.method],
-    isCash: row.method === "especes",
-  }));
+        : (row.description ?? "");
+    return {
+      id: row.id,
+      date: row.date,
+      reference: row.number ?? "",
+      party: row.client,
+      // A refund is a negative payment: the book keeps its negative amount and says what it is, so that
+      // the page, the CSV and the PDF (which all show this nature) do not read it as a mistyped receipt.
+      nature: row.amountCents < 0 ? (sold ? `Remboursement — ${sold}` : "Remboursement") : sold,
+      amountCents: row.amountCents,
+      method: paymentMethodLabels[row.method],
+      isCash: row.method === "especes",
+    };
+  });
 }
 
 /**

@@ -30,6 +30,8 @@ beforeAll(async () => {
     [
       ["2026-03-02", 1_000_00],
       ["2026-02-10", 500_50],
+      // A refund to the client: a negative payment.
+      ["2026-03-20", -200_00],
       ["2026-04-01", 1],
     ],
   );
@@ -117,8 +119,17 @@ describe("livre des recettes and registre des achats", () => {
         method: "Virement",
         isCash: false,
       },
+      {
+        date: "2026-03-20",
+        reference: "INV-2026-0007",
+        party: "Atelier Dupont; fils",
+        nature: "Remboursement — Site vitrine (+ 1 ligne)",
+        amountCents: -200_00,
+        method: "Virement",
+        isCash: false,
+      },
     ]);
-    expect(book.totalCents).toBe(1_500_50);
+    expect(book.totalCents).toBe(1_300_50);
   });
 
   it("lists the period's expenses of the user only, with how each was paid", async () => {
@@ -157,6 +168,9 @@ describe("livre des recettes and registre des achats", () => {
       '10 février 2026;INV-2026-0007;"Atelier Dupont; fils";Site vitrine (+ 1 ligne);500,50;Virement',
     );
     expect(csv.replace(/\u202f/g, " ")).toContain(";1 000,00;");
+    expect(csv).toContain(
+      '20 mars 2026;INV-2026-0007;"Atelier Dupont; fils";Remboursement — Site vitrine (+ 1 ligne);-200,00;Virement',
+    );
     const purchases = await (
       await call(context, `/api/books/achats/export.csv?${Q1}`, { cookie: alice.cookie })
     ).text();
@@ -180,5 +194,14 @@ describe("livre des recettes and registre des achats", () => {
     expect(text).toContain("Total : 350,39 €");
     expect(text.indexOf("FA-889")).toBeLessThan(text.indexOf("Timbres"));
     expect(text).not.toContain("Autre compte");
+  });
+
+  it("prints a refund in the livre des recettes' PDF as « Remboursement », with its negative amount", async () => {
+    const response = await call(context, `/api/books/recettes/export.pdf?${Q1}`, { cookie: alice.cookie });
+    const text = pdfText(await response.arrayBuffer(), "livre-des-recettes");
+    const refundRow = text.split("\n").find((row) => row.includes("20 mars 2026"));
+    expect(refundRow).toContain("Remboursement");
+    expect(refundRow).toContain("-200,00 €");
+    expect(text).toContain("Total : 1 300,50 €");
   });
 });
