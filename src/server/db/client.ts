@@ -1,5 +1,6 @@
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -69,7 +70,8 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
   const directory = join(options.dataDir, "db");
   let client: PGlite | undefined;
   try {
-    client = await PGlite.create(directory);
+    // pg_trgm: the global search's trigram indexes (migration 0021).
+    client = await PGlite.create(directory, { extensions: { pg_trgm } });
     const db: Db = drizzlePglite({ client, schema });
     const migrations = await migrateDatabase({
       kind: "pglite",

@@ -1,6 +1,7 @@
 import { boolean, index, integer, pgTable, text, unique, uuid } from "drizzle-orm/pg-core";
 import { checkIn, timestamps } from "./columns";
 import { tenantPolicy, tenantUserId } from "./tenancy";
+import { searchIndexExpression } from "./search";
 
 export const clientStatuses = ["prospect", "actif", "inactif"] as const;
 export type ClientStatus = (typeof clientStatuses)[number];
@@ -39,5 +40,6 @@ export const clients = pgTable(
     index("clients_user_id_created_at_idx").on(t.userId, t.createdAt),
     index("clients_user_id_status_idx").on(t.userId, t.status),
     index("clients_user_id_name_idx").on(t.userId, t.name),
+    index("clients_search_idx").using("gin", searchIndexExpression(t.name, t.email, t.siren)),
   ],
 ).enableRLS();

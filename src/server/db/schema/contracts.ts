@@ -4,6 +4,7 @@ import { cents, checkIn, day, optionalFkIndex, timestamps, tstz } from "./column
 import { files } from "./files";
 import { projects } from "./projects";
 import { tenantPolicy, tenantReference, tenantUserId } from "./tenancy";
+import { searchIndexExpression } from "./search";
 
 export const contractStatuses = ["brouillon", "envoyé", "signé", "terminé"] as const;
 export type ContractStatus = (typeof contractStatuses)[number];
@@ -37,6 +38,7 @@ export const contracts = pgTable(
     uniqueIndex("contracts_user_id_contract_number_key").on(t.userId, t.contractNumber),
     index("contracts_user_id_created_at_idx").on(t.userId, t.createdAt),
     index("contracts_user_id_status_idx").on(t.userId, t.status),
+    index("contracts_search_idx").using("gin", searchIndexExpression(t.contractNumber, t.title)),
     optionalFkIndex("contracts_client_id_idx", t.clientId),
     optionalFkIndex("contracts_project_id_idx", t.projectId),
     optionalFkIndex("contracts_pdf_file_id_idx", t.pdfFileId),

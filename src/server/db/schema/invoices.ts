@@ -35,6 +35,7 @@ import type { VatRegime } from "./profiles";
 import { projects } from "./projects";
 import { quotes } from "./quotes";
 import { tenantPolicy, tenantReference, tenantUserId } from "./tenancy";
+import { searchIndexExpression } from "./search";
 
 export const invoiceKinds = ["facture", "avoir"] as const;
 export type InvoiceKind = (typeof invoiceKinds)[number];
@@ -174,6 +175,7 @@ export const invoices = pgTable(
     index("invoices_user_id_status_idx").on(t.userId, t.status),
     index("invoices_user_id_due_date_idx").on(t.userId, t.dueDate),
     index("invoices_user_id_date_idx").on(t.userId, t.date),
+    index("invoices_search_idx").using("gin", searchIndexExpression(t.invoiceNumber, t.clientName)),
     // The dashboard's recent activity: the latest issued invoices and credit notes.
     index("invoices_user_id_kind_issued_at_idx").on(t.userId, t.kind, t.issuedAt),
     // For the job that turns overdue pending invoices into 'en-retard', across users.

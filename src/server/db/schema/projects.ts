@@ -2,6 +2,7 @@ import { index, integer, pgTable, text, unique, uuid } from "drizzle-orm/pg-core
 import { clients } from "./clients";
 import { cents, checkIn, day, optionalFkIndex, timestamps } from "./columns";
 import { tenantPolicy, tenantReference, tenantUserId } from "./tenancy";
+import { searchIndexExpression } from "./search";
 
 /** 'active' and 'en-cours' both occur in the spec (assistant vs. manual creation); both count as active. */
 export const projectStatuses = ["en-cours", "active", "en-pause", "terminé"] as const;
@@ -29,6 +30,7 @@ export const projects = pgTable(
     tenantReference("projects_client_fk", [t.clientId, t.userId], clients, "set null"),
     index("projects_user_id_created_at_idx").on(t.userId, t.createdAt),
     index("projects_user_id_status_idx").on(t.userId, t.status),
+    index("projects_search_idx").using("gin", searchIndexExpression(t.name)),
     optionalFkIndex("projects_client_id_idx", t.clientId),
   ],
 ).enableRLS();

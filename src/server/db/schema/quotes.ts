@@ -17,6 +17,7 @@ import {
 import { files } from "./files";
 import { projects } from "./projects";
 import { tenantPolicy, tenantReference, tenantUserId } from "./tenancy";
+import { searchIndexExpression } from "./search";
 
 export const quoteStatuses = ["brouillon", "envoyé", "accepté", "refusé", "expiré"] as const;
 export type QuoteStatus = (typeof quoteStatuses)[number];
@@ -64,6 +65,7 @@ export const quotes = pgTable(
     uniqueIndex("quotes_user_id_quote_number_key").on(t.userId, t.quoteNumber),
     index("quotes_user_id_created_at_idx").on(t.userId, t.createdAt),
     index("quotes_user_id_status_idx").on(t.userId, t.status),
+    index("quotes_search_idx").using("gin", searchIndexExpression(t.quoteNumber, t.clientName)),
     optionalFkIndex("quotes_client_id_idx", t.clientId),
     optionalFkIndex("quotes_project_id_idx", t.projectId),
     optionalFkIndex("quotes_pdf_file_id_idx", t.pdfFileId),
