@@ -1,7 +1,7 @@
 import { boolean, index, integer, pgTable, text, unique, uuid } from "drizzle-orm/pg-core";
 import { checkIn, timestamps } from "./columns";
-import { tenantPolicy, tenantUserId } from "./tenancy";
 import { searchIndexExpression } from "./search";
+import { tenantPolicy, tenantUserId } from "./tenancy";
 
 export const clientStatuses = ["prospect", "actif", "inactif"] as const;
 export type ClientStatus = (typeof clientStatuses)[number];

@@ -3,8 +3,8 @@ import { clients } from "./clients";
 import { cents, checkIn, day, optionalFkIndex, timestamps, tstz } from "./columns";
 import { files } from "./files";
 import { projects } from "./projects";
-import { tenantPolicy, tenantReference, tenantUserId } from "./tenancy";
 import { searchIndexExpression } from "./search";
+import { tenantPolicy, tenantReference, tenantUserId } from "./tenancy";
 
 export const contractStatuses = ["brouillon", "envoyé", "signé", "terminé"] as const;
 export type ContractStatus = (typeof contractStatuses)[number];

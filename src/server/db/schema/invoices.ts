@@ -34,8 +34,8 @@ import { files } from "./files";
 import type { VatRegime } from "./profiles";
 import { projects } from "./projects";
 import { quotes } from "./quotes";
-import { tenantPolicy, tenantReference, tenantUserId } from "./tenancy";
 import { searchIndexExpression } from "./search";
+import { tenantPolicy, tenantReference, tenantUserId } from "./tenancy";
 
 export const invoiceKinds = ["facture", "avoir"] as const;
 export type InvoiceKind = (typeof invoiceKinds)[number];

@@ -1,8 +1,8 @@
 import { index, integer, pgTable, text, unique, uuid } from "drizzle-orm/pg-core";
 import { clients } from "./clients";
 import { cents, checkIn, day, optionalFkIndex, timestamps } from "./columns";
-import { tenantPolicy, tenantReference, tenantUserId } from "./tenancy";
 import { searchIndexExpression } from "./search";
+import { tenantPolicy, tenantReference, tenantUserId } from "./tenancy";
 
 /** 'active' and 'en-cours' both occur in the spec (assistant vs. manual creation); both count as active. */
 export const projectStatuses = ["en-cours", "active", "en-pause", "terminé"] as const;

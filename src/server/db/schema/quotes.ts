@@ -16,8 +16,8 @@ import {
 } from "./columns";
 import { files } from "./files";
 import { projects } from "./projects";
-import { tenantPolicy, tenantReference, tenantUserId } from "./tenancy";
 import { searchIndexExpression } from "./search";
+import { tenantPolicy, tenantReference, tenantUserId } from "./tenancy";
 
 export const quoteStatuses = ["brouillon", "envoyé", "accepté", "refusé", "expiré"] as const;
 export type QuoteStatus = (typeof quoteStatuses)[number];
