@@ -1,4 +1,4 @@
-import { index, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { einvoiceStatuses, receivedInvoiceStatuses } from "../../../shared/domain/einvoicing";
 import { cents, checkIn, createdAt, day, optionalFkIndex, tstz } from "./columns";
 import { expenses } from "./expenses";
@@ -57,10 +57,19 @@ export const einvoiceInbox = pgTable(
     /** The refusal's reason, as sent to the platform. */
     reason: text("reason"),
     expenseId: uuid("expense_id"),
+    /**
+     * The answer's delivery to the platform, a queue in the row like webhook deliveries: tries so far, when
+     * the next is due (null once sent or given up), when it went through and the last failure.
+     */
+    answerAttempts: integer("answer_attempts").notNull().default(0),
+    answerRetryAt: tstz("answer_retry_at"),
+    answerSentAt: tstz("answer_sent_at"),
+    answerError: text("answer_error"),
   },
   (t) => [
     tenantPolicy(t.userId),
     checkIn("einvoice_inbox_status_check", t.status, receivedInvoiceStatuses),
+    index("einvoice_inbox_answer_retry_at_idx").on(t.answerRetryAt),
     tenantReference("einvoice_inbox_file_fk", [t.fileId, t.userId], files, "cascade"),
     tenantReference("einvoice_inbox_expense_fk", [t.expenseId, t.userId], expenses, "set null"),
     optionalFkIndex("einvoice_inbox_expense_id_idx", t.expenseId),
