@@ -1,8 +1,12 @@
+import { once } from "node:events";
+import type { AddressInfo } from "node:net";
 import { formatMoney } from "@shared/format";
 import { and, eq, like } from "drizzle-orm";
 import pino from "pino";
+import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { microSettings, outboxEmails } from "../db/schema/index";
+import { createMailer, DELIVERY_FAILED_MESSAGE, type Mailer } from "../email/mailer";
 import { getNotifications } from "../modules/notifications/notifications.service";
 import { registerPaid } from "../test/accounts";
 import { insertInvoiceRow } from "../test/invoice-rows";
@@ -140,5 +144,107 @@ describe("URSSAF deadline reminder", () => {
     expect(emails.map((email) => email.subject)).toContain(
       `Déclaration URSSAF à faire avant le 30 avril 2027 : ${formatMoney(0)} à déclarer`,
     );
+  });
+});
+
+describe("URSSAF deadline e-mail through an SMTP server that refuses", () => {
+  const CHLOE = "chloe.deadline@example.fr";
+  const DAVID = "david.deadline@example.fr";
+  // Chloé's mailbox refuses her first message only; David's refuses every one.
+  const tries: Record<string, number> = { [CHLOE]: 0, [DAVID]: 0 };
+  const delivered: string[] = [];
+  let smtp: SMTPServer;
+  let mailer: Mailer;
+  let chloe: { userId: string };
+  let david: { userId: string };
+
+  beforeAll(async () => {
+    smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ["STARTTLS"],
+      logger: false,
+      onRcptTo({ address }, _session, callback) {
+        tries[address] = (tries[address] ?? 0) + 1;
+        if (address === DAVID || (address === CHLOE && tries[address] === 1))
+          return callback(
+            Object.assign(new Error("Boîte pleine, réessayez plus tard"), { responseCode: 452 }),
+          );
+        delivered.push(address);
+        callback();
+      },
+      onData(stream, _session, callback) {
+        stream.resume();
+        stream.on("end", () => callback());
+      },
+    });
+    smtp.listen(0, "127.0.0.1");
+    await once(smtp.server, "listening");
+    const { port } = smtp.server.address() as AddressInfo;
+    const db = context.database.db;
+    mailer = createMailer({
+      db,
+      env: {
+        SMTP_URL: `smtp://127.0.0.1:${port}`,
+        MAIL_FROM: "Ardoise <no-reply@ardoise.test>",
+        NODE_ENV: "test",
+        appUrl: TEST_APP_URL,
+      },
+      logger,
+    });
+    chloe = await registerPaid(context, { email: CHLOE });
+    david = await registerPaid(context, { email: DAVID });
+    for (const { userId } of [chloe, david])
+      await db
+        .insert(microSettings)
+        .values({ userId, activity: "bnc-ssi", frequency: "trimestrielle", creationDate: "2023-01-01" });
+  });
+  afterAll(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
+
+  const runSmtp = (at: Date) =>
+    sendUrssafDeadlineReminders({ db: context.database.db, mailer, logger, appUrl: TEST_APP_URL }, at);
+  const settingsOf = async (userId: string) => {
+    const [row] = await context.database.db
+      .select({
+        attempts: microSettings.reminderAttempts,
+        retryAt: microSettings.reminderRetryAt,
+        error: microSettings.reminderError,
+      })
+      .from(microSettings)
+      .where(eq(microSettings.userId, userId));
+    return row;
+  };
+  const at = (start: Date, seconds: number) => new Date(start.getTime() + seconds * 1000);
+
+  it("retries a refused e-mail after a short wait, and sends it once", async () => {
+    const start = new Date("2027-07-24T08:00:00+02:00");
+    await runSmtp(start);
+    expect(tries[CHLOE]).toBe(1);
+    expect(delivered).not.toContain(CHLOE);
+    expect(await settingsOf(chloe.userId)).toEqual({
+      attempts: 1,
+      retryAt: at(start, 15),
+      error: DELIVERY_FAILED_MESSAGE,
+    });
+    // Not before its time, then once.
+    await runSmtp(at(start, 10));
+    expect(tries[CHLOE]).toBe(1);
+    await runSmtp(at(start, 20));
+    expect(delivered.filter((address) => address === CHLOE)).toHaveLength(1);
+    expect(await settingsOf(chloe.userId)).toEqual({ attempts: 2, retryAt: null, error: null });
+    await runSmtp(at(start, 3600));
+    expect(tries[CHLOE]).toBe(2);
+  });
+
+  it("gives up after the seventh try, keeping the last failure", async () => {
+    const start = new Date("2027-07-24T08:00:00+02:00");
+    // Each run 13 hours after the last: every retry (15 s up to 12 h apart) is due by then.
+    for (let run = 1; run <= 9; run++) await runSmtp(at(start, run * 13 * 3600));
+    expect(tries[DAVID]).toBe(7);
+    expect(await settingsOf(david.userId)).toEqual({
+      attempts: 7,
+      retryAt: null,
+      error: DELIVERY_FAILED_MESSAGE,
+    });
+    expect(delivered).not.toContain(DAVID);
   });
 });
