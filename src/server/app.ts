@@ -46,6 +46,7 @@ import { projectRoutes } from "./modules/projects/projects.routes";
 import { apiIntegrationRoutes } from "./modules/public-api/integrations-api.routes";
 import { publicApiRoutes } from "./modules/public-api/v1.routes";
 import { quoteRoutes } from "./modules/quotes/quotes.routes";
+import { searchRoutes } from "./modules/search/search.routes";
 import { LOGO_UPLOAD_PATH, settingsRoutes } from "./modules/settings/settings.routes";
 import { urssafRoutes } from "./modules/urssaf/urssaf.routes";
 import { paymentFunctionRoutes, paymentRoutes } from "./payments/payments.routes";
@@ -96,6 +97,7 @@ export const businessModules = {
   "/quotes": (services: Services) => quoteRoutes({ db: services.database.db, mailer: services.mailer }),
   "/projects": (services: Services) => projectRoutes(services.database.db),
   "/contracts": (services: Services) => contractRoutes(services.database.db),
+  "/search": (services: Services) => searchRoutes(services.database.db),
   "/invoices": (services: Services) => invoiceRoutes({ db: services.database.db, mailer: services.mailer }),
   "/assistant": (services: Services) =>
     assistantRoutes({
