@@ -98,7 +98,8 @@ export const businessModules = {
   "/projects": (services: Services) => projectRoutes(services.database.db),
   "/contracts": (services: Services) => contractRoutes(services.database.db),
   "/search": (services: Services) => searchRoutes(services.database.db),
-  "/invoices": (services: Services) => invoiceRoutes({ db: services.database.db, mailer: services.mailer }),
+  "/invoices": (services: Services) =>
+    invoiceRoutes({ db: services.database.db, mailer: services.mailer, cachedJson: services.cachedJson }),
   "/assistant": (services: Services) =>
     assistantRoutes({
       db: services.database.db,

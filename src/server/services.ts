@@ -5,6 +5,7 @@ import { resolveAuthSecret } from "./auth/secret";
 import type { Database } from "./db/client";
 import { createMailer, type Mailer } from "./email/mailer";
 import type { Env } from "./env";
+import { type CachedJson, createReadCache } from "./http/read-cache";
 import type { Logger } from "./logger";
 import { type AnalysisReader, createAnalysisReader } from "./modules/analysis/analysis.service";
 import { type EinvoicingPlatform, localDirectoryPlatform } from "./modules/einvoicing/platform";
@@ -25,6 +26,8 @@ export type Services = {
   secrets: SecretBox;
   /** The plateforme agréée; the local directory until a platform's API client is added (decision 015). */
   einvoicing: EinvoicingPlatform;
+  /** Hot reads' answers, served again while the user's data is unchanged (http/read-cache.ts). */
+  cachedJson: CachedJson;
 };
 
 export type ServiceOverrides = { stripeConfig?: Stripe.StripeConfig };
@@ -45,5 +48,6 @@ export function createServices(
     outboxDir: resolve(env.PA_OUTBOX_DIR ?? join(env.dataDir, "pa", "outbox")),
     inboxDir: resolve(env.PA_INBOX_DIR ?? join(env.dataDir, "pa", "inbox")),
   });
-  return { database, env, logger, mailer, payments, auth, readAnalysis, secrets, einvoicing };
+  const cachedJson = createReadCache();
+  return { database, env, logger, mailer, payments, auth, readAnalysis, secrets, einvoicing, cachedJson };
 }

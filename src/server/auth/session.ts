@@ -3,7 +3,7 @@ import { and, eq, gt, sql } from "drizzle-orm";
 import type { MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
 import type { Db } from "../db/client";
-import { session, user } from "../db/schema/index";
+import { dataChanges, session, user } from "../db/schema/index";
 import { AppError } from "../errors";
 import type { Logger } from "../logger";
 import { logSecurityEvent } from "../modules/audit/audit.service";
@@ -11,7 +11,8 @@ import { hasPaid } from "../modules/profile/profile.service";
 import type { Auth } from "./auth";
 
 export type SessionUser = { id: string; email: string; name: string; emailVerified: boolean };
-export type AuthVariables = { user: SessionUser; sessionId: string };
+/** `dataVersion`: the version of the user's business data when the session was read (db/schema/data-changes.ts). */
+export type AuthVariables = { user: SessionUser; sessionId: string; dataVersion: string };
 
 /** better-call's signature: base64 of the 32 HMAC bytes, always 44 characters with one "=" of padding. */
 const SIGNATURE_LENGTH = 44;
@@ -43,6 +44,8 @@ function prepareSessionQuery(db: Db) {
       email: user.email,
       name: user.name,
       emailVerified: user.emailVerified,
+      // In the same round trip: what a cached read of this request is checked against.
+      dataVersion: sql<string>`(select coalesce(max(${dataChanges.id}), 0) || '.' || count(*) from ${dataChanges} where ${dataChanges.userId} = ${user.id})`,
     })
     .from(session)
     .innerJoin(user, eq(user.id, session.userId))
@@ -97,6 +100,7 @@ export function requireUser(auth: Auth, db: Db): MiddlewareHandler<{ Variables: 
     const { id, email, name, emailVerified } = found;
     c.set("user", { id, email, name, emailVerified });
     c.set("sessionId", found.sessionId);
+    c.set("dataVersion", found.dataVersion);
     await next();
   };
 }

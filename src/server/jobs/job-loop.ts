@@ -4,7 +4,8 @@ import { syncChangedClients } from "../modules/mailchimp/mailchimp.service";
 import { deliverWebhooks, httpSender } from "../modules/public-api/webhook-delivery";
 import type { Services } from "../services";
 import { planOverdueReminders, sendWeeklySummaries } from "./automation-jobs";
-import { pullReceivedInvoices } from "./einvoice-inbox-job";
+import { compactDataChanges } from "./data-changes-job";
+import { pullReceivedInvoices, sendDueAnswers } from "./einvoice-inbox-job";
 import { markOverdueInvoices, sendDueReminders } from "./invoice-jobs";
 import { sendUrssafDeadlineReminders } from "./urssaf-deadline-job";
 
@@ -15,8 +16,9 @@ export const WEBHOOK_BEAT_MS = 10_000;
 /**
  * The server's periodic work, once a minute: overdue invoices, the relances of active overdue rules, due
  * reminders, weekly summaries, the Mailchimp sync of changed clients, URSSAF deadline reminders, the
- * supplier e-invoices received by the plateforme agréée. State lives in the database, so every
- * instance may run the loop; row claims and unique keys keep the work from being done twice.
+ * supplier e-invoices received by the plateforme agréée, the compaction of data_changes. State lives in the
+ * database, so every instance may run the loop; row claims and unique keys keep the work from being done
+ * twice.
  */
 export function startJobLoop(
   {
@@ -43,6 +45,8 @@ export function startJobLoop(
     mailchimp: () => syncChangedClients({ db, secrets, apiUrl: env.MAILCHIMP_API_URL, logger }),
     urssafDeadlines: () => sendUrssafDeadlineReminders({ db, mailer, logger, appUrl: env.appUrl }),
     receivedEinvoices: () => pullReceivedInvoices({ db, platform: einvoicing, logger }),
+    einvoiceAnswers: () => sendDueAnswers({ db, platform: einvoicing, logger }),
+    dataChanges: () => compactDataChanges(db),
   };
   const tick = async () => {
     if (isRunning) return;

@@ -17,6 +17,7 @@ import type { Db } from "../../db/client";
 import type { Mailer } from "../../email/mailer";
 import { type CsvColumn, toCsv } from "../../http/csv";
 import { pdfResponse } from "../../http/pdf";
+import type { CachedJson } from "../../http/read-cache";
 import { uuidParam, valid } from "../../http/validate";
 import { getInvoicePdf } from "./invoice-pdf.service";
 import {
@@ -79,12 +80,24 @@ function csvStream(batches: AsyncGenerator<InvoiceDto[]>): ReadableStream<Uint8A
   });
 }
 
-export function invoiceRoutes({ db, mailer }: { db: Db; mailer: Mailer }) {
+export function invoiceRoutes({
+  db,
+  mailer,
+  cachedJson,
+}: {
+  db: Db;
+  mailer: Mailer;
+  cachedJson: CachedJson;
+}) {
   return (
     new Hono<{ Variables: AuthVariables }>()
-      .get("/", valid(invoiceListQuery, "query"), async (c) =>
-        c.json(await listInvoices(db, { userId: c.get("user").id, query: c.req.valid("query") })),
-      )
+      .get("/", valid(invoiceListQuery, "query"), (c) => {
+        const query = c.req.valid("query");
+        const now = new Date();
+        return cachedJson(c, `invoices ${JSON.stringify(query)} ${parisToday(now)}`, () =>
+          listInvoices(db, { userId: c.get("user").id, query, now }),
+        );
+      })
       // Static paths come before /:id.
       .get("/export.csv", valid(invoiceListQuery, "query"), (c) => {
         const batches = exportInvoices(db, { userId: c.get("user").id, query: c.req.valid("query") });

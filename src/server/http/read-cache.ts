@@ -1,0 +1,44 @@
+import type { Context } from "hono";
+import { LRUCache } from "lru-cache";
+import type { AuthVariables } from "../auth/session";
+
+/** What the cache keeps at most: about 3 000 invoice-list pages of 15 kB. */
+const MAX_BYTES = 48 * 1024 * 1024;
+const JSON_HEADERS = { "content-type": "application/json" };
+
+type Entry = { version: string; body: string };
+
+/**
+ * A server instance's memory of the JSON answers of hot reads (issue 15, decision 014). An answer is served
+ * again only while the user's data version (db/schema/data-changes.ts, read with the session in the same
+ * request) is the one it was computed at: any committed change to the user's business data, by this
+ * instance, another one, a job or the assistant, changes the version, so nothing stale is ever served and
+ * nothing needs to be invalidated by hand. The session itself is still read on every request, so a revoked
+ * session or an unpaid account is refused at once, as before.
+ */
+export function createReadCache(maxBytes = MAX_BYTES) {
+  const entries = new LRUCache<string, Entry>({
+    maxSize: maxBytes,
+    sizeCalculation: (entry) => entry.body.length + entry.version.length,
+  });
+  /**
+   * The answer of `read` for the signed-in user's `key`. The key must name everything the answer depends on
+   * besides the user's data: the route, its validated query, and the day when the answer reads dates
+   * against today (an invoice turns « en retard » at midnight with no change to its row).
+   */
+  return async function cachedJson(
+    c: Context<{ Variables: AuthVariables }>,
+    key: string,
+    read: () => Promise<unknown>,
+  ): Promise<Response> {
+    const version = c.get("dataVersion");
+    const id = `${c.get("user").id}\n${key}`;
+    const cached = entries.get(id);
+    if (cached?.version === version) return c.body(cached.body, 200, JSON_HEADERS);
+    const body = JSON.stringify(await read());
+    entries.set(id, { version, body });
+    return c.body(body, 200, JSON_HEADERS);
+  };
+}
+
+export type CachedJson = ReturnType<typeof createReadCache>;
