@@ -1,8 +1,8 @@
-import { isNotNull } from "drizzle-orm";
+import { asc, isNotNull, lte } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { businessIdentities } from "../db/schema/index";
+import { businessIdentities, einvoiceInbox } from "../db/schema/index";
 import type { Logger } from "../logger";
-import { pullInbox } from "../modules/einvoicing/einvoicing.service";
+import { pullInbox, sendAnswer } from "../modules/einvoicing/einvoicing.service";
 import type { EinvoicingPlatform } from "../modules/einvoicing/platform";
 
 /**
@@ -33,4 +33,25 @@ export async function pullReceivedInvoices({
     });
   }
   return taken;
+}
+
+const ANSWER_BATCH = 20;
+
+/**
+ * Answers to received invoices (approuvée, refusée) whose try is due: a first one the platform did not take
+ * when the user decided, then its retries. Returns how many went through.
+ */
+export async function sendDueAnswers(
+  { db, platform, logger }: { db: Db; platform: EinvoicingPlatform; logger: Logger },
+  now = new Date(),
+): Promise<number> {
+  const due = await db
+    .select({ id: einvoiceInbox.id, userId: einvoiceInbox.userId })
+    .from(einvoiceInbox)
+    .where(lte(einvoiceInbox.answerRetryAt, now))
+    .orderBy(asc(einvoiceInbox.answerRetryAt))
+    .limit(ANSWER_BATCH);
+  let sent = 0;
+  for (const { id, userId } of due) if (await sendAnswer(db, platform, { userId, id, logger }, now)) sent++;
+  return sent;
 }

@@ -104,6 +104,8 @@ export const receivedInvoiceDto = z.object({
   decidedAt: z.string().nullable(),
   reason: z.string().nullable(),
   expenseId: z.string().nullable(),
+  /** The answer could not reach the platform: why, and its next try (null when the tries ran out). */
+  answerFailure: z.object({ message: z.string(), nextTryAt: z.string().nullable() }).nullable(),
   preview: supplierInvoicePreviewDto.nullable(),
   /** Why a waiting invoice cannot be confirmed (already imported, not in euros…); it can still be refused. */
   error: z.string().nullable(),

@@ -7,7 +7,7 @@ import {
   statusEventOf,
 } from "@shared/schemas/einvoicing";
 import type { ExpenseDto } from "@shared/schemas/expenses";
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, lte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import {
   businessIdentities,
@@ -18,6 +18,7 @@ import {
 } from "../../db/schema/index";
 import { withTenant } from "../../db/tenant";
 import { AppError } from "../../errors";
+import { leaseEnd, nextTryAt } from "../../jobs/retry-schedule";
 import type { Logger } from "../../logger";
 import { deleteFile, readFile } from "../../storage/file-storage";
 import { getInvoicePdf } from "../invoices/invoice-pdf.service";
@@ -220,6 +221,11 @@ export async function listReceivedInvoices(
         decidedAt: row.decidedAt?.toISOString() ?? null,
         reason: row.reason,
         expenseId: row.expenseId,
+        // The last try failed: when the next is due, or null once the tries ran out.
+        answerFailure:
+          row.answerError && !row.answerSentAt
+            ? { message: row.answerError, nextTryAt: row.answerRetryAt?.toISOString() ?? null }
+            : null,
         preview: null,
         error: null,
       };
@@ -236,18 +242,27 @@ export async function listReceivedInvoices(
 type Decision = { status: "approuvee"; expenseId: string } | { status: "refusee"; reason: string };
 
 /**
- * Records the user's answer on a waiting invoice (only once: the update is conditional) and sends it to the
- * supplier through the platform. The answer stands even if the platform cannot be reached right then.
+ * Records the user's answer on a waiting invoice (only once: the update is conditional) and queues it for
+ * the supplier (when the flow came from the platform and the user has a SIREN), then makes its first try
+ * at once. The answer stands even if the platform cannot be reached then: the job tries again.
  */
 async function decide(
   db: Db,
   platform: EinvoicingPlatform,
   { userId, id, decision, logger }: { userId: string; id: string; decision: Decision; logger: Logger },
 ) {
+  const now = new Date();
+  const siren = await sirenOf(db, userId);
   const [decided] = await withTenant(db, userId, (tx) =>
     tx
       .update(einvoiceInbox)
-      .set({ ...decision, decidedAt: new Date() })
+      .set({
+        ...decision,
+        decidedAt: now,
+        answerRetryAt: siren
+          ? sql`case when ${einvoiceInbox.flowId} is null then null else ${now.toISOString()}::timestamptz end`
+          : null,
+      })
       .where(
         and(
           eq(einvoiceInbox.id, id),
@@ -255,21 +270,65 @@ async function decide(
           eq(einvoiceInbox.status, "mise_a_disposition"),
         ),
       )
-      .returning({ flowId: einvoiceInbox.flowId }),
+      .returning({ id: einvoiceInbox.id }),
   );
   if (!decided) throw new AppError("conflict", ALREADY_DECIDED);
-  const siren = await sirenOf(db, userId);
-  if (!decided.flowId || !siren) return;
-  const report: StatusReport = {
-    status: decision.status,
-    message: decision.status === "refusee" ? decision.reason : null,
-    occurredAt: new Date(),
-  };
-  await platform
-    .respond(siren, decided.flowId, report)
-    .catch((error: unknown) =>
-      logger.error({ err: error, inboxId: id }, "could not send the answer to the platform"),
+  await sendAnswer(db, platform, { userId, id, logger }, now);
+}
+
+/**
+ * One try at sending a decided invoice's answer to the platform, if one is due: the row is leased for the
+ * try (so two instances never send it at once), then marked sent, or given its next try on the queue's
+ * schedule, or, after the last, left with its failure, which « Factures reçues » shows.
+ */
+export async function sendAnswer(
+  db: Db,
+  platform: EinvoicingPlatform,
+  { userId, id, logger }: { userId: string; id: string; logger: Logger },
+  now = new Date(),
+): Promise<boolean> {
+  const [claimed] = await withTenant(db, userId, (tx) =>
+    tx
+      .update(einvoiceInbox)
+      .set({ answerAttempts: sql`${einvoiceInbox.answerAttempts} + 1`, answerRetryAt: leaseEnd(now) })
+      .where(
+        and(
+          eq(einvoiceInbox.id, id),
+          eq(einvoiceInbox.userId, userId),
+          lte(einvoiceInbox.answerRetryAt, now),
+        ),
+      )
+      .returning(),
+  );
+  if (!claimed) return false;
+  let outcome: Partial<typeof einvoiceInbox.$inferInsert>;
+  try {
+    const siren = await sirenOf(db, userId);
+    if (!siren || !claimed.flowId || claimed.status === "mise_a_disposition")
+      throw new Error("Aucun SIREN dans votre profil : la plateforme ne peut pas recevoir la réponse.");
+    await platform.respond(siren, claimed.flowId, {
+      status: claimed.status,
+      message: claimed.status === "refusee" ? claimed.reason : null,
+      occurredAt: claimed.decidedAt ?? now,
+    });
+    outcome = { answerRetryAt: null, answerSentAt: now, answerError: null };
+  } catch (error) {
+    outcome = {
+      answerRetryAt: nextTryAt(claimed.answerAttempts, now),
+      answerError: (error as Error).message,
+    };
+    logger.warn(
+      { err: error, inboxId: id, attempts: claimed.answerAttempts },
+      "could not send the answer to the platform",
     );
+  }
+  await withTenant(db, userId, (tx) =>
+    tx
+      .update(einvoiceInbox)
+      .set(outcome)
+      .where(and(eq(einvoiceInbox.id, id), eq(einvoiceInbox.userId, userId))),
+  );
+  return outcome.answerError === null;
 }
 
 async function waitingRow(db: Db, userId: string, id: string) {

@@ -1,9 +1,17 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmdirSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { businessIdentities, clients } from "../../db/schema/index";
-import { pullReceivedInvoices } from "../../jobs/einvoice-inbox-job";
+import { pullReceivedInvoices, sendDueAnswers } from "../../jobs/einvoice-inbox-job";
 import { call, markPaid, registerAndConfirm } from "../../test/accounts";
 import { createTestContext, type TestContext } from "../../test/test-app";
 import { ciiInvoice } from "./test-invoices";
@@ -219,6 +227,38 @@ describe("receiving from the platform", () => {
       body: { title: "Non" },
     });
     expect(confirm.status).toBe(409);
+  });
+
+  it("an answer the platform does not take is kept, shown as failed and sent by the job's next try", async () => {
+    writeFileSync(join(inbox, SIREN, "panne.xml"), ciiInvoice({ number: "PA-3" }));
+    expect(await pull()).toBe(1);
+    const waiting = (await received()).find((item: { number: string }) => item.number === "PA-3");
+    // The platform fails: the place its answer goes to is taken by a directory.
+    const blocker = join(inbox, SIREN, "recu", "panne.xml.status-210.json");
+    mkdirSync(blocker);
+    const refused = await call(context, `/api/einvoicing/inbox/${waiting.id}/refuse`, {
+      method: "POST",
+      cookie: seller.cookie,
+      body: { reason: "Doublon de PA-2" },
+    });
+    expect(refused.status, await refused.clone().text()).toBe(204);
+    const failed = (await received()).find((item: { number: string }) => item.number === "PA-3");
+    expect(failed).toMatchObject({ status: "refusee", reason: "Doublon de PA-2" });
+    expect(failed.answerFailure.message).toMatch(/EISDIR/);
+    // The first retry is due 15 s after the failed try.
+    const retryAt = new Date(failed.answerFailure.nextTryAt);
+    expect(retryAt.getTime() - new Date(failed.decidedAt).getTime()).toBe(15_000);
+
+    const job = (at: Date) =>
+      sendDueAnswers({ db: context.database.db, platform: context.einvoicing, logger: context.logger }, at);
+    rmdirSync(blocker);
+    expect(await job(new Date(retryAt.getTime() - 1000))).toBe(0);
+    expect(existsSync(blocker)).toBe(false);
+    expect(await job(retryAt)).toBe(1);
+    expect(answerOf("panne.xml", 210)).toMatchObject({ label: "Refusée", message: "Doublon de PA-2" });
+    const sent = (await received()).find((item: { number: string }) => item.number === "PA-3");
+    expect(sent.answerFailure).toBeNull();
+    expect(await job(new Date(retryAt.getTime() + 3_600_000))).toBe(0);
   });
 
   it("another user sees none of them and cannot answer them", async () => {

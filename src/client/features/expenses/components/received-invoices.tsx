@@ -6,7 +6,7 @@ import { isApiError } from "@client/lib/api-error";
 import { useDocumentTitle } from "@client/lib/use-document-title";
 import { parisToday } from "@shared/domain/dates";
 import { EINVOICE_STATUSES } from "@shared/domain/einvoicing";
-import { formatDate, formatMoney } from "@shared/format";
+import { formatDate, formatMoney, formatParisDateTime } from "@shared/format";
 import { paths } from "@shared/paths";
 import type { ReceivedInvoiceDto } from "@shared/schemas/einvoicing";
 import { ArrowLeft, Inbox } from "lucide-react";
@@ -133,6 +133,15 @@ function ReceivedInvoiceCard({
       ) : null}
       {item.status === "refusee" && item.reason ? (
         <p className="mt-2 text-sm text-muted-foreground">Motif du refus : « {item.reason} »</p>
+      ) : null}
+      {item.answerFailure ? (
+        <p role="status" className="mt-2 text-sm text-danger">
+          Votre réponse n'a pas encore pu être transmise à la plateforme
+          {item.answerFailure.nextTryAt
+            ? ` ; nouvel essai automatique le ${formatParisDateTime(item.answerFailure.nextTryAt)}`
+            : " malgré plusieurs essais ; elle reste enregistrée ici"}
+          . Détail : {item.answerFailure.message}
+        </p>
       ) : null}
       {item.status === "approuvee" && item.expenseId ? (
         <Link
