@@ -1,4 +1,4 @@
-import { renderInvoicePdf } from "../src/server/pdf/invoice-pdf";
+import { renderCommercialDocumentPdf } from "../src/server/pdf/commercial-document-pdf";
 import { buildCommercialDocument } from "../src/shared/domain/commercial-document";
 
 /** Milliseconds per invoice PDF after warm-up (fonts loaded, code hot), a 12-line document. */
@@ -61,9 +61,11 @@ export async function measureInvoicePdf(): Promise<number> {
     vatExemption: null,
     deliveryAddress: null,
   });
-  for (let warm = 0; warm < 5; warm++) await renderInvoicePdf(invoice, { footer: null, logo: null });
+  for (let warm = 0; warm < 5; warm++)
+    await renderCommercialDocumentPdf(invoice, { footer: null, logo: null });
   const runs = 40;
   const started = performance.now();
-  for (let run = 0; run < runs; run++) await renderInvoicePdf(invoice, { footer: null, logo: null });
+  for (let run = 0; run < runs; run++)
+    await renderCommercialDocumentPdf(invoice, { footer: null, logo: null });
   return Math.round(((performance.now() - started) / runs) * 10) / 10;
 }

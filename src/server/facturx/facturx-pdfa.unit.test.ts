@@ -13,7 +13,7 @@ import {
   PDFString,
 } from "pdf-lib";
 import { afterAll, describe, expect, it } from "vitest";
-import { renderInvoicePdf } from "../pdf/invoice-pdf";
+import { renderCommercialDocumentPdf } from "../pdf/commercial-document-pdf";
 import { spaces } from "../test/pdf-text";
 import { facturxXml } from "./cii";
 import { facturxCase } from "./facturx-cases";
@@ -27,7 +27,7 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 async function render(name: string) {
   const document = facturxCase(name);
   const xml = facturxXml(document);
-  const bytes = await renderInvoicePdf(document, {
+  const bytes = await renderCommercialDocumentPdf(document, {
     footer: "Merci de votre confiance.",
     logo: null,
     facturx: { xml, issuedAt: new Date("2026-10-15T09:00:00Z") },

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
-import { renderInvoicePdf } from "../pdf/invoice-pdf";
+import { renderCommercialDocumentPdf } from "../pdf/commercial-document-pdf";
 import { facturxXml } from "./cii";
 import { FACTURX_CASES, facturxCase } from "./facturx-cases";
 
@@ -24,7 +24,7 @@ async function validateCase(name: string): Promise<string> {
   const path = join(work, `${name}.pdf`);
   writeFileSync(
     path,
-    await renderInvoicePdf(document, {
+    await renderCommercialDocumentPdf(document, {
       footer: null,
       logo: null,
       facturx: { xml: facturxXml(document), issuedAt: new Date("2026-10-15T09:00:00Z") },

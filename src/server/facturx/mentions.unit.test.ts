@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { renderInvoicePdf } from "../pdf/invoice-pdf";
+import { renderCommercialDocumentPdf } from "../pdf/commercial-document-pdf";
 import { pdfText } from "../test/pdf-text";
 import { facturxXml } from "./cii";
 import { facturxCase } from "./facturx-cases";
@@ -8,7 +8,7 @@ import { facturxCase } from "./facturx-cases";
 // the CII XML (validity against the official rules is facturx.validate.unit.test.ts's job).
 
 async function printed(name: string): Promise<string> {
-  const bytes = await renderInvoicePdf(facturxCase(name), { footer: null, logo: null });
+  const bytes = await renderCommercialDocumentPdf(facturxCase(name), { footer: null, logo: null });
   return pdfText(
     bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer,
     name,
@@ -81,7 +81,7 @@ describe("issue 13 mentions, printed and in the XML", () => {
 
   it("the registration is printed with the SIREN: « RCS Lyon 100 000 009 »", async () => {
     const document = facturxCase("tva-plusieurs-taux-b2b");
-    const bytes = await renderInvoicePdf(
+    const bytes = await renderCommercialDocumentPdf(
       { ...document, seller: { ...document.seller, registrationMention: "RCS Lyon" } },
       { footer: null, logo: null },
     );

@@ -9,7 +9,7 @@ import { withTenant } from "../../db/tenant";
 import { AppError } from "../../errors";
 import { facturxXml } from "../../facturx/cii";
 import { isFacturx } from "../../facturx/pdfa";
-import { renderInvoicePdf } from "../../pdf/invoice-pdf";
+import { renderCommercialDocumentPdf } from "../../pdf/commercial-document-pdf";
 import { readFile, saveFile } from "../../storage/file-storage";
 import { embeddableLogo, identityAndClient } from "../documents/pdf-sources";
 import { buyerOf, sellerOf } from "./invoices.service";
@@ -90,7 +90,7 @@ export async function getInvoicePdf(
     deliveryAddress: row.deliveryAddress,
   });
   const isDraft = row.status === "brouillon";
-  const bytes = await renderInvoicePdf(document, {
+  const bytes = await renderCommercialDocumentPdf(document, {
     footer: identity?.invoiceFooter ?? null,
     logo: await embeddableLogo(db, userId, identity?.logoFileId),
     facturx: isDraft ? undefined : { xml: facturxXml(document), issuedAt: row.issuedAt ?? now },

@@ -552,7 +552,10 @@ export function sellerOf(identity: typeof businessIdentities.$inferSelect): Invo
   };
 }
 
-export function buyerOf(row: InvoiceRow, client: typeof clients.$inferSelect | undefined): InvoiceBuyer {
+export function buyerOf(
+  row: { clientName: string },
+  client: typeof clients.$inferSelect | undefined,
+): InvoiceBuyer {
   return {
     name: client?.name ?? row.clientName,
     company: client?.company ?? null,

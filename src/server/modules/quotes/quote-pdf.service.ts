@@ -1,21 +1,22 @@
+import { buildCommercialDocument } from "@shared/domain/commercial-document";
 import { addDays, DEFAULT_PAYMENT_TERMS_DAYS } from "@shared/domain/dates";
-import { paymentTermsMention, vatMention } from "@shared/domain/legal-identity";
-import { computeTotals } from "@shared/domain/totals";
+import { paymentTermsMention } from "@shared/domain/legal-identity";
+import { DEFAULT_OPERATION_NATURE } from "@shared/domain/operation-nature";
 import { DEFAULT_QUOTE_VALIDITY_DAYS } from "@shared/schemas/quotes";
 import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { quoteItems, quotes } from "../../db/schema/index";
 import { withTenant } from "../../db/tenant";
 import { AppError } from "../../errors";
-import { type PrintableQuote, renderQuotePdf } from "../../pdf/quote-pdf";
+import { renderCommercialDocumentPdf } from "../../pdf/commercial-document-pdf";
 import { embeddableLogo, identityAndClient } from "../documents/pdf-sources";
 import { buyerOf, sellerOf } from "../invoices/invoices.service";
 import { QUOTE_NOT_FOUND } from "./quotes.service";
 
 /**
  * The PDF of a quote, rendered on each request from the seller's identity and the client as they are
- * today (a quote freezes nothing: it is not an invoice). A draft carries a watermark, unless it is
- * rendered `asSent`: the copy e-mailed as the draft is being sent.
+ * today (a quote freezes nothing: it is not an invoice), by the invoices' renderer and model. A draft
+ * carries a watermark, unless it is rendered `asSent`: the copy e-mailed as the draft is being sent.
  */
 export async function getQuotePdf(
   db: Db,
@@ -41,37 +42,42 @@ export async function getQuotePdf(
   if (!identity) {
     throw new AppError("validation_failed", "Renseignez votre identité dans Paramètres pour générer le PDF.");
   }
-  const seller = sellerOf(identity);
-  // buyerOf reads only the client name of the document it is given.
-  const buyer = buyerOf({ clientName: row.clientName } as Parameters<typeof buyerOf>[0], client);
-  const logo = await embeddableLogo(db, userId, identity.logoFileId);
-  const { byRate } = computeTotals(items, row);
-  const printable: PrintableQuote = {
-    number: row.quoteNumber ?? "",
-    isDraft: row.status === "brouillon" && !asSent,
+  const number = row.quoteNumber ?? "";
+  const document = buildCommercialDocument({
+    kind: "facture",
+    number,
     date: row.date,
-    validUntil: row.validUntil ?? addDays(row.date, DEFAULT_QUOTE_VALIDITY_DAYS),
-    startDate: row.startDate,
-    estimatedDuration: row.estimatedDuration,
-    feeCents: row.feeCents,
-    seller,
-    buyer,
+    serviceDate: null,
+    serviceEndDate: null,
+    dueDate: null,
+    seller: sellerOf(identity),
+    buyer: buyerOf(row, client),
     lines: items,
-    byRate,
-    subtotalCents: row.subtotalCents,
-    taxCents: row.taxCents,
-    totalCents: row.totalCents,
+    discountKind: row.discountKind,
+    discountValue: row.discountValue,
+    paidCents: 0,
+    // The terms of the invoice that will follow the quote's acceptance.
+    paymentTerms: paymentTermsMention(
+      client?.paymentTermsDays ?? identity.paymentTermsDays ?? DEFAULT_PAYMENT_TERMS_DAYS,
+      "devis",
+    ),
     notes: row.notes,
-    terms: row.terms,
-    mentions: [
-      vatMention(seller),
-      paymentTermsMention(
-        client?.paymentTermsDays ?? identity.paymentTermsDays ?? DEFAULT_PAYMENT_TERMS_DAYS,
-        "devis",
-      ),
-    ].filter((mention): mention is string => Boolean(mention)),
+    precedingInvoice: null,
+    operationNature: identity.operationNature ?? DEFAULT_OPERATION_NATURE,
+    vatExemption: null,
+    deliveryAddress: null,
+  });
+  const bytes = await renderCommercialDocumentPdf(document, {
     footer: identity.invoiceFooter,
-    logo,
-  };
-  return { filename: `Devis-${printable.number}.pdf`, bytes: await renderQuotePdf(printable) };
+    logo: await embeddableLogo(db, userId, identity.logoFileId),
+    quote: {
+      validUntil: row.validUntil ?? addDays(row.date, DEFAULT_QUOTE_VALIDITY_DAYS),
+      startDate: row.startDate,
+      estimatedDuration: row.estimatedDuration,
+      feeCents: row.feeCents,
+      terms: row.terms,
+      isDraft: row.status === "brouillon" && !asSent,
+    },
+  });
+  return { filename: `Devis-${number}.pdf`, bytes };
 }

@@ -86,3 +86,49 @@ describe("quote start, duration, fee and insurance", () => {
     expect(JSON.stringify(await refused.json())).toContain("Le prix du devis ne peut pas être négatif.");
   });
 });
+
+describe("a discounted quote prints like an invoice (one renderer)", () => {
+  it("prints each line's discount and net total, the document discount and totals that add up", async () => {
+    const { quote, text } = await quotePdf(
+      {
+        lines: [
+          // 3 × 400,00 € = 1 200,00 €, less 10 %: 1 080,00 €.
+          {
+            description: "Pose de carrelage",
+            quantity: 3,
+            unit: "jour",
+            unitPriceCents: 40000,
+            vatRateBp: 0,
+            discountKind: "percent",
+            discountValue: 1000,
+          },
+          // 2 × 150,00 € = 300,00 €, less 50,00 €: 250,00 €.
+          {
+            description: "Fourniture de joints",
+            quantity: 2,
+            unitPriceCents: 15000,
+            vatRateBp: 0,
+            discountKind: "amount",
+            discountValue: 5000,
+          },
+        ],
+        // 1 330,00 € less 5 %: 66,50 €, 1 263,50 € to pay.
+        discountKind: "percent",
+        discountValue: 500,
+      },
+      "devis-remises",
+    );
+    expect(quote).toMatchObject({ subtotalCents: 126350, totalCents: 126350 });
+    expect(text).toMatch(/Pose de carrelage\s+3\s+jours\s+400,00 €\s+0\s?%\s+1 080,00 €/);
+    expect(text).toContain("Remise 10 % : -120,00 €");
+    expect(text).toMatch(/Fourniture de joints\s+2\s+150,00 €\s+0\s?%\s+250,00 €/);
+    expect(text).toContain("Remise : -50,00 €");
+    expect(text).toMatch(/Total avant remise\s+1 330,00 €/);
+    expect(text).toMatch(/Remise 5 %\s+-66,50 €/);
+    // The seller is under the VAT franchise: no VAT line, its mention, and the invoice's wording.
+    expect(text).toMatch(/Total à payer\s+1 263,50 €/);
+    expect(text).toContain("TVA non applicable, art. 293 B du CGI");
+    expect(text).not.toContain("TVA 0 %");
+    expect(text).toContain("Bon pour accord");
+  });
+});
