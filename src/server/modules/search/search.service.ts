@@ -1,10 +1,18 @@
 import { fold } from "@shared/fold";
 import { SEARCH_LIMIT_PER_KIND, type SearchResultsDto } from "@shared/schemas/search";
 import { and, asc, desc, eq, or, type SQL, sql } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client";
 import { clients, contracts, invoices, projects, quotes } from "../../db/schema/index";
-import { searchText } from "../../db/schema/search";
 import { withTenant } from "../../db/tenant";
+
+/**
+ * A table's searched columns joined and folded by search_fold() (src/shared/fold.ts's rules), stored as the
+ * generated column search_text with a trigram GIN index (migration 0023 search-text): clients by name, e-mail
+ * and SIREN, invoices and credit notes by number and client, quotes by number and client, projects by name,
+ * contracts by number and title. The column is not in the drizzle schema, so that no other query reads it.
+ */
+const searchText = (table: PgTable): SQL => sql`${table}.search_text`;
 
 /** The LIKE patterns of one search, on text folded by `search_fold` (the term folded here by fold()). */
 type Patterns = { startsText: string; startsWord: string; contains: string; isShort: boolean };
@@ -36,18 +44,18 @@ function matching(text: SQL, patterns: Patterns) {
 /**
  * The global search (the command palette): the user's clients, invoices and credit notes, quotes, projects
  * and contracts whose searched text contains `q`, ignoring case and accents; at most SEARCH_LIMIT_PER_KIND
- * per kind, best first, in one tenant transaction. Each kind's text has a trigram index (migration 0021).
+ * per kind, best first, in one tenant transaction.
  */
 export function searchRecords(
   db: Db,
   { userId, q }: { userId: string; q: string },
 ): Promise<SearchResultsDto> {
   const patterns = patternsOf(q);
-  const clientMatch = matching(searchText(clients.name, clients.email, clients.siren), patterns);
-  const invoiceMatch = matching(searchText(invoices.invoiceNumber, invoices.clientName), patterns);
-  const quoteMatch = matching(searchText(quotes.quoteNumber, quotes.clientName), patterns);
-  const projectMatch = matching(searchText(projects.name), patterns);
-  const contractMatch = matching(searchText(contracts.contractNumber, contracts.title), patterns);
+  const clientMatch = matching(searchText(clients), patterns);
+  const invoiceMatch = matching(searchText(invoices), patterns);
+  const quoteMatch = matching(searchText(quotes), patterns);
+  const projectMatch = matching(searchText(projects), patterns);
+  const contractMatch = matching(searchText(contracts), patterns);
   return withTenant(db, userId, async (tx) => {
     // Sent together: on PostgreSQL the pooled connection pipelines them (one round trip).
     const [clientRows, invoiceRows, quoteRows, projectRows, contractRows] = await Promise.all([
