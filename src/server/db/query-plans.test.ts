@@ -8,6 +8,7 @@ import { getClientDetail } from "../modules/clients/clients.service";
 import { getDashboard } from "../modules/dashboard/dashboard.service";
 import { exportInvoices, listInvoices } from "../modules/invoices/invoices.service";
 import { listQuotes } from "../modules/quotes/quotes.service";
+import { searchRecords } from "../modules/search/search.service";
 import { createTestDatabase } from "../test/database";
 import type { Database, Db } from "./client";
 import * as schema from "./schema/index";
@@ -153,6 +154,11 @@ describe("hot queries use an index", () => {
       (db) => listQuotes(db, { userId: TENANT, query: { page: 1, pageSize: 20 } }),
     ],
     ["the CSV export of every invoice, batch by batch", exportAll],
+    [
+      "the global search (clients, invoices, quotes…)",
+      (db) => searchRecords(db, { userId: TENANT, q: "client 7" }),
+    ],
+    ["the global search, two characters", (db) => searchRecords(db, { userId: TENANT, q: "cl" })],
   ];
   it.each(cases)("%s", async (_name, run) => {
     const statements = await hotStatements(run);
