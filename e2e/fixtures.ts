@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, test as base, expect, type Page } from "@playwright/test";
 
 /** A paid freelancer with a complete identity, signed in on the test's `page`, and its API. */
@@ -65,6 +66,18 @@ export const E2E_PASSWORD = "Velo-Cargo-Lumiere-2026";
 /** A toast, looked for in sonner's "Notifications" region: the same words may also be on the page (a history line). */
 export const toast = (page: Page, text: string) =>
   page.getByRole("region", { name: /^Notifications/ }).getByText(text);
+
+/**
+ * WCAG 2 A and AA violations, as axe finds them on the page as it stands: one line each. Toasts are left
+ * out: caught mid fade-in, their text reads to axe as too low a contrast.
+ */
+export async function axeViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa"])
+    .exclude("[data-sonner-toaster]")
+    .analyze();
+  return violations.map((violation) => `${violation.id}: ${violation.nodes[0]?.target.join(" ")}`);
+}
 
 export const shot = (page: Page, name: string) =>
   page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true });

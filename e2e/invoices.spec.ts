@@ -1,5 +1,14 @@
 import type { Page } from "@playwright/test";
-import { euros, expect, LIABLE_IDENTITY, screenshotsEverywhere, signUpAndPay, test, toast } from "./fixtures";
+import {
+  axeViolations,
+  euros,
+  expect,
+  LIABLE_IDENTITY,
+  screenshotsEverywhere,
+  signUpAndPay,
+  test,
+  toast,
+} from "./fixtures";
 
 const email = `facturation.${Date.now()}@example.fr`;
 const password = "Velo-Cargo-Lumiere-2026";
@@ -13,7 +22,8 @@ test("draft with two VAT rates → live totals → save → issue → partial th
   request,
   baseURL,
 }) => {
-  test.setTimeout(180_000);
+  // Screenshots in two schemes and two widths at each step, and axe: slow on a shared machine.
+  test.setTimeout(300_000);
   const api = page.request;
   // Same-origin requests, as the browser makes them (the auth layer checks the Origin header).
   const headers = { origin: baseURL ?? "" };
@@ -213,5 +223,42 @@ test("draft with two VAT rates → live totals → save → issue → partial th
     await expect(page.getByRole("row", { name: /Brouillon.*Atelier Lumière/ })).toBeVisible();
     await expect(page.getByRole("row", { name: /INV-\d{4}-0001.*Atelier Lumière/ })).toBeVisible();
     await shots(page, "08-list-with-copy");
+  });
+
+  await test.step("a document discount on the copy: checked in French, previewed, saved, then removed", async () => {
+    await page
+      .getByRole("row", { name: /Brouillon.*Atelier Lumière/ })
+      .getByRole("link")
+      .first()
+      .click();
+    await page.getByRole("button", { name: "Modifier" }).click();
+    const discount = page.getByLabel("Remise sur le total HT");
+    await expect(discount).toHaveValue("");
+    await discount.fill("120 %");
+    await page.getByRole("button", { name: "Enregistrer le brouillon" }).click();
+    await expect(page.getByText("Une remise ne dépasse pas 100 %.")).toBeVisible();
+
+    // 10 % of each rate's base (375,23 € at 20 %, 9,10 € at 5,5 %); VAT is on what is left.
+    await discount.fill("10 %");
+    const summary = page.getByLabel("Totaux");
+    await expect(summary.getByText("Remise 10 %")).toBeVisible();
+    await expect(page.getByTestId("document-discount")).toHaveText(/^-\s?384,33\s€$/);
+    await expect(summary.getByText(euros("3 458,92"))).toBeVisible();
+    await expect(page.getByTestId("total-ttc")).toHaveText(euros("4 138,82"));
+    await shots(page, "09-form-discount");
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole("button", { name: "Enregistrer le brouillon" }).click();
+    await expect(page).not.toHaveURL(/action=edit/);
+    await expect(page.getByTestId("amount-total")).toHaveText(euros("4 138,82"));
+    await expect(page.getByTestId("document-discount")).toHaveText(/^-\s?384,33\s€$/);
+    expect(await axeViolations(page)).toEqual([]);
+
+    await page.getByRole("button", { name: "Modifier" }).click();
+    await expect(discount).toHaveValue("10 %");
+    await discount.fill("");
+    await page.getByRole("button", { name: "Enregistrer le brouillon" }).click();
+    await expect(page).not.toHaveURL(/action=edit/);
+    await expect(page.getByTestId("amount-total")).toHaveText(euros("4 598,71"));
+    await expect(page.getByTestId("document-discount")).toHaveCount(0);
   });
 });

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import {
+  axeViolations,
   euros,
   expect,
   LIABLE_IDENTITY,
@@ -22,7 +23,8 @@ test("client → quote → sent by e-mail → accepted → converted → duplica
   request,
   baseURL,
 }) => {
-  test.setTimeout(180_000);
+  // Screenshots in two schemes and two widths at each step, and axe: slow on a shared machine.
+  test.setTimeout(300_000);
   const api = page.request;
   // Same-origin requests, as the browser makes them (the auth layer checks the Origin header).
   const headers = { origin: baseURL ?? "" };
@@ -81,7 +83,22 @@ test("client → quote → sent by e-mail → accepted → converted → duplica
     await page.getByLabel("Prix unitaire HT (ligne 2)").fill("600");
     await page.getByLabel("TVA (ligne 2)").selectOption({ label: "10 %" });
     await expect(page.getByTestId("total-ttc")).toHaveText(euros("2 970,00"));
+
+    // A discount on the whole quote: refused in French when worth more than the lines, then shared
+    // across the two rates in proportion (220 € at 20 %, 30 € at 10 %), so VAT is on what is left.
+    const discount = page.getByLabel("Remise sur le total HT");
+    await discount.fill("3 000");
+    await page.getByRole("button", { name: "Suivant" }).click();
+    await expect(page.getByText("La remise dépasse le total HT des lignes.")).toBeVisible();
+    await expect(page.getByRole("heading", { name: /Étape 2 sur 4/ })).toBeVisible();
+    await discount.fill("250 €");
+    const summary = page.getByLabel("Totaux");
+    await expect(summary.getByText("Total HT avant remise")).toBeVisible();
+    await expect(page.getByTestId("document-discount")).toHaveText(/^-\s?250,00\s€$/);
+    await expect(summary.getByText(euros("2 250,00"))).toBeVisible();
+    await expect(page.getByTestId("total-ttc")).toHaveText(euros("2 673,00"));
     await shots(page, "03-wizard-lines");
+    expect(await axeViolations(page)).toEqual([]);
     await page.getByRole("button", { name: "Suivant" }).click();
   });
 
@@ -91,11 +108,16 @@ test("client → quote → sent by e-mail → accepted → converted → duplica
     await page.getByRole("button", { name: "Suivant" }).click();
     await expect(page.getByRole("heading", { name: /Étape 4 sur 4/ })).toBeVisible();
     await expect(page.getByText("Refonte du site vitrine")).toBeVisible();
+    await expect(page.getByTestId("document-discount")).toHaveText(/^-\s?250,00\s€$/);
+    await expect(page.getByTestId("total-ttc")).toHaveText(euros("2 673,00"));
     await shots(page, "04-wizard-review");
+    expect(await axeViolations(page)).toEqual([]);
     await page.getByRole("button", { name: "Créer le devis" }).click();
     await expect(page.getByRole("heading", { name: /^Devis DEV-\d{4}-0001$/ })).toBeVisible();
     await expect(page.getByRole("main").getByText("Brouillon", { exact: true }).first()).toBeVisible();
+    await expect(page.getByTestId("document-discount")).toHaveText(/^-\s?250,00\s€$/);
     await shots(page, "05-detail-draft");
+    expect(await axeViolations(page)).toEqual([]);
   });
 
   await test.step("the PDF downloads", async () => {
@@ -110,7 +132,7 @@ test("client → quote → sent by e-mail → accepted → converted → duplica
     await expect(dialog.getByLabel("Destinataire")).toHaveValue("contact@atelier-lumiere.fr");
     const message = dialog.getByRole("textbox", { name: "Message" });
     await expect(message).toHaveValue(
-      /Veuillez trouver ci-joint le devis DEV-\d{4}-0001 d'un montant de 2\s970,00\s€ TTC/,
+      /Veuillez trouver ci-joint le devis DEV-\d{4}-0001 d'un montant de 2\s673,00\s€ TTC/,
     );
     await message.fill("");
     await dialog.getByRole("button", { name: "Envoyer", exact: true }).click();
@@ -132,13 +154,14 @@ test("client → quote → sent by e-mail → accepted → converted → duplica
     await shots(page, "07-detail-accepted");
   });
 
-  await test.step("converted in one click: the invoice draft has the quote's lines", async () => {
+  await test.step("converted in one click: the invoice draft has the quote's lines and discount", async () => {
     await page.getByRole("button", { name: "Convertir en facture" }).click();
     await expect(page).toHaveURL(/\/app\/invoices\/[0-9a-f-]{36}$/);
     invoiceUrl = page.url();
     await expect(page.getByText("Refonte du site vitrine").first()).toBeVisible();
     await expect(page.getByText("Formation à l'outil").first()).toBeVisible();
-    await expect(page.getByTestId("amount-total")).toHaveText(euros("2 970,00"));
+    await expect(page.getByTestId("document-discount")).toHaveText(/^-\s?250,00\s€$/);
+    await expect(page.getByTestId("amount-total")).toHaveText(euros("2 673,00"));
     await shots(page, "08-invoice-draft");
   });
 
@@ -197,7 +220,7 @@ test("client → quote → sent by e-mail → accepted → converted → duplica
 
   await test.step("the dashboard shows the money received", async () => {
     await page.goto("/app");
-    await expect(page.getByRole("main")).toContainText(/Encaissé ce mois-ci\s*2\s970,00\s€/);
+    await expect(page.getByRole("main")).toContainText(/Encaissé ce mois-ci\s*2\s673,00\s€/);
     await shots(page, "11-dashboard");
   });
 });

@@ -1,24 +1,28 @@
+import { Field } from "@client/components/ui/field";
 import type { VatRegime } from "@shared/domain/legal-identity";
 import { VAT_FRANCHISE_MENTION } from "@shared/domain/legal-identity";
-import { computeTotals, type DocumentTotals } from "@shared/domain/totals";
+import { computeTotals, type Discountable, type DocumentTotals } from "@shared/domain/totals";
 import { paths } from "@shared/paths";
+import type { ReactNode } from "react";
 import { Controller, type UseFormReturn, useWatch } from "react-hook-form";
 import { Link } from "react-router";
 import { ClientPicker } from "./client-picker";
-import type { DocumentFormValues } from "./document-form-values";
+import type { CommercialDocumentFormValues, DocumentFormValues } from "./document-form-values";
 import { LineEditor } from "./line-editor";
-import { lineNumbers } from "./line-values";
+import { lineNumbers, parseDiscount } from "./line-values";
 import { TotalsSummary } from "./totals-summary";
 
-/** The live totals of the lines being typed. */
-export function useLiveTotals<Values extends DocumentFormValues>(
-  form: UseFormReturn<Values>,
-): DocumentTotals {
-  // Every field read here is one the constraint guarantees.
-  const { control } = form as unknown as UseFormReturn<DocumentFormValues>;
-  const lines = useWatch({ control, name: "lines" });
+/** The totals of what is being typed, and the document discount they took off (none if unreadable). */
+export type LiveTotals = DocumentTotals & { discount: Discountable };
+
+/** The live totals of the lines being typed, less the document's discount when the form has one. */
+export function useLiveTotals<Values extends DocumentFormValues>(form: UseFormReturn<Values>): LiveTotals {
+  // Every field read here is one the constraint guarantees, but for `discount`: undefined without one.
+  const { control } = form as unknown as UseFormReturn<CommercialDocumentFormValues>;
+  const [lines, typedDiscount] = useWatch({ control, name: ["lines", "discount"] });
+  const discount = parseDiscount(typedDiscount ?? "") ?? {};
   // The only totals logic of the product: the same function the server stores and the PDF prints.
-  return computeTotals((lines ?? []).map(lineNumbers));
+  return { ...computeTotals((lines ?? []).map(lineNumbers), discount), discount };
 }
 
 type ClientPickerFieldProps<Values extends DocumentFormValues> = {
@@ -54,9 +58,11 @@ export function ClientPickerField<Values extends DocumentFormValues>(props: Clie
 
 type LinesFieldsProps<Values extends DocumentFormValues> = {
   form: UseFormReturn<Values>;
-  totals: DocumentTotals;
+  totals: LiveTotals;
   /** The seller's regime: the rate of new lines, and whether a rate can be picked at all. */
   vatRegime: VatRegime;
+  /** Shown beside the totals: the document discount's field on an invoice or a quote. */
+  children?: ReactNode;
 };
 
 /** The lines step of a document form: how to type prices, the line editor, then the live totals. */
@@ -64,6 +70,7 @@ export function LinesFields<Values extends DocumentFormValues>({
   form,
   totals,
   vatRegime,
+  children,
 }: LinesFieldsProps<Values>) {
   return (
     <>
@@ -89,9 +96,29 @@ export function LinesFields<Values extends DocumentFormValues>({
           vatRegime={vatRegime}
         />
       </div>
-      <div className="mt-6 flex justify-end">
-        <TotalsSummary totals={totals} className="w-full sm:max-w-xs" />
+      <div className="mt-6 flex flex-col gap-6 sm:flex-row sm:items-start">
+        {children ? <div className="sm:max-w-xs">{children}</div> : null}
+        <TotalsSummary totals={totals} discount={totals.discount} className="w-full sm:ml-auto sm:max-w-xs" />
       </div>
     </>
+  );
+}
+
+/** A discount on the whole document (excl. VAT, before VAT), shared across its VAT rates by the server's rule. */
+export function DocumentDiscountField<Values extends CommercialDocumentFormValues>(props: {
+  form: UseFormReturn<Values>;
+}) {
+  // Every field this touches is one the constraint guarantees.
+  const form = props.form as unknown as UseFormReturn<CommercialDocumentFormValues>;
+  return (
+    <Field
+      label="Remise sur le total HT"
+      inputMode="decimal"
+      autoComplete="off"
+      placeholder="10 % ou 50 €"
+      hint="En pourcentage (« 10 % ») ou en euros (« 50 »). Vide : aucune."
+      error={form.formState.errors.discount?.message}
+      {...form.register("discount")}
+    />
   );
 }

@@ -1,11 +1,19 @@
 import type { VatRegime } from "@shared/domain/legal-identity";
 import type { InvoiceLineDto, LineInput } from "@shared/schemas/invoices";
 import { z } from "zod";
-import { documentLineValues, emptyLine, formLineOf, lineInputOf, optionalText } from "./line-values";
+import {
+  discountInputOf,
+  discountText,
+  documentLineValues,
+  emptyLine,
+  formLineOf,
+  lineInputOf,
+  optionalText,
+} from "./line-values";
 
 /**
- * The fields an invoice form and a quote wizard both edit, as typed: the client (a name, linked by id when
- * picked), the notes and the lines. Each document extends it with its own dates.
+ * The fields every form with document lines edits, as typed: the client (a name, linked by id when
+ * picked), the notes and the lines. Automations' recurring invoices use these alone.
  */
 export const documentFormValues = z.object({
   clientId: z.string(),
@@ -15,11 +23,19 @@ export const documentFormValues = z.object({
 });
 export type DocumentFormValues = z.infer<typeof documentFormValues>;
 
-export const emptyDocumentForm = (regime: VatRegime): DocumentFormValues => ({
+/**
+ * What an invoice form and a quote wizard both edit: the above and a discount on the whole document,
+ * typed like a line's (« 10 % », « 50 »). Each document extends it with its own dates.
+ */
+export const commercialDocumentFormValues = documentFormValues.extend({ discount: z.string() });
+export type CommercialDocumentFormValues = z.infer<typeof commercialDocumentFormValues>;
+
+export const emptyDocumentForm = (regime: VatRegime): CommercialDocumentFormValues => ({
   clientId: "",
   clientName: "",
   notes: "",
   lines: [emptyLine(regime)],
+  discount: "",
 });
 
 type StoredDocument = {
@@ -27,28 +43,36 @@ type StoredDocument = {
   clientName: string;
   notes: string | null;
   lines: InvoiceLineDto[];
-};
+} & Pick<LineInput, "discountKind" | "discountValue">;
 
-export function documentFormValuesOf(document: StoredDocument, regime: VatRegime): DocumentFormValues {
+export function documentFormValuesOf(
+  document: StoredDocument,
+  regime: VatRegime,
+): CommercialDocumentFormValues {
   return {
     clientId: document.clientId ?? "",
     clientName: document.clientName,
     notes: document.notes ?? "",
     lines: document.lines.map((line) => formLineOf(line, regime)),
+    discount: discountText(document),
   };
 }
 
-/** The shared part of the API input; unreadable numbers become NaN so the shared schema rejects them. */
-export function documentInputOf(values: DocumentFormValues): {
+/**
+ * The shared part of the API input; unreadable numbers become NaN so the shared schema rejects them. No
+ * document discount is sent as none (kind null), which also clears the one a draft had.
+ */
+export function documentInputOf(values: CommercialDocumentFormValues): {
   clientId: string | undefined;
   clientName: string;
   notes: string | undefined;
   lines: LineInput[];
-} {
+} & Pick<LineInput, "discountKind" | "discountValue"> {
   return {
     clientId: optionalText(values.clientId),
     clientName: values.clientName,
     notes: optionalText(values.notes),
     lines: values.lines.map(lineInputOf),
+    ...discountInputOf(values.discount),
   };
 }

@@ -95,16 +95,19 @@ type DocumentTotalsBlockProps = {
     Discountable & { lines: readonly DocumentLine[] };
 };
 
-/** The totals under a document's lines, right-aligned, with the VAT of each rate. */
+/** The totals under a document's lines, right-aligned, with its discount and the VAT of each rate. */
 export function DocumentTotalsBlock({ document }: DocumentTotalsBlockProps) {
   // The document discount lowers each rate's base: the VAT shown is on what is left.
-  const byRate = computeTotals(document.lines, document).byRate;
+  const { byRate, linesCents, documentDiscountCents } = computeTotals(document.lines, document);
   return (
     <div className="flex justify-end">
       <TotalsSummary
         className="w-full sm:max-w-72"
+        discount={document}
         totals={{
           byRate,
+          linesCents,
+          documentDiscountCents,
           subtotalCents: document.subtotalCents,
           taxCents: document.taxCents,
           totalCents: document.totalCents,

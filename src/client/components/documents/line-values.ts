@@ -46,6 +46,11 @@ export function parseDiscount(text: string): Discount | null {
   return cents === null ? null : { discountKind: "amount", discountValue: cents };
 }
 
+/** A discount for the API; unreadable text becomes NaN so the shared schema rejects it. */
+export function discountInputOf(text: string): Discount {
+  return parseDiscount(text) ?? { discountKind: "amount", discountValue: Number.NaN };
+}
+
 /** A stored discount as typed back: « 10 % », « 50,00 € ». */
 export function discountText({ discountKind, discountValue }: Discount): string {
   if (!discountKind || !discountValue) return "";
@@ -99,13 +104,15 @@ export function lineInputOf(line: DocumentFormLine): LineInput {
     unit: optionalText(line.unit),
     unitPriceCents: parseEurosToCents(line.unitPrice) ?? Number.NaN,
     vatRateBp: Number(line.vatRateBp),
-    ...(parseDiscount(line.discount) ?? { discountKind: "amount" as const, discountValue: Number.NaN }),
+    ...discountInputOf(line.discount),
   };
 }
 
-/** The API's field names (as in the server's issue paths) → the form's. */
+/** The API's field names (as in the server's issue paths) → the form's, for a line's or the document's. */
 export function formPath(apiPath: string): string {
-  return apiPath.replace(/\.unitPriceCents$/, ".unitPrice").replace(/\.discount(Value|Kind)$/, ".discount");
+  return apiPath
+    .replace(/\.unitPriceCents$/, ".unitPrice")
+    .replace(/(^|\.)discount(Value|Kind)$/, "$1discount");
 }
 
 const UNREADABLE = {
@@ -119,15 +126,21 @@ type IssueSink = {
 };
 
 /**
- * Adds the "cannot read this number" issues of the lines, then the shared schema's issues (`apiIssues`,
- * from the converted input) on the matching form fields, skipping those already explained.
+ * Adds the "cannot read this number" issues of the lines (and of the document's discount, when the form
+ * has one), then the shared schema's issues (`apiIssues`, from the converted input) on the matching form
+ * fields, skipping those already explained.
  */
 export function addLineIssues(
   lines: DocumentFormLine[],
   apiIssues: readonly { path: PropertyKey[]; message: string }[],
   context: IssueSink,
+  documentDiscount?: string,
 ) {
   const unreadable = new Set<string>();
+  if (documentDiscount !== undefined && parseDiscount(documentDiscount) === null) {
+    unreadable.add("discount");
+    context.addIssue({ code: "custom", path: ["discount"], message: UNREADABLE.discount });
+  }
   lines.forEach((line, index) => {
     if (parseQuantity(line.quantity) === null) {
       unreadable.add(`lines.${index}.quantity`);

@@ -30,6 +30,9 @@ describe("invoice form values", () => {
     expect(parseQuantity("deux")).toBeNull();
     expect(toInvoiceInput(filled())).toEqual({
       clientName: "Atelier Lumière",
+      // No document discount: none, which also clears a draft's.
+      discountKind: null,
+      discountValue: 0,
       lines: [
         {
           description: "Site vitrine",
@@ -57,6 +60,25 @@ describe("invoice form values", () => {
     expect((invoiceFormSchema.safeParse(values).error?.issues ?? []).map((issue) => issue.message)).toEqual([
       "La remise dépasse le montant de la ligne.",
     ]);
+  });
+
+  it("reads the document discount typed as « 5 % » or « 100 », checks it against the lines' total in French, and types it back", () => {
+    const values = { ...filled(), discount: "5 %" };
+    expect(toInvoiceInput(values)).toMatchObject({ discountKind: "percent", discountValue: 500 });
+    values.discount = "100";
+    expect(toInvoiceInput(values)).toMatchObject({ discountKind: "amount", discountValue: 10_000 });
+    const messages = (discount: string) =>
+      (invoiceFormSchema.safeParse({ ...values, discount }).error?.issues ?? []).map((issue) => [
+        issue.path.join("."),
+        issue.message,
+      ]);
+    expect(messages("100")).toEqual([]);
+    expect(messages("cinq")).toEqual([["discount", "Remise invalide (ex. : 10 % ou 50)."]]);
+    // The line is 0,5 × 1 250,75 less 10 %: 562,84 € excl. VAT.
+    expect(messages("600")).toEqual([["discount", "La remise dépasse le total HT des lignes."]]);
+    expect(messages("120 %")).toEqual([["discount", "Une remise ne dépasse pas 100 %."]]);
+    const stored = { clientName: "A", lines: [], discountKind: "percent", discountValue: 1250 } as unknown;
+    expect(formValuesFromInvoice(stored as InvoiceDto, "assujetti").discount).toBe("12,5 %");
   });
 
   it("puts the shared schema's French messages on the form's own fields", () => {

@@ -1,5 +1,5 @@
 import {
-  documentFormValues,
+  commercialDocumentFormValues,
   documentFormValuesOf,
   documentInputOf,
   emptyDocumentForm,
@@ -12,9 +12,9 @@ import { z } from "zod";
 /**
  * What the invoice form edits: amounts and quantities as typed, the French way ("1 250,75", "0,5"). The
  * shared `createInvoiceInput` validates the converted value (see `invoiceFormSchema`); this only holds text.
- * The client, notes and lines are shared with quotes (components/documents/document-form-values).
+ * The client, notes, lines and document discount are shared with quotes (components/documents/document-form-values).
  */
-export const invoiceFormValues = documentFormValues.extend({
+export const invoiceFormValues = commercialDocumentFormValues.extend({
   serviceDate: z.string(),
   /** "" = the seller's default nature, no exemption. */
   operationNature: z.string(),
@@ -93,5 +93,5 @@ export const invoiceFormSchema = invoiceFormValues.superRefine((values, context)
       ? { ...issue, path: [DELIVERY_FIELDS[String(issue.path[1])] ?? "deliveryLine1"] }
       : issue,
   );
-  addLineIssues(values.lines, issues, context);
+  addLineIssues(values.lines, issues, context, values.discount);
 });

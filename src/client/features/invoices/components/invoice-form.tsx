@@ -1,5 +1,6 @@
 import {
   ClientPickerField,
+  DocumentDiscountField,
   LinesFields,
   useLiveTotals,
 } from "@client/components/documents/document-form-fields";
@@ -89,7 +90,9 @@ export function InvoiceForm({ defaultValues, onSubmit, onCancel, vatRegime }: In
         <h2 id="invoice-form-lines" className="text-base font-semibold">
           Lignes
         </h2>
-        <LinesFields form={form} totals={totals} vatRegime={vatRegime} />
+        <LinesFields form={form} totals={totals} vatRegime={vatRegime}>
+          <DocumentDiscountField form={form} />
+        </LinesFields>
       </section>
 
       <div className={sectionClass}>

@@ -1,5 +1,5 @@
 import {
-  documentFormValues,
+  commercialDocumentFormValues,
   documentFormValuesOf,
   documentInputOf,
   emptyDocumentForm,
@@ -14,7 +14,7 @@ import { z } from "zod";
  * What the quote wizard edits, as typed (amounts the French way). The shared `createQuoteInput` validates
  * the converted value (see `quoteFormSchema`); this only holds text.
  */
-export const quoteFormValues = documentFormValues.extend({
+export const quoteFormValues = commercialDocumentFormValues.extend({
   validUntil: z.string(),
   terms: z.string(),
   startDate: z.string(),
@@ -64,12 +64,12 @@ export const quoteFormSchema = quoteFormValues.superRefine((values, context) => 
   const issues = (parsed.error?.issues ?? []).map((issue) =>
     issue.path[0] === "feeCents" ? { ...issue, path: ["fee"] } : issue,
   );
-  addLineIssues(values.lines, issues, context);
+  addLineIssues(values.lines, issues, context, values.discount);
 });
 
 /** The fields each wizard step validates before moving on. */
 export const STEP_FIELDS = {
   client: ["clientName", "clientId"],
-  lines: ["lines"],
+  lines: ["lines", "discount"],
   validity: ["validUntil", "startDate", "estimatedDuration", "fee", "notes", "terms"],
 } as const;

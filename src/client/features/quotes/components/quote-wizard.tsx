@@ -1,5 +1,6 @@
 import {
   ClientPickerField,
+  DocumentDiscountField,
   LinesFields,
   useLiveTotals,
 } from "@client/components/documents/document-form-fields";
@@ -42,7 +43,7 @@ const textareaClass =
 
 /** The step that holds a server issue's field, so a refused save takes the user back to it. */
 function stepOf(path: string): StepId {
-  if (path.startsWith("lines")) return "lines";
+  if (path.startsWith("lines") || path === "discount") return "lines";
   if (path === "clientName" || path === "clientId") return "client";
   return "validity";
 }
@@ -161,7 +162,11 @@ export function QuoteWizard({ defaultValues, submitLabel, onSubmit, onCancel, va
           </div>
         ) : null}
 
-        {step.id === "lines" ? <LinesFields form={form} totals={totals} vatRegime={vatRegime} /> : null}
+        {step.id === "lines" ? (
+          <LinesFields form={form} totals={totals} vatRegime={vatRegime}>
+            <DocumentDiscountField form={form} />
+          </LinesFields>
+        ) : null}
 
         {step.id === "validity" ? (
           <div className="mt-4 grid gap-5">
@@ -251,7 +256,7 @@ export function QuoteWizard({ defaultValues, submitLabel, onSubmit, onCancel, va
               ))}
             </ul>
             <div className="flex justify-end">
-              <TotalsSummary totals={totals} className="w-full sm:max-w-xs" />
+              <TotalsSummary totals={totals} discount={totals.discount} className="w-full sm:max-w-xs" />
             </div>
             {values.notes.trim() ? (
               <p className="whitespace-pre-line text-muted-foreground">{values.notes}</p>
