@@ -70,7 +70,8 @@ export const businessModules = {
   "/notifications": (services: Services) => notificationRoutes(services.database.db),
   "/automations": (services: Services) =>
     automationRoutes({ db: services.database.db, isProduction: services.env.NODE_ENV === "production" }),
-  "/clients": (services: Services) => clientRoutes(services.database.db),
+  "/clients": (services: Services) =>
+    clientRoutes({ db: services.database.db, cachedJson: services.cachedJson }),
   "/client-links": (services: Services) =>
     clientLinkRoutes({ db: services.database.db, appUrl: services.env.appUrl }),
   "/client-payments": (services: Services) =>
@@ -87,14 +88,16 @@ export const businessModules = {
           apiUrl: services.env.MAILCHIMP_API_URL,
         }),
       ),
-  "/dashboard": (services: Services) => dashboardRoutes(services.database.db),
+  "/dashboard": (services: Services) =>
+    dashboardRoutes({ db: services.database.db, cachedJson: services.cachedJson }),
   "/analysis": (services: Services) => analysisRoutes(services.readAnalysis),
   "/expenses": (services: Services) => expenseRoutes(services.database.db),
   "/einvoicing": (services: Services) =>
     einvoicingRoutes({ db: services.database.db, platform: services.einvoicing, logger: services.logger }),
   "/urssaf": (services: Services) => urssafRoutes(services.database.db),
   "/books": (services: Services) => bookRoutes(services.database.db),
-  "/quotes": (services: Services) => quoteRoutes({ db: services.database.db, mailer: services.mailer }),
+  "/quotes": (services: Services) =>
+    quoteRoutes({ db: services.database.db, mailer: services.mailer, cachedJson: services.cachedJson }),
   "/projects": (services: Services) => projectRoutes(services.database.db),
   "/contracts": (services: Services) => contractRoutes(services.database.db),
   "/search": (services: Services) => searchRoutes(services.database.db),

@@ -62,6 +62,8 @@ const envSchema = z
     DATA_DIR: z.string().trim().min(1).default("./data"),
     DATABASE_URL: postgresUrl,
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+    /** Memory for hot reads' answers (http/read-cache.ts), in MB per server process; 0 turns the cache off. */
+    READ_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(48),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     SMTP_URL: optionalText.refine((value) => value === undefined || /^smtps?:\/\//.test(value), {
       message: "doit être une URL smtp:// ou smtps://",

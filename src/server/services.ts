@@ -48,6 +48,6 @@ export function createServices(
     outboxDir: resolve(env.PA_OUTBOX_DIR ?? join(env.dataDir, "pa", "outbox")),
     inboxDir: resolve(env.PA_INBOX_DIR ?? join(env.dataDir, "pa", "inbox")),
   });
-  const cachedJson = createReadCache();
+  const cachedJson = createReadCache(env.READ_CACHE_MB);
   return { database, env, logger, mailer, payments, auth, readAnalysis, secrets, einvoicing, cachedJson };
 }

@@ -1,3 +1,4 @@
+import { parisToday } from "@shared/domain/dates";
 import { formatAmount } from "@shared/format";
 import {
   clientListQuery,
@@ -11,6 +12,7 @@ import { z } from "zod";
 import type { AuthVariables } from "../../auth/session";
 import type { Db } from "../../db/client";
 import { type CsvColumn, csvResponse, toCsv } from "../../http/csv";
+import type { CachedJson } from "../../http/read-cache";
 import { valid } from "../../http/validate";
 import {
   type ClientExportRow,
@@ -62,7 +64,7 @@ const exportColumns: CsvColumn<ClientExportRow>[] = [
 ];
 
 /** /api/clients: mounted behind the 401/402 guard (app.ts `businessModules`). */
-export function clientRoutes(db: Db) {
+export function clientRoutes({ db, cachedJson }: { db: Db; cachedJson: CachedJson }) {
   return (
     new Hono<{ Variables: AuthVariables }>()
       .get("/", valid(clientListQuery, "query"), async (c) =>
@@ -79,9 +81,13 @@ export function clientRoutes(db: Db) {
       .post("/", valid(createClientInput), async (c) =>
         c.json(await createClient(db, { userId: c.get("user").id, input: c.req.valid("json") }), 201),
       )
-      .get("/:id", async (c) =>
-        c.json(await getClientDetail(db, { userId: c.get("user").id, clientId: idParam(c.req.param("id")) })),
-      )
+      .get("/:id", (c) => {
+        const clientId = idParam(c.req.param("id"));
+        // The day is in the key: the related invoices read « en retard » against today.
+        return cachedJson(c, `client ${clientId} ${parisToday()}`, () =>
+          getClientDetail(db, { userId: c.get("user").id, clientId }),
+        );
+      })
       .patch("/:id", knownIdShape, valid(updateClientInput), async (c) =>
         c.json(
           await updateClient(db, {

@@ -15,6 +15,7 @@ import type { Db } from "../../db/client";
 import type { Mailer } from "../../email/mailer";
 import { type CsvColumn, csvResponse, toCsv } from "../../http/csv";
 import { pdfResponse } from "../../http/pdf";
+import type { CachedJson } from "../../http/read-cache";
 import { uuidParam, valid } from "../../http/validate";
 import { getQuotePdf } from "./quote-pdf.service";
 import {
@@ -45,12 +46,16 @@ const exportColumns: CsvColumn<QuoteDto>[] = [
 ];
 
 /** /api/quotes: mounted behind the 401/402 guard (app.ts `businessModules`). */
-export function quoteRoutes({ db, mailer }: { db: Db; mailer: Mailer }) {
+export function quoteRoutes({ db, mailer, cachedJson }: { db: Db; mailer: Mailer; cachedJson: CachedJson }) {
   return (
     new Hono<{ Variables: AuthVariables }>()
-      .get("/", valid(quoteListQuery, "query"), async (c) =>
-        c.json(await listQuotes(db, { userId: c.get("user").id, query: c.req.valid("query") })),
-      )
+      .get("/", valid(quoteListQuery, "query"), (c) => {
+        const query = c.req.valid("query");
+        const now = new Date();
+        return cachedJson(c, `quotes ${JSON.stringify(query)} ${parisToday(now)}`, () =>
+          listQuotes(db, { userId: c.get("user").id, query, now }),
+        );
+      })
       // Static paths come before /:id.
       .get("/export.csv", valid(quoteListQuery, "query"), async (c) => {
         const rows = await exportQuotes(db, { userId: c.get("user").id, query: c.req.valid("query") });
