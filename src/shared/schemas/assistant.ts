@@ -58,7 +58,7 @@ export const actionResult = z.object({
    * A value the user must copy now (a new API token): shown once under the message, never part of the
    * message, so it is not stored with the execution, kept in the browser's history or sent to a model.
    */
-  secret: z.object({ label: z.string(), value: z.string() }).optional(),
+  secret: z.object({ kind: z.enum(["jeton", "secret"]), label: z.string(), value: z.string() }).optional(),
 });
 export type ActionResult = z.infer<typeof actionResult>;
 

@@ -28,6 +28,8 @@ export const automationRunDto = z.object({
   error: z.string().nullable(),
   /** The invoice a recurring rule generated, for its link. */
   invoiceId: z.string().nullable(),
+  /** The hook delivery a webhook rule's run is, for « Renvoyer ». */
+  deliveryId: z.string().nullable(),
 });
 export type AutomationRunDto = z.infer<typeof automationRunDto>;
 

@@ -3,23 +3,32 @@ import { Check, Copy } from "lucide-react";
 import { useId, useState } from "react";
 import { toast } from "sonner";
 
+/** The button's and the toasts' words for each kind of value shown once. */
+const WORDS = {
+  jeton: { copy: "Copier le jeton", copied: "Jeton copié", select: "le jeton" },
+  secret: { copy: "Copier le secret", copied: "Secret copié", select: "le secret" },
+} as const;
+
 type OneTimeSecretProps = {
+  /** An API token (jeton) or a webhook's signing secret (secret). */
+  kind: keyof typeof WORDS;
   /** What the value is and that it will not be shown again. */
   label: string;
   value: string;
 };
 
-/** A secret shown once (a new API token): selectable, with a copy button and a plain warning. */
-export function OneTimeSecret({ label, value }: OneTimeSecretProps) {
+/** A value shown once (a new API token, a signing secret): selectable, with a copy button and a warning. */
+export function OneTimeSecret({ kind, label, value }: OneTimeSecretProps) {
+  const words = WORDS[kind];
   const inputId = useId();
   const [isCopied, setIsCopied] = useState(false);
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(value);
       setIsCopied(true);
-      toast.success("Jeton copié");
+      toast.success(words.copied);
     } catch {
-      toast.error("Copie impossible : sélectionnez le jeton et copiez-le.");
+      toast.error(`Copie impossible : sélectionnez ${words.select} et copiez-le.`);
     }
   };
   return (
@@ -37,7 +46,7 @@ export function OneTimeSecret({ label, value }: OneTimeSecretProps) {
         />
         <button type="button" onClick={() => void copy()} className={buttonStyles({ variant: "secondary" })}>
           {isCopied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
-          {isCopied ? "Copié" : "Copier le jeton"}
+          {isCopied ? "Copié" : words.copy}
         </button>
       </div>
     </div>

@@ -129,6 +129,7 @@ describe("« Connecte Zapier »", () => {
     // The token is shown once beside the message, never inside it: the message is stored and read by models.
     const token = result.secret?.value;
     expect(token).toMatch(/^ard_[A-Za-z0-9_-]{43}$/);
+    expect(result.secret?.kind).toBe("jeton");
     expect(result.message).not.toContain(token);
     const stored = await context.database.db.execute(
       sql`select output_result from ai_task_executions where id = ${proposal?.proposal.id}`,

@@ -73,7 +73,7 @@ const integrations: Record<AssistantIntegration, IntegrationEntry> = {
           "Vous retrouvez ce jeton (sans sa valeur) et les abonnements de Zapier dans Intégrations, où vous pouvez les révoquer à tout moment.",
         ].join("\n\n"),
         data: { id: created.id, label: "Jetons d'API", link: paths.app.integrations },
-        secret: { label: "Jeton d'API Zapier", value: created.token },
+        secret: { kind: "jeton", label: "Jeton d'API Zapier", value: created.token },
       };
     },
   },

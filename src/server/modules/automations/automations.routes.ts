@@ -1,7 +1,9 @@
 import { createAutomationInput, updateAutomationInput } from "@shared/schemas/automations";
 import { Hono } from "hono";
+import { z } from "zod";
 import type { AuthVariables } from "../../auth/session";
 import type { Db } from "../../db/client";
+import { AppError } from "../../errors";
 import { uuidParam, valid } from "../../http/validate";
 import {
   AUTOMATION_NOT_FOUND,
@@ -9,12 +11,14 @@ import {
   deleteAutomation,
   editAutomation,
   listAutomations,
+  redeliverRuleDelivery,
   updateAutomation,
 } from "./automations.service";
 
 /**
  * Mounted under /api/automations behind the 401/402 guard: the rules, made on the page or by the assistant.
- * POST creates, PUT replaces a rule's settings (same kind), PATCH pauses or resumes.
+ * POST creates, PUT replaces a rule's settings (same kind), PATCH pauses or resumes; a webhook rule's
+ * delivery can be sent again (« Renvoyer »).
  */
 export function automationRoutes({ db, isProduction }: { db: Db; isProduction: boolean }) {
   return new Hono<{ Variables: AuthVariables }>()
@@ -44,6 +48,24 @@ export function automationRoutes({ db, isProduction }: { db: Db; isProduction: b
           input: c.req.valid("json"),
         }),
       ),
+    )
+    .post(
+      "/:id/deliveries/:deliveryId/redeliver",
+      uuidParam(AUTOMATION_NOT_FOUND),
+      async (c, next) => {
+        // Like uuidParam for the second id: a malformed one names no delivery.
+        if (!z.uuid().safeParse(c.req.param("deliveryId")).success)
+          throw new AppError("not_found", "Livraison introuvable.");
+        await next();
+      },
+      async (c) =>
+        c.json(
+          await redeliverRuleDelivery(db, {
+            userId: c.get("user").id,
+            id: c.req.param("id"),
+            deliveryId: c.req.param("deliveryId"),
+          }),
+        ),
     )
     .delete("/:id", async (c) => {
       await deleteAutomation(db, { userId: c.get("user").id, id: c.req.param("id") });

@@ -25,13 +25,13 @@ import { lineInput } from "@shared/schemas/invoices";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/client";
-import { automationRuns, automations, webhookSubscriptions } from "../../db/schema/index";
+import { automationRuns, automations, webhookDeliveries, webhookSubscriptions } from "../../db/schema/index";
 import { type Tx, withTenant } from "../../db/tenant";
 import { AppError } from "../../errors";
 import { getClient } from "../clients/clients.service";
 import { getInvoice } from "../invoices/invoices.service";
 import { assertReachableTarget } from "../public-api/target-url";
-import { newHookSecret } from "../public-api/webhooks.service";
+import { newHookSecret, redeliver } from "../public-api/webhooks.service";
 import { nextRecurringRunAt } from "./recurring-invoices";
 
 export const AUTOMATION_NOT_FOUND = "Automatisation introuvable.";
@@ -42,6 +42,8 @@ type RunRow = typeof automationRuns.$inferSelect;
 
 /** The run log the page shows under each rule: its latest runs. */
 const RUNS_PER_RULE = 12;
+/** A webhook rule's run is one delivery of its hook (logWebhookRun). */
+const DELIVERY_PERIOD = "delivery:";
 
 function runDto(run: RunRow): AutomationRunDto {
   return {
@@ -51,6 +53,7 @@ function runDto(run: RunRow): AutomationRunDto {
     summary: run.summary,
     error: run.error,
     invoiceId: run.invoiceId,
+    deliveryId: run.period.startsWith(DELIVERY_PERIOD) ? run.period.slice(DELIVERY_PERIOD.length) : null,
   };
 }
 
@@ -327,6 +330,53 @@ export async function updateAutomation(
     return updated;
   });
   return toDto(row);
+}
+
+/**
+ * « Renvoyer » on a webhook rule's delivery: the REST hooks' own redelivery (fresh tries, the same event id,
+ * the hook resumed), with the rule resumed first through its own path (paused with its hook after the last
+ * failed try) and its run shown as running again until the job's next try writes it.
+ */
+export async function redeliverRuleDelivery(
+  db: Db,
+  {
+    userId,
+    id,
+    deliveryId,
+    now = new Date(),
+  }: { userId: string; id: string; deliveryId: string; now?: Date },
+): Promise<AutomationDto> {
+  const [rule] = await withTenant(db, userId, (tx) =>
+    tx
+      .select({ isActive: automations.isActive })
+      .from(automations)
+      .innerJoin(webhookSubscriptions, eq(webhookSubscriptions.automationId, automations.id))
+      .innerJoin(webhookDeliveries, eq(webhookDeliveries.subscriptionId, webhookSubscriptions.id))
+      .where(and(own(userId, id), eq(webhookDeliveries.id, deliveryId))),
+  );
+  if (!rule) throw new AppError("not_found", "Livraison introuvable.");
+  if (!rule.isActive) await updateAutomation(db, { userId, id, input: { isActive: true }, now });
+  await redeliver(db, { userId, deliveryId, now });
+  await withTenant(db, userId, (tx) =>
+    tx
+      .update(automationRuns)
+      .set({
+        status: "running",
+        finishedAt: null,
+        summary: "Renvoi demandé : nouvel essai dans quelques secondes",
+      })
+      .where(
+        and(
+          eq(automationRuns.automationId, id),
+          eq(automationRuns.userId, userId),
+          eq(automationRuns.period, `${DELIVERY_PERIOD}${deliveryId}`),
+        ),
+      ),
+  );
+  const { items } = await listAutomations(db, { userId });
+  const shown = items.find((item) => item.id === id);
+  if (!shown) throw automationNotFound();
+  return shown;
 }
 
 export async function deleteAutomation(

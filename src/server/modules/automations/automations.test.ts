@@ -95,6 +95,7 @@ describe("automation rules", () => {
       "Automatisation « Webhook : Facture payée » créée : quand une facture est entièrement payée (invoice.paid), Ardoise enverra un POST JSON signé (en-tête Ardoise-Signature) à https://93.184.215.14/ardoise, avec de nouveaux essais en cas d'échec. Gardez le secret de signature affiché ci-dessous : il ne sera plus montré.",
     );
     expect(webhook?.secret).toEqual({
+      kind: "secret",
       label: "Secret de signature du webhook",
       value: expect.stringMatching(/^whsec_/),
     });

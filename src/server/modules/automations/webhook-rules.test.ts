@@ -66,7 +66,7 @@ type Rule = {
   runCount: number;
   lastError: string | null;
   settings: Record<string, unknown> | null;
-  runs: { status: string; summary: string; error: string | null }[];
+  runs: { status: string; summary: string; error: string | null; deliveryId: string | null }[];
 };
 const ruleOf = async (cookie: string, id: string) => (await rules(cookie)).find((rule) => rule.id === id);
 const addClient = (cookie: string, name: string) =>
@@ -195,6 +195,56 @@ describe("webhook on an event", () => {
       .from(webhookSubscriptions)
       .where(eq(webhookSubscriptions.automationId, rule.id));
     expect(hook?.pausedAt).toBeNull();
+    target.close();
+  });
+});
+
+describe("« Renvoyer » on a webhook rule's failed delivery", () => {
+  it("sends the same event again with fresh tries and resumes the paused rule; only its owner can", async () => {
+    const omar = await registerPaid(context, { email: "omar.webhook@example.fr" });
+    const eve = await registerPaid(context, { email: "eve.webhook@example.fr" });
+    // Down for every try, then fixed.
+    const target = await receiver([...Array(MAX_ATTEMPTS).fill(503), 200]);
+    const rule = await (
+      await post(omar.cookie, { kind: "event_webhook", event: "client.created", targetUrl: target.url })
+    ).json();
+    await addClient(omar.cookie, "Studio Renvoi");
+    let at = new Date();
+    for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+      await runJob(at);
+      at = new Date(at.getTime() + ((RETRY_DELAYS_S[attempt - 1] ?? 0) + 1) * 1000);
+    }
+    const failed = await ruleOf(omar.cookie, rule.id);
+    expect(failed?.isActive).toBe(false);
+    const [run] = failed?.runs ?? [];
+    expect(run).toMatchObject({ status: "failed", deliveryId: expect.any(String) });
+    const path = `/api/automations/${rule.id}/deliveries/${run?.deliveryId}/redeliver`;
+
+    expect((await call(context, path, { method: "POST", cookie: eve.cookie })).status).toBe(404);
+    const malformed = await call(context, `/api/automations/${rule.id}/deliveries/x/redeliver`, {
+      method: "POST",
+      cookie: omar.cookie,
+    });
+    expect(malformed.status).toBe(404);
+    const again = await call(context, path, { method: "POST", cookie: omar.cookie });
+    expect(again.status, await again.clone().text()).toBe(200);
+    expect(await again.json()).toMatchObject({
+      isActive: true,
+      runs: [{ status: "running", summary: "Renvoi demandé : nouvel essai dans quelques secondes" }],
+    });
+
+    await runJob(new Date());
+    expect(target.received).toHaveLength(MAX_ATTEMPTS + 1);
+    const [first, last] = [target.received[0], target.received.at(-1)].map((r) => JSON.parse(r?.body ?? ""));
+    expect(last.id).toBe(first.id);
+    const shown = await ruleOf(omar.cookie, rule.id);
+    expect(shown).toMatchObject({ isActive: true, lastError: null });
+    expect(shown?.runs).toEqual([
+      expect.objectContaining({
+        status: "succeeded",
+        summary: `« Nouveau client » (client.created) livré à ${target.url} (HTTP 200)`,
+      }),
+    ]);
     target.close();
   });
 });

@@ -58,6 +58,7 @@ export function ActionResultBox({ result, onNavigate }: ActionResultBoxProps) {
         <p className="break-words">{result.message}</p>
         {result.secret ? (
           <OneTimeSecret
+            kind={result.secret.kind}
             label={`${result.secret.label} : affiché une seule fois.`}
             value={result.secret.value}
           />

@@ -147,7 +147,7 @@ describe("hydration", () => {
       type: "use_integration",
       success: true,
       message: "Jeton d'API « Zapier » créé.",
-      secret: { label: "Jeton d'API Zapier", value: "ard_secret" },
+      secret: { kind: "jeton" as const, label: "Jeton d'API Zapier", value: "ard_secret" },
     };
     store.getState().addMessage(id, { role: "assistant", content: actionResult.message, actionResult });
     expect(store.getState().conversations[0]?.messages[0]?.actionResult?.secret?.value).toBe("ard_secret");

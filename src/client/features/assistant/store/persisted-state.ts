@@ -16,7 +16,7 @@ const actionResultSchema = z.object({
   data: z.unknown().optional(),
   message: z.string(),
   /** In memory only: persistedPart drops it (see actionResult in @shared/schemas/assistant). */
-  secret: z.object({ label: z.string(), value: z.string() }).optional(),
+  secret: z.object({ kind: z.enum(["jeton", "secret"]), label: z.string(), value: z.string() }).optional(),
 });
 
 const chatMessageSchema = z.object({

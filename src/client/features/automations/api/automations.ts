@@ -50,6 +50,21 @@ export function useDeleteAutomation() {
 const replaceItem = (current: AutomationsDto | undefined, rule: AutomationDto) =>
   current ? { items: current.items.map((item) => (item.id === rule.id ? rule : item)) } : current;
 
+/** « Renvoyer » a webhook rule's delivery: the answer is the rule, resumed, with that run going again. */
+export function useRedeliverRuleDelivery() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    meta: { handlesErrors: true },
+    mutationFn: ({ id, deliveryId }: { id: string; deliveryId: string }): Promise<AutomationDto> =>
+      apiFetch(`${path(id)}/deliveries/${encodeURIComponent(deliveryId)}/redeliver`, {
+        method: "POST",
+        schema: automationDto,
+      }),
+    onSuccess: (updated) =>
+      queryClient.setQueryData(automationsQuery.queryKey, (current) => replaceItem(current, updated)),
+  });
+}
+
 /** A new rule from the form; a webhook rule's answer carries its signing secret, this once. */
 export function useCreateAutomation() {
   const queryClient = useQueryClient();

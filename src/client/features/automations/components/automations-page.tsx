@@ -17,6 +17,7 @@ import {
   useCreateAutomation,
   useDeleteAutomation,
   useEditAutomation,
+  useRedeliverRuleDelivery,
   useSetAutomationActive,
 } from "../api/automations";
 import { AutomationForm } from "./automation-form";
@@ -57,6 +58,7 @@ export function AutomationsPage() {
       ) : null}
       {secret ? (
         <OneTimeSecret
+          kind="secret"
           label={`Secret de signature de « ${secret.rule} » : vérifiez avec lui l'en-tête Ardoise-Signature. Il ne sera plus affiché.`}
           value={secret.value}
         />
@@ -288,9 +290,21 @@ const RUN_STATUS_STYLES = {
   failed: "bg-red-50 text-red-800 dark:bg-red-950 dark:text-red-300",
 } as const;
 
-/** The rule's latest runs: when, the result, what it did or generated, and why it failed. */
+/**
+ * The rule's latest runs: when, the result, what it did or generated, and why it failed; a webhook rule's
+ * failed delivery can be sent again (« Renvoyer », like a REST hook's in Intégrations).
+ */
 function RunLog({ automation }: { automation: AutomationDto }) {
+  const redeliver = useRedeliverRuleDelivery();
   if (automation.runs.length === 0) return null;
+  const onRedeliver = (deliveryId: string) =>
+    redeliver.mutate(
+      { id: automation.id, deliveryId },
+      {
+        onSuccess: () => toast.success("Livraison remise en file : elle part dans quelques secondes"),
+        onError: (failure) => toast.error("Renvoi impossible", { description: failure.message }),
+      },
+    );
   return (
     <details className="mt-3 rounded-lg border px-3 py-2 text-sm" open={automation.runs.length <= 3}>
       <summary className="cursor-pointer font-medium text-foreground">
@@ -315,6 +329,17 @@ function RunLog({ automation }: { automation: AutomationDto }) {
                 </Link>
               ) : null}
             </span>
+            {run.status === "failed" && run.deliveryId ? (
+              <button
+                type="button"
+                onClick={() => run.deliveryId && onRedeliver(run.deliveryId)}
+                disabled={redeliver.isPending}
+                className={buttonStyles({ variant: "ghost", size: "sm" })}
+                aria-label={`Renvoyer la livraison du ${formatParisDateTime(run.startedAt)}`}
+              >
+                Renvoyer
+              </button>
+            ) : null}
           </li>
         ))}
       </ol>

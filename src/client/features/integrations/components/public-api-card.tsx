@@ -219,6 +219,7 @@ function CreateTokenForm({ onCreated }: { onCreated: (token: CreatedApiTokenDto)
 function NewToken({ token }: { token: CreatedApiTokenDto }) {
   return (
     <OneTimeSecret
+      kind="jeton"
       label={`Jeton « ${token.name} » créé : copiez-le maintenant, il ne sera plus affiché.`}
       value={token.token}
     />

@@ -36,7 +36,7 @@ export const createAutomation = defineAction({
       data: { id: made.rule.id, label: made.rule.name, link: paths.app.automations },
       // Shown once beside the answer, never inside the stored message (like the Zapier token).
       ...(made.rule.secret
-        ? { secret: { label: "Secret de signature du webhook", value: made.rule.secret } }
+        ? { secret: { kind: "secret", label: "Secret de signature du webhook", value: made.rule.secret } }
         : {}),
     };
   },
