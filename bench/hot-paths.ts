@@ -7,6 +7,7 @@ import { FALLBACK_TEXT, runChat } from "../src/server/modules/assistant/chat.ser
 import { getClientDetail } from "../src/server/modules/clients/clients.service";
 import { listInvoices } from "../src/server/modules/invoices/invoices.service";
 import { listQuotes } from "../src/server/modules/quotes/quotes.service";
+import { searchRecords } from "../src/server/modules/search/search.service";
 import { type ApiSqlTarget, loadCalls, measureApiVsSql } from "./load";
 
 // Issue 15: the requests a freelancer makes most after the invoice list, at 10 000 invoices, each through
@@ -14,7 +15,10 @@ import { type ApiSqlTarget, loadCalls, measureApiVsSql } from "./load";
 
 /** The question the assistant's offline engine answers from the figures (no model is configured). */
 export const ASSISTANT_QUESTION = "Quel est mon chiffre d'affaires cette année ?";
-/** A client name of the bench dataset: the search matches every invoice of « Client 42 » (and 42x). */
+/**
+ * A client name of the bench dataset: the invoice list's search and the global search (the palette) match every
+ * invoice of « Client 42 » (and 42x), and the global search those clients too.
+ */
 const SEARCH = "Client 42";
 
 /**
@@ -58,6 +62,11 @@ export async function measureHotPaths(target: ApiSqlTarget, clientId: string) {
     `/api/invoices?page=1&pageSize=20&search=${encodeURIComponent(SEARCH)}`,
     (db, userId) => listInvoices(db, { userId, query: { ...page, search: SEARCH } }),
   );
+  const globalSearch = await measureApiVsSql(
+    target,
+    `/api/search?q=${encodeURIComponent(SEARCH)}`,
+    (db, userId) => searchRecords(db, { userId, q: SEARCH }),
+  );
   const assistant = await measureAssistant(target);
-  return { clientDetail, quoteList, search, assistant };
+  return { clientDetail, quoteList, search, globalSearch, assistant };
 }

@@ -234,6 +234,7 @@ export function describeScale(figures: ReturnType<typeof scaleFigures>): string[
         ["Fiche client", hot.clientDetail],
         ["Liste des devis", hot.quoteList],
         ["Recherche de factures", hot.search],
+        ["Recherche globale (palette)", hot.globalSearch],
       ] as const
     ).map(
       ([name, f]) =>
