@@ -1,14 +1,15 @@
+import type { ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
 import pg from "pg";
-import { findPostgresBin, freePort, startThrowawayCluster } from "../scripts/postgres-cluster";
+import { type Cluster, findPostgresBin, freePort, startThrowawayCluster } from "../scripts/postgres-cluster";
 import { spawnServer, stopServer, waitForHealth } from "../scripts/server-process";
 import { type Database, openDatabase } from "../src/server/db/client";
-import { type DatasetSize, paidSession, seedBenchAccount } from "./dataset";
+import { BENCH_DATASET, type DatasetSize, paidSession, seedBenchAccount } from "./dataset";
 import type { ApiSqlTarget } from "./load";
 
-// The hot-path and scale scenarios share one throwaway PostgreSQL cluster and one production server on it,
-// as bench/postgres.ts sets up for the list: several bench users live in the same database, each signed up
-// through the API, and each measured through the server and directly on a pool of the server's size.
+// Every PostgreSQL scenario runs on a throwaway cluster and a production server on it: bench users live in
+// the same database, each signed up through the API, and each measured through the server and directly on
+// a pool of the server's size.
 
 const POOL_SIZE = 20;
 
@@ -23,7 +24,11 @@ export type BenchServer = {
   direct: Database;
 };
 
-async function createDatabase(clusterUrl: string, name: string): Promise<string> {
+/**
+ * A database of the cluster, reached through its Unix socket: PostgreSQL on the server's own machine is
+ * reached that way in production too (decision 014), and loopback TCP costs each side a kernel network path.
+ */
+async function createDatabase({ url: clusterUrl, socketUrl }: Cluster, name: string): Promise<string> {
   const admin = new pg.Client({ connectionString: clusterUrl });
   await admin.connect();
   try {
@@ -31,9 +36,42 @@ async function createDatabase(clusterUrl: string, name: string): Promise<string>
   } finally {
     await admin.end();
   }
-  const url = new URL(clusterUrl);
+  const url = new URL(socketUrl);
   url.pathname = `/${name}`;
   return url.toString();
+}
+
+/**
+ * Runs `work` with a production server on `databaseUrl`, stopped afterwards. `env` adds to or overrides
+ * the server's settings (READ_CACHE_MB=0 for the figures computed on every request).
+ */
+export async function withServer<T>(
+  databaseUrl: string,
+  authSecret: string,
+  env: Record<string, string>,
+  work: (baseUrl: string, child: ChildProcess) => Promise<T>,
+): Promise<T> {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const child = spawnServer("src/server/main.ts", {
+    NODE_ENV: "production",
+    // No SMTP here: the bench reads the confirmation link from the outbox table.
+    ALLOW_LOCAL_OUTBOX: "true",
+    BETTER_AUTH_SECRET: authSecret,
+    LOG_LEVEL: "silent",
+    DATABASE_POOL_SIZE: String(POOL_SIZE),
+    DATABASE_URL: databaseUrl,
+    PORT: String(port),
+    APP_URL: baseUrl,
+    ARDOISE_SERVE_CLIENT: "false",
+    ...env,
+  });
+  try {
+    await waitForHealth(`${baseUrl}/api/health`, child);
+    return await work(baseUrl, child);
+  } finally {
+    await stopServer(child);
+  }
 }
 
 /** Runs `work` against a fresh cluster and server; null when PostgreSQL is not installed. */
@@ -45,42 +83,25 @@ export async function withBenchServer<T>(
   if (!bin) return null;
   const cluster = await startThrowawayCluster(bin);
   try {
-    const databaseUrl = await createDatabase(cluster.url, "ardoise_scale");
-    const port = await freePort();
-    const baseUrl = `http://127.0.0.1:${port}`;
-    const child = spawnServer("src/server/main.ts", {
-      NODE_ENV: "production",
-      // No SMTP here: the bench reads the confirmation link from the outbox table.
-      ALLOW_LOCAL_OUTBOX: "true",
-      BETTER_AUTH_SECRET: authSecret,
-      LOG_LEVEL: "silent",
-      DATABASE_POOL_SIZE: String(POOL_SIZE),
-      DATABASE_URL: databaseUrl,
-      PORT: String(port),
-      APP_URL: baseUrl,
-      ARDOISE_SERVE_CLIENT: "false",
-    });
-    const admin = new pg.Client({ connectionString: databaseUrl });
-    try {
-      await waitForHealth(`${baseUrl}/api/health`, child);
+    const databaseUrl = await createDatabase(cluster, "ardoise_bench");
+    return await withServer(databaseUrl, authSecret, {}, async (baseUrl, child) => {
+      const admin = new pg.Client({ connectionString: databaseUrl });
       await admin.connect();
       const direct = await openDatabase({ databaseUrl, dataDir: "", poolSize: POOL_SIZE });
       try {
         return await work({ baseUrl, databaseUrl, pid: child.pid ?? 0, admin, direct });
       } finally {
         await direct.close();
+        await admin.end().catch(() => {});
       }
-    } finally {
-      await admin.end().catch(() => {});
-      await stopServer(child);
-    }
+    });
   } finally {
     cluster.stop();
   }
 }
 
 /** A paid user signed up through the server, their data seeded, and the target both paths measure. */
-export async function benchUser(server: BenchServer, size: DatasetSize) {
+export async function benchUser(server: BenchServer, size: DatasetSize = BENCH_DATASET) {
   const { cookie, userId } = await paidSession(server.baseUrl, server.admin);
   const dataset = await seedBenchAccount(server.admin, userId, size);
   // The session row itself: the direct path looks it up by its token, as every API request does.

@@ -197,7 +197,7 @@ try {
   );
   if (list && dashboard) {
     console.log(
-      `Liste de 10 000 factures, PostgreSQL, 50 connexions : p50 ${list.p50Ms} ms, p95 ${list.p95Ms} ms (budget ${list.budgetP95Ms} ms), ${list.rps} req/s, ${list.non2xx} non-2xx ; SQL direct ${list.sqlRps} req/s (p95 ${list.sqlP95Ms} ms), rapport API/SQL ${list.apiToSqlRatio} (budget ${list.budgetApiToSqlRatio}, objectif ${list.goalApiToSqlRatio}) : ${verdict(list)}`,
+      `Liste de 10 000 factures, PostgreSQL, 50 connexions : p50 ${list.p50Ms} ms, p95 ${list.p95Ms} ms (budget ${list.budgetP95Ms} ms), ${list.rps} req/s, ${list.non2xx} non-2xx ; SQL direct ${list.sqlRps} req/s (p95 ${list.sqlP95Ms} ms), rapport API/SQL ${list.apiToSqlRatio} (budget ${list.budgetApiToSqlRatio}, objectif ${list.goalApiToSqlRatio}) : ${verdict(list)} ; relue à chaque requête (READ_CACHE_MB=0) : ${list.uncached.rps} req/s, p95 ${list.uncached.p95Ms} ms`,
     );
     console.log(
       `Tableau de bord, mêmes données (+ ${dashboard.dataset.payments} paiements, ${dashboard.dataset.expenses} dépenses), ${dashboard.runs} calculs : médiane ${dashboard.p50Ms} ms, p95 ${dashboard.p95Ms} ms (budget ${dashboard.budgetMs} ms) ; 50 connexions : ${dashboard.load.rps} req/s (p95 ${dashboard.load.p95Ms} ms), SQL direct ${dashboard.load.sqlRps} req/s, rapport API/SQL ${dashboard.load.apiToSqlRatio} : ${verdict(dashboard)}`,
