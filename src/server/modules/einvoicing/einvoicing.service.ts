@@ -303,8 +303,10 @@ export async function sendAnswer(
   if (!claimed) return false;
   let outcome: Partial<typeof einvoiceInbox.$inferInsert>;
   try {
+    // decide() queues only a decided invoice that came as a flow; the check narrows the row's types.
+    if (!claimed.flowId || claimed.status === "mise_a_disposition") throw new Error("no answer to send");
     const siren = await sirenOf(db, userId);
-    if (!siren || !claimed.flowId || claimed.status === "mise_a_disposition")
+    if (!siren)
       throw new Error("Aucun SIREN dans votre profil : la plateforme ne peut pas recevoir la réponse.");
     await platform.respond(siren, claimed.flowId, {
       status: claimed.status,
