@@ -79,7 +79,7 @@ test("register → confirm → pay → use the shell → sign out → reset the 
       .not.toBe(before);
     await shot(page, "08-theme-switched");
     await page.keyboard.press("Control+k");
-    await expect(page.getByPlaceholder("Rechercher une page ou une action…")).toBeVisible();
+    await expect(page.getByPlaceholder("Rechercher une page, un client, une facture…")).toBeVisible();
     await shot(page, "09-command-palette");
     await page.keyboard.press("Escape");
   });

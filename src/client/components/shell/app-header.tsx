@@ -56,7 +56,7 @@ export function AppHeader({ onOpenPalette, onOpenAssistant }: AppHeaderProps) {
         <button
           type="button"
           onClick={onOpenPalette}
-          aria-label="Rechercher une page ou une action"
+          aria-label="Rechercher une page, une action ou un dossier"
           aria-keyshortcuts="Control+K Meta+K"
           className={cn(
             iconButtonStyles,
