@@ -346,6 +346,19 @@ export const FACTURX_CASES: Record<string, CommercialDocumentSource> = {
       { description: "Support imprimé", quantity: 8, unit: null, unitPriceCents: 1500, vatRateBp: 2000 },
     ],
   },
+  // A building trade's professional insurance (décennale): a free-text note (BT-22, no subject code).
+  "assurance-decennale-b2b": {
+    ...severalRates,
+    number: "INV-2026-0054",
+    seller: {
+      ...vatSeller,
+      insurance: {
+        insurer: "MAAF Assurances",
+        policyNumber: "DEC-2026-4471",
+        coverage: "France métropolitaine",
+      },
+    },
+  },
   "remises-ligne-et-document-b2b": discounted,
   "remise-montant-franchise-b2c": {
     ...franchiseB2c,

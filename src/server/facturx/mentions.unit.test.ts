@@ -72,6 +72,16 @@ describe("issue 13 mentions, printed and in the XML", () => {
     expect(text).toContain("Nature des opérations : mixte (livraisons de biens et prestations de services)");
   });
 
+  it("the professional insurance, when set, is a note of the XML (BT-22) and printed", async () => {
+    const mention =
+      "Assurance professionnelle : MAAF Assurances, contrat n° DEC-2026-4471, couverture géographique : France métropolitaine";
+    expect(facturxXml(facturxCase("assurance-decennale-b2b"))).toContain(
+      `<ram:IncludedNote><ram:Content>${mention}</ram:Content></ram:IncludedNote>`,
+    );
+    expect((await printed("assurance-decennale-b2b")).replace(/\s+/g, " ")).toContain(mention);
+    expect(facturxXml(facturxCase("tva-plusieurs-taux-b2b"))).not.toContain("Assurance professionnelle");
+  });
+
   it("without the option on debits nothing says so, and no delivery address is invented", async () => {
     const xml = facturxXml(facturxCase("autoliquidation-ue"));
     expect(xml).not.toContain("DueDateTypeCode");
