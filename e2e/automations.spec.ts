@@ -32,6 +32,9 @@ test("creates a webhook rule and a recurring invoice from the form, then edits t
     await expect(page.getByLabel(/^Secret de signature de « Webhook : Facture payée »/)).toHaveValue(
       /^whsec_/,
     );
+    // The box names what it copies: a signing secret, not an API token.
+    await expect(page.getByRole("button", { name: "Copier le secret" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Copier le jeton" })).toHaveCount(0);
     const rule = page.getByRole("article").filter({ hasText: "Webhook : Facture payée" });
     await expect(rule).toContainText("Quand une facture est entièrement payée (invoice.paid)");
     await expect(rule).toContainText(
