@@ -19,9 +19,10 @@ import { AppError } from "../../errors";
 import type { PaymentProvider } from "../../payments/provider";
 import type { SecretBox } from "../../security/secret-box";
 import { paymentAccountOf } from "../client-payments/stripe-account.service";
+import { buyerOf, sellerOf } from "../documents/parties";
 import { identityAndClient } from "../documents/pdf-sources";
 import { getInvoicePdf } from "../invoices/invoice-pdf.service";
-import { buyerOf, getInvoice, sellerOf } from "../invoices/invoices.service";
+import { getInvoice } from "../invoices/invoices.service";
 import { getQuote } from "../quotes/quotes.service";
 import { decisionDto, LINK_NOT_FOUND } from "./share-links.service";
 

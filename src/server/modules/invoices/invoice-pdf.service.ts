@@ -11,8 +11,8 @@ import { facturxXml } from "../../facturx/cii";
 import { isFacturx } from "../../facturx/pdfa";
 import { renderCommercialDocumentPdf } from "../../pdf/commercial-document-pdf";
 import { readFile, saveFile } from "../../storage/file-storage";
+import { buyerOf, sellerOf } from "../documents/parties";
 import { embeddableLogo, identityAndClient } from "../documents/pdf-sources";
-import { buyerOf, sellerOf } from "./invoices.service";
 
 export type InvoicePdf = { filename: string; bytes: Uint8Array; isStored: boolean };
 

@@ -1,6 +1,5 @@
 import { addDays, DEFAULT_PAYMENT_TERMS_DAYS, parisToday, yearOf } from "@shared/domain/dates";
 import { missingForInvoicing, paymentTermsMention } from "@shared/domain/legal-identity";
-import { VAT_RATE_LABELS, type VatRateBp } from "@shared/domain/money";
 import { reminderSchedule } from "@shared/domain/reminders";
 import { amountDueCents, computeTotals, type Discountable } from "@shared/domain/totals";
 import { type BuyerIdentity, buyerSirenProblem, exemptionProblem } from "@shared/domain/vat-exemptions";
@@ -40,8 +39,6 @@ import { pageTotal, pageWindow, storedCount, totalOf } from "../../db/paging";
 import {
   businessIdentities,
   clients,
-  type InvoiceBuyer,
-  type InvoiceSeller,
   invoiceItems,
   invoiceReminders,
   invoices,
@@ -49,10 +46,11 @@ import {
 } from "../../db/schema/index";
 import { type Tx, withTenant } from "../../db/tenant";
 import { AppError } from "../../errors";
-import { ownClient } from "../clients/own-client";
+import { vatLabel } from "../../pdf/document-layout";
 import { likeContaining } from "../clients/text-search";
-import { copiedLines, lineDtos, lineRows } from "../documents/lines";
-import { ownProject } from "../projects/own-project";
+import { copiedLines, lineDtos } from "../documents/lines";
+import { buyerOf, sellerOf } from "../documents/parties";
+import { documentStore, ownLinks } from "../documents/store";
 import { emitEvent } from "../public-api/events";
 import { toPaymentDto } from "../public-api/payment-dto";
 import { takeNextNumber } from "./numbering";
@@ -119,41 +117,15 @@ export function toDto(
   };
 }
 
-/** The user's own row: the id alone never reaches another user's data (row-level security agrees). */
-const own = (userId: string, id: string) => and(eq(invoices.id, id), eq(invoices.userId, userId));
-
-/** The user's row or a 404; locked for the rest of the transaction when it is about to change. */
-async function loadOwn(tx: Tx, userId: string, id: string, { lock = false } = {}): Promise<InvoiceRow> {
-  const query = tx.select().from(invoices).where(own(userId, id));
-  const [row] = await (lock ? query.for("update") : query);
-  if (!row) throw notFound();
-  return row;
-}
-
-async function loadItems(tx: Tx, userId: string, invoiceId: string) {
-  return tx
-    .select()
-    .from(invoiceItems)
-    .where(and(eq(invoiceItems.invoiceId, invoiceId), eq(invoiceItems.userId, userId)))
-    .orderBy(asc(invoiceItems.position));
-}
-
-/** Replaces the lines and stores the totals the shared domain computes (never those sent by a client). */
-async function writeLines(
-  tx: Tx,
-  userId: string,
-  invoiceId: string,
-  lines: LineInput[],
-  documentDiscount: Discountable,
-) {
-  const { rows, totals } = lineRows(lines, documentDiscount);
-  await tx
-    .delete(invoiceItems)
-    .where(and(eq(invoiceItems.invoiceId, invoiceId), eq(invoiceItems.userId, userId)));
-  if (rows.length > 0)
-    await tx.insert(invoiceItems).values(rows.map((row) => ({ ...row, userId, invoiceId })));
-  return totals;
-}
+const store = documentStore({
+  header: invoices,
+  items: invoiceItems,
+  documentId: invoiceItems.invoiceId,
+  link: (invoiceId) => ({ invoiceId }),
+  notFound,
+  notDraft: "Une facture émise ne peut plus être modifiée ni supprimée : annulez-la par un avoir.",
+});
+const { own, loadOwn, loadItems } = store;
 
 export async function createInvoiceDraft(
   db: Db,
@@ -165,11 +137,11 @@ export async function createInvoiceDraft(
   }: { userId: string; input: CreateInvoiceInput; quoteId?: string; now?: Date },
 ): Promise<InvoiceDto> {
   return withTenant(db, userId, async (tx) => {
-    await ownClient(tx, userId, input.clientId);
-    await ownProject(tx, userId, input.projectId);
-    const [created] = await tx
-      .insert(invoices)
-      .values({
+    await ownLinks(tx, userId, input);
+    const created = await store.insertWithLines(
+      tx,
+      userId,
+      {
         userId,
         clientId: input.clientId ?? null,
         clientName: input.clientName,
@@ -186,18 +158,17 @@ export async function createInvoiceDraft(
         discountKind: input.discountKind ?? null,
         discountValue: input.discountValue ?? 0,
         isDeposit: input.isDeposit ?? false,
-      })
-      .returning();
-    if (!created) throw new Error("invoice insert returned nothing");
-    const totals = await writeLines(tx, userId, created.id, input.lines, input);
-    const depositsCents = input.depositInvoiceIds
-      ? await linkDeposits(tx, userId, created, input.depositInvoiceIds)
-      : 0;
-    const [row] = await tx
-      .update(invoices)
-      .set({ ...totals, depositsCents })
-      .where(eq(invoices.id, created.id))
-      .returning();
+      },
+      input.lines,
+      input,
+    );
+    const [row] = input.depositInvoiceIds
+      ? await tx
+          .update(invoices)
+          .set({ depositsCents: await linkDeposits(tx, userId, created, input.depositInvoiceIds) })
+          .where(eq(invoices.id, created.id))
+          .returning()
+      : [created];
     return toDto(row ?? created, await loadItems(tx, userId, created.id), parisToday(now));
   });
 }
@@ -419,15 +390,6 @@ export async function* exportInvoices(
   }
 }
 
-function assertDraft(row: InvoiceRow) {
-  if (row.status !== "brouillon") {
-    throw new AppError(
-      "conflict",
-      "Une facture émise ne peut plus être modifiée ni supprimée : annulez-la par un avoir.",
-    );
-  }
-}
-
 export async function updateInvoiceDraft(
   db: Db,
   {
@@ -438,26 +400,9 @@ export async function updateInvoiceDraft(
   }: { userId: string; id: string; input: UpdateInvoiceInput; now?: Date },
 ): Promise<InvoiceDto> {
   return withTenant(db, userId, async (tx) => {
-    const row = await loadOwn(tx, userId, id, { lock: true });
-    assertDraft(row);
-    await ownClient(tx, userId, input.clientId);
-    await ownProject(tx, userId, input.projectId);
+    const row = await store.lockDraft(tx, userId, id, input);
     const { lines, depositInvoiceIds, ...fields } = input;
-    const discount = {
-      discountKind: input.discountKind === undefined ? row.discountKind : input.discountKind,
-      discountValue: input.discountValue ?? row.discountValue,
-    };
-    const isDiscountChanged = input.discountKind !== undefined || input.discountValue !== undefined;
-    const totals =
-      lines || isDiscountChanged
-        ? await writeLines(
-            tx,
-            userId,
-            id,
-            lines ?? copiedLines(lineDtos(await loadItems(tx, userId, id))),
-            discount,
-          )
-        : {};
+    const totals = await store.updatedTotals(tx, userId, row, input);
     const deposits = depositInvoiceIds
       ? { depositsCents: await linkDeposits(tx, userId, row, depositInvoiceIds) }
       : {};
@@ -519,60 +464,8 @@ export async function deleteInvoiceDraft(
   { userId, id }: { userId: string; id: string },
 ): Promise<void> {
   await withTenant(db, userId, async (tx) => {
-    assertDraft(await loadOwn(tx, userId, id, { lock: true }));
-    await tx.delete(invoices).where(own(userId, id));
+    await store.deleteDraft(tx, userId, id);
   });
-}
-
-export function sellerOf(identity: typeof businessIdentities.$inferSelect): InvoiceSeller {
-  return {
-    legalName: identity.legalName,
-    companyName: identity.companyName,
-    siren: identity.siren,
-    siret: identity.siret,
-    apeCode: identity.apeCode,
-    registrationMention: identity.registrationMention,
-    address: {
-      line1: identity.addressLine1,
-      line2: identity.addressLine2,
-      postalCode: identity.postalCode,
-      city: identity.city,
-      country: identity.country,
-    },
-    email: identity.email,
-    phone: identity.phone,
-    vatRegime: identity.vatRegime,
-    vatNumber: identity.vatNumber,
-    vatOnDebits: identity.vatOnDebits,
-    iban: identity.iban,
-    bic: identity.bic,
-    latePenaltyRate: identity.latePenaltyRate,
-    earlyPaymentDiscount: identity.earlyPaymentDiscount,
-    insurance: identity.insurance,
-  };
-}
-
-export function buyerOf(
-  row: { clientName: string },
-  client: typeof clients.$inferSelect | undefined,
-): InvoiceBuyer {
-  return {
-    name: client?.name ?? row.clientName,
-    company: client?.company ?? null,
-    contactName: client?.contactName ?? null,
-    email: client?.email ?? null,
-    siren: client?.siren ?? null,
-    siret: client?.siret ?? null,
-    vatNumber: client?.vatNumber ?? null,
-    isBusiness: client?.isBusiness ?? true,
-    address: {
-      line1: client?.addressLine1 ?? null,
-      line2: client?.addressLine2 ?? null,
-      postalCode: client?.postalCode ?? null,
-      city: client?.city ?? null,
-      country: client?.country ?? "FR",
-    },
-  };
 }
 
 /**
@@ -866,7 +759,6 @@ export async function recordRefund(
 }
 
 type CreditLine = LineInput;
-const vatLabel = (rateBp: number) => VAT_RATE_LABELS[rateBp as VatRateBp] ?? `${rateBp / 100} %`;
 
 /**
  * Issues a credit note (avoir) against an issued invoice, with its own number series, pointing at it:
@@ -886,11 +778,11 @@ async function issueCreditNote(
   }: { lines: CreditLine[]; discount: Discountable; notes: string; now: Date; isCancelling?: boolean },
 ) {
   const today = parisToday(now);
-  const { rows, totals } = lineRows(lines, discount);
   const number = await takeNextNumber(tx, { userId, series: "avoir", year: yearOf(today) });
-  const [creditNote] = await tx
-    .insert(invoices)
-    .values({
+  const creditNote = await store.insertWithLines(
+    tx,
+    userId,
+    {
       userId,
       kind: "avoir",
       creditedInvoiceId: invoice.id,
@@ -909,15 +801,14 @@ async function issueCreditNote(
       vatExemption: invoice.vatExemption,
       deliveryAddress: invoice.deliveryAddress,
       notes,
-      ...totals,
       discountKind: discount.discountKind ?? null,
       discountValue: discount.discountValue ?? 0,
       issuedAt: now,
-    })
-    .returning();
-  if (!creditNote) throw new Error("credit note insert returned nothing");
-  await tx.insert(invoiceItems).values(rows.map((row) => ({ ...row, userId, invoiceId: creditNote.id })));
-  const creditedCents = invoice.creditedCents - totals.totalCents;
+    },
+    lines,
+    discount,
+  );
+  const creditedCents = invoice.creditedCents - creditNote.totalCents;
   // Crediting what is left rate by rate can differ from the balance by a cent of VAT rounding.
   const isCancelled = isCancelling || creditedCents >= invoice.totalCents;
   const isSettled = amountDueCents({ ...invoice, creditedCents }) <= 0;

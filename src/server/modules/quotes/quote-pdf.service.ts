@@ -9,8 +9,8 @@ import { quoteItems, quotes } from "../../db/schema/index";
 import { withTenant } from "../../db/tenant";
 import { AppError } from "../../errors";
 import { renderCommercialDocumentPdf } from "../../pdf/commercial-document-pdf";
+import { buyerOf, sellerOf } from "../documents/parties";
 import { embeddableLogo, identityAndClient } from "../documents/pdf-sources";
-import { buyerOf, sellerOf } from "../invoices/invoices.service";
 import { QUOTE_NOT_FOUND } from "./quotes.service";
 
 /**

@@ -1,6 +1,5 @@
 import { addDays, parisToday, yearOf } from "@shared/domain/dates";
-import { VAT_RATE_LABELS, type VatRateBp } from "@shared/domain/money";
-import { computeTotals, type Discountable, percentOfCents } from "@shared/domain/totals";
+import { computeTotals, percentOfCents } from "@shared/domain/totals";
 import { formatDate, formatMoney } from "@shared/format";
 import type { ListResult } from "@shared/schemas/list";
 import {
@@ -35,12 +34,12 @@ import { pageTotal, pageWindow, totalOf } from "../../db/paging";
 import { businessIdentities, clients, invoices, quoteItems, quotes } from "../../db/schema/index";
 import { type Tx, withTenant } from "../../db/tenant";
 import { AppError } from "../../errors";
-import { ownClient } from "../clients/own-client";
+import { vatLabel } from "../../pdf/document-layout";
 import { likeContaining } from "../clients/text-search";
-import { copiedLines, lineDtos, lineRows } from "../documents/lines";
+import { copiedLines, lineDtos } from "../documents/lines";
+import { documentStore, ownLinks } from "../documents/store";
 import { createInvoiceDraft } from "../invoices/invoices.service";
 import { takeNextNumber } from "../invoices/numbering";
-import { ownProject } from "../projects/own-project";
 import { emitEvent } from "../public-api/events";
 
 type QuoteRow = typeof quotes.$inferSelect;
@@ -91,24 +90,15 @@ export function toQuoteDto(row: QuoteRow, items: ItemRow[], related: Related, to
   };
 }
 
-/** The user's own row: the id alone never reaches another user's data (row-level security agrees). */
-const own = (userId: string, id: string) => and(eq(quotes.id, id), eq(quotes.userId, userId));
-
-/** The user's row or a 404; locked for the rest of the transaction when it is about to change. */
-async function loadOwn(tx: Tx, userId: string, id: string, { lock = false } = {}): Promise<QuoteRow> {
-  const query = tx.select().from(quotes).where(own(userId, id));
-  const [row] = await (lock ? query.for("update") : query);
-  if (!row) throw notFound();
-  return row;
-}
-
-async function loadItems(tx: Tx, userId: string, quoteId: string) {
-  return tx
-    .select()
-    .from(quoteItems)
-    .where(and(eq(quoteItems.quoteId, quoteId), eq(quoteItems.userId, userId)))
-    .orderBy(asc(quoteItems.position));
-}
+const store = documentStore({
+  header: quotes,
+  items: quoteItems,
+  documentId: quoteItems.quoteId,
+  link: (quoteId) => ({ quoteId }),
+  notFound,
+  notDraft: "Seul un devis en brouillon peut être modifié ou supprimé : ce devis a déjà été envoyé.",
+});
+const { own, loadOwn, loadItems } = store;
 
 /** The invoices made from these quotes, the first one of each (the one conversion keeps). */
 async function linkedInvoices(tx: Tx, userId: string, quoteIds: string[]) {
@@ -195,20 +185,6 @@ function assertValidity(date: string, validUntil: string) {
   }
 }
 
-/** Replaces the lines and stores the totals the shared domain computes (never those sent by a client). */
-async function writeLines(
-  tx: Tx,
-  userId: string,
-  quoteId: string,
-  lines: CreateQuoteInput["lines"],
-  documentDiscount: Discountable,
-) {
-  const { rows, totals } = lineRows(lines, documentDiscount);
-  await tx.delete(quoteItems).where(and(eq(quoteItems.quoteId, quoteId), eq(quoteItems.userId, userId)));
-  await tx.insert(quoteItems).values(rows.map((row) => ({ ...row, userId, quoteId })));
-  return totals;
-}
-
 /**
  * Creates a draft quote with the next DEV- number of the year's series, taken in the same transaction (a
  * rollback hands it back). Validity defaults to the seller's `quote_validity_days`, else 30 days.
@@ -219,8 +195,7 @@ export async function createQuote(
 ): Promise<QuoteDto> {
   const today = parisToday(now);
   return withTenant(db, userId, async (tx) => {
-    await ownClient(tx, userId, input.clientId);
-    await ownProject(tx, userId, input.projectId);
+    await ownLinks(tx, userId, input);
     const date = input.date ?? today;
     let validUntil = input.validUntil;
     if (!validUntil) {
@@ -232,9 +207,10 @@ export async function createQuote(
     }
     assertValidity(date, validUntil);
     const quoteNumber = await takeNextNumber(tx, { userId, series: "devis", year: yearOf(date) });
-    const [created] = await tx
-      .insert(quotes)
-      .values({
+    const row = await store.insertWithLines(
+      tx,
+      userId,
+      {
         userId,
         quoteNumber,
         clientId: input.clientId ?? null,
@@ -249,12 +225,11 @@ export async function createQuote(
         terms: input.terms ?? null,
         discountKind: input.discountKind ?? null,
         discountValue: input.discountValue ?? 0,
-      })
-      .returning();
-    if (!created) throw new Error("quote insert returned nothing");
-    const totals = await writeLines(tx, userId, created.id, input.lines, input);
-    const [row] = await tx.update(quotes).set(totals).where(eq(quotes.id, created.id)).returning();
-    return detailDto(tx, userId, row ?? created, today);
+      },
+      input.lines,
+      input,
+    );
+    return detailDto(tx, userId, row, today);
   });
 }
 
@@ -332,15 +307,6 @@ export async function exportQuotes(
   });
 }
 
-function assertDraft(row: QuoteRow) {
-  if (row.status !== "brouillon") {
-    throw new AppError(
-      "conflict",
-      "Seul un devis en brouillon peut être modifié ou supprimé : ce devis a déjà été envoyé.",
-    );
-  }
-}
-
 export async function updateQuote(
   db: Db,
   {
@@ -352,27 +318,10 @@ export async function updateQuote(
 ): Promise<QuoteDto> {
   const today = parisToday(now);
   return withTenant(db, userId, async (tx) => {
-    const row = await loadOwn(tx, userId, id, { lock: true });
-    assertDraft(row);
-    await ownClient(tx, userId, input.clientId);
-    await ownProject(tx, userId, input.projectId);
+    const row = await store.lockDraft(tx, userId, id, input);
     assertValidity(input.date ?? row.date, input.validUntil ?? row.validUntil ?? row.date);
     const { lines, ...fields } = input;
-    const discount = {
-      discountKind: input.discountKind === undefined ? row.discountKind : input.discountKind,
-      discountValue: input.discountValue ?? row.discountValue,
-    };
-    const isDiscountChanged = input.discountKind !== undefined || input.discountValue !== undefined;
-    const totals =
-      lines || isDiscountChanged
-        ? await writeLines(
-            tx,
-            userId,
-            id,
-            lines ?? copiedLines(lineDtos(await loadItems(tx, userId, id))),
-            discount,
-          )
-        : {};
+    const totals = await store.updatedTotals(tx, userId, row, input);
     const [updated] = await tx
       .update(quotes)
       .set({ ...fields, ...totals })
@@ -384,8 +333,7 @@ export async function updateQuote(
 
 export async function deleteQuote(db: Db, { userId, id }: { userId: string; id: string }): Promise<void> {
   await withTenant(db, userId, async (tx) => {
-    assertDraft(await loadOwn(tx, userId, id, { lock: true }));
-    await tx.delete(quotes).where(own(userId, id));
+    await store.deleteDraft(tx, userId, id);
   });
 }
 
@@ -561,9 +509,7 @@ export async function createDepositInvoice(
     const lines = byRate
       .map((rate) => ({
         description: `Acompte de ${(input.percentBp / 100).toLocaleString("fr-FR")} % sur le devis ${row.quoteNumber}${
-          byRate.length > 1
-            ? ` (TVA ${VAT_RATE_LABELS[rate.vatRateBp as VatRateBp] ?? `${rate.vatRateBp / 100} %`})`
-            : ""
+          byRate.length > 1 ? ` (TVA ${vatLabel(rate.vatRateBp)})` : ""
         }`,
         quantity: 1,
         unitPriceCents: percentOfCents(rate.baseCents, input.percentBp),
