@@ -136,7 +136,7 @@ function ReceivedInvoiceCard({
       ) : null}
       {item.answerFailure ? (
         <p role="status" className="mt-2 text-sm text-danger">
-          Votre réponse n'a pas encore pu être transmise à la plateforme
+          Votre réponse n'a pas encore pu être écrite dans le dossier de réception
           {item.answerFailure.nextTryAt
             ? ` ; nouvel essai automatique le ${formatParisDateTime(item.answerFailure.nextTryAt)}`
             : " malgré plusieurs essais ; elle reste enregistrée ici"}
@@ -175,7 +175,8 @@ function RefuseDialog({ item, onClose }: { item: ReceivedInvoiceDto | null; onCl
         <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-1.5rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl border bg-surface p-5 shadow-2xl outline-none sm:p-6">
           <Dialog.Title className="text-lg font-semibold">Refuser la facture</Dialog.Title>
           <Dialog.Description className="mt-1 text-sm text-muted-foreground">
-            Le motif est transmis au fournisseur avec le statut « Refusée ». Aucune dépense n'est créée.
+            Votre réponse « Refusée » et son motif sont écrits à côté de la facture, dans le dossier de
+            réception du serveur. Aucune dépense n'est créée.
           </Dialog.Description>
           {item ? <RefuseForm id={item.id} onDone={onClose} /> : null}
         </Dialog.Content>
@@ -194,7 +195,9 @@ function RefuseForm({ id, onDone }: { id: string; onDone: () => void }) {
       { id, input: { reason } },
       {
         onSuccess: () => {
-          toast.success("Facture refusée", { description: "Le fournisseur en est informé." });
+          toast.success("Facture refusée", {
+            description: "Votre réponse est enregistrée ; la ligne indique si son écriture a échoué.",
+          });
           onDone();
         },
         onError: (error) => {
