@@ -50,7 +50,8 @@ test("client → quote → sent by e-mail → accepted → converted → duplica
 
   await test.step("the empty list invites to create a quote", async () => {
     await page.goto("/app/quotes");
-    await expect(page.getByText("Aucun devis pour l'instant")).toBeVisible();
+    // The first page of the run loads the whole interface: slow when the machine is busy.
+    await expect(page.getByText("Aucun devis pour l'instant")).toBeVisible({ timeout: 30_000 });
     await shots(page, "01-list-empty");
     await page.getByRole("main").getByRole("link", { name: "Nouveau devis" }).first().click();
     await expect(page.getByRole("heading", { name: "Nouveau devis" })).toBeVisible();
@@ -151,6 +152,16 @@ test("client → quote → sent by e-mail → accepted → converted → duplica
     expect(mail.text).toContain("Voici notre proposition pour la refonte du site.");
     await page.getByRole("button", { name: "Marquer comme accepté" }).click();
     await expect(page.getByRole("button", { name: "Convertir en facture" })).toBeVisible();
+
+    // The deposit dialog checks its percentage in French; no deposit is made here.
+    await page.getByRole("button", { name: "Facture d'acompte" }).click();
+    const deposit = page.getByRole("dialog", { name: "Facture d'acompte" });
+    await deposit.getByLabel("Pourcentage du devis (%)").fill("150");
+    await deposit.getByRole("button", { name: "Créer la facture d'acompte" }).click();
+    await expect(deposit.getByText("Un acompte ne dépasse pas 100 % du devis.")).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+    await deposit.getByRole("button", { name: "Annuler" }).click();
+    await expect(deposit).toHaveCount(0);
     await shots(page, "07-detail-accepted");
   });
 

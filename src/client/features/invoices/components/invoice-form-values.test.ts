@@ -30,9 +30,11 @@ describe("invoice form values", () => {
     expect(parseQuantity("deux")).toBeNull();
     expect(toInvoiceInput(filled())).toEqual({
       clientName: "Atelier Lumière",
-      // No document discount: none, which also clears a draft's.
+      // No document discount, exemption or delivery address: none, which also clears a draft's.
       discountKind: null,
       discountValue: 0,
+      vatExemption: null,
+      deliveryAddress: null,
       lines: [
         {
           description: "Site vitrine",
@@ -95,6 +97,27 @@ describe("invoice form values", () => {
       clientName: "Indiquez le client.",
       "lines.0.description": "Décrivez la prestation.",
       "lines.0.unitPrice": "Montant invalide (ex. : 1 250,75).",
+    });
+  });
+
+  it("sends a chosen exemption and a ticked delivery address, and null once « Aucune » or unticked", () => {
+    const values = {
+      ...filled(),
+      vatExemption: "exportation",
+      hasDelivery: true,
+      deliveryLine1: "4 quai Rambaud",
+      deliveryPostalCode: "69002",
+      deliveryCity: "Lyon",
+      deliveryCountry: "fr",
+    };
+    expect(invoiceFormSchema.safeParse(values).error?.issues ?? []).toEqual([]);
+    expect(toInvoiceInput(values)).toMatchObject({
+      vatExemption: "exportation",
+      deliveryAddress: { line1: "4 quai Rambaud", postalCode: "69002", city: "Lyon", country: "FR" },
+    });
+    expect(toInvoiceInput({ ...values, vatExemption: "", hasDelivery: false })).toMatchObject({
+      vatExemption: null,
+      deliveryAddress: null,
     });
   });
 

@@ -61,16 +61,18 @@ export function toInvoiceInput(values: InvoiceFormValues): CreateInvoiceInput {
     serviceDate: optionalText(values.serviceDate),
     // Unknown text reaches the shared schema, which refuses it in French.
     operationNature: (values.operationNature || undefined) as CreateInvoiceInput["operationNature"],
-    vatExemption: (values.vatExemption || undefined) as CreateInvoiceInput["vatExemption"],
+    // « Aucune » and an unticked delivery address are sent as null: on a draft, that clears them.
+    vatExemption: (values.vatExemption || null) as CreateInvoiceInput["vatExemption"],
     deliveryAddress: values.hasDelivery
       ? {
           line1: values.deliveryLine1,
-          line2: null,
+          // The form has no second line; "" is what the shared schema reads as none (null it refuses).
+          line2: "",
           postalCode: values.deliveryPostalCode,
           city: values.deliveryCity,
           country: values.deliveryCountry.trim().toUpperCase(),
         }
-      : undefined,
+      : null,
   };
 }
 
