@@ -34,6 +34,8 @@ type DataListProps<Item extends { id: string }> = {
   renderCard: (item: Item) => ReactNode;
   /** When nothing exists yet: what to say and the call to action. */
   empty: { icon?: ReactNode; title: string; description: string; action?: ReactNode };
+  /** What a search or filter with no result says, when the list has its own words for it. */
+  noMatchTitle?: string;
   /**
    * The page and filters, from useListParams. When a search or filter is on, an empty page says "no result"
    * and offers to clear it.
@@ -52,7 +54,7 @@ export function DataList<Item extends { id: string }>(props: DataListProps<Item>
     return (
       <StatePanel
         icon={<SearchX className="size-6" aria-hidden="true" />}
-        title="Aucun résultat"
+        title={props.noMatchTitle ?? "Aucun résultat"}
         description="Aucun élément ne correspond à votre recherche ou à ce filtre."
         action={
           <button

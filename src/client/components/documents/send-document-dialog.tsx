@@ -1,12 +1,10 @@
-import { buttonStyles } from "@client/components/ui/button-styles";
 import { Field } from "@client/components/ui/field";
-import { SubmitButton } from "@client/components/ui/submit-button";
 import { isApiError } from "@client/lib/api-error";
 import { zodResolver } from "@client/lib/form";
-import { Dialog } from "radix-ui";
 import { type ReactNode, useId } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
+import { DocumentDialog } from "./document-dialog";
 
 const sendForm = z.object({ to: z.string(), message: z.string() });
 type SendForm = z.infer<typeof sendForm>;
@@ -79,55 +77,49 @@ export function SendDocumentDialog({
   });
 
   return (
-    <Dialog.Root open={isOpen} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50 backdrop-blur-[2px]" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[90dvh] w-[calc(100%-1.5rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl border bg-surface p-6 shadow-2xl outline-none">
-          <Dialog.Title className="text-lg font-semibold">Envoyer par e-mail</Dialog.Title>
-          <Dialog.Description className="mt-1 text-sm text-muted-foreground">
-            {description}
-          </Dialog.Description>
-          {notice ? (
-            <p
-              role="note"
-              className="mt-4 rounded-lg border border-amber-500/30 bg-amber-500/10 p-3 text-sm text-amber-900 dark:text-amber-200"
-            >
-              {notice}
-            </p>
-          ) : null}
-          <form onSubmit={onSubmit} noValidate className="mt-5 space-y-4">
-            <Field
-              label="Destinataire"
-              type="email"
-              autoComplete="email"
-              error={errors.to?.message}
-              {...form.register("to")}
-            />
-            <div className="space-y-1.5">
-              <label htmlFor={messageId} className="text-sm font-medium">
-                Message
-              </label>
-              <textarea
-                id={messageId}
-                rows={9}
-                aria-invalid={errors.message ? true : undefined}
-                aria-describedby={errors.message ? `${messageId}-error` : undefined}
-                className="w-full rounded-lg border bg-surface px-3 py-2 text-base shadow-sm outline-none focus-visible:border-primary focus-visible:ring-2 focus-visible:ring-ring/30 sm:text-sm"
-                {...form.register("message")}
-              />
-              {errors.message ? (
-                <p id={`${messageId}-error`} role="alert" className="text-sm text-danger">
-                  {errors.message.message}
-                </p>
-              ) : null}
-            </div>
-            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-              <Dialog.Close className={buttonStyles({ variant: "ghost" })}>Annuler</Dialog.Close>
-              <SubmitButton isPending={isPending}>{submitLabel}</SubmitButton>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <DocumentDialog
+      isOpen={isOpen}
+      onOpenChange={onOpenChange}
+      title="Envoyer par e-mail"
+      description={description}
+      onSubmit={onSubmit}
+      isPending={isPending}
+      submitLabel={submitLabel}
+      width="wide"
+    >
+      {notice ? (
+        <p
+          role="note"
+          className="rounded-lg border border-amber-500/30 bg-amber-500/10 p-3 text-sm text-amber-900 dark:text-amber-200"
+        >
+          {notice}
+        </p>
+      ) : null}
+      <Field
+        label="Destinataire"
+        type="email"
+        autoComplete="email"
+        error={errors.to?.message}
+        {...form.register("to")}
+      />
+      <div className="space-y-1.5">
+        <label htmlFor={messageId} className="text-sm font-medium">
+          Message
+        </label>
+        <textarea
+          id={messageId}
+          rows={9}
+          aria-invalid={errors.message ? true : undefined}
+          aria-describedby={errors.message ? `${messageId}-error` : undefined}
+          className="w-full rounded-lg border bg-surface px-3 py-2 text-base shadow-sm outline-none focus-visible:border-primary focus-visible:ring-2 focus-visible:ring-ring/30 sm:text-sm"
+          {...form.register("message")}
+        />
+        {errors.message ? (
+          <p id={`${messageId}-error`} role="alert" className="text-sm text-danger">
+            {errors.message.message}
+          </p>
+        ) : null}
+      </div>
+    </DocumentDialog>
   );
 }

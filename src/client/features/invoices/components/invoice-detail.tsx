@@ -1,3 +1,4 @@
+import { DocumentLoading, DocumentPage } from "@client/components/documents/document-page";
 import { WithVatRegime } from "@client/components/documents/with-vat-regime";
 import { buttonStyles } from "@client/components/ui/button-styles";
 import { cn } from "@client/lib/cn";
@@ -6,7 +7,7 @@ import { useDocumentTitle } from "@client/lib/use-document-title";
 import { formatDate, formatMoney } from "@shared/format";
 import { paths } from "@shared/paths";
 import type { InvoiceDto } from "@shared/schemas/invoices";
-import { ArrowLeft, CircleAlert, FileMinus2, LoaderCircle } from "lucide-react";
+import { CircleAlert, FileMinus2 } from "lucide-react";
 import { Link, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { useInvoice } from "../api/get-invoice";
@@ -34,12 +35,7 @@ export function InvoiceDetail({ id }: { id: string }) {
   const [searchParams, setSearchParams] = useSearchParams();
   useDocumentTitle(invoice ? invoiceLabel(invoice) : "Facture");
 
-  if (isPending)
-    return (
-      <div className="flex justify-center py-24" role="status" aria-label="Chargement de la facture">
-        <LoaderCircle className="size-6 animate-spin text-muted-foreground" aria-hidden="true" />
-      </div>
-    );
+  if (isPending) return <DocumentLoading label="Chargement de la facture" />;
   // The route's error element shows the French message (404 "Facture introuvable.", network…).
   if (error) throw error;
 
@@ -56,34 +52,22 @@ export function InvoiceDetail({ id }: { id: string }) {
     );
 
   return (
-    <div className="mx-auto w-full max-w-6xl space-y-6 px-4 py-6 sm:px-6 sm:py-8">
-      <Link
-        to={paths.app.invoices.list}
-        className="inline-flex items-center gap-1.5 text-sm text-muted-foreground hover:text-foreground"
-      >
-        <ArrowLeft className="size-4" aria-hidden="true" />
-        Factures
-      </Link>
-      <header className="flex flex-col gap-4 lg:flex-row lg:items-start lg:justify-between">
-        <div className="min-w-0">
-          <div className="flex flex-wrap items-center gap-3">
-            <h1 className="text-2xl font-semibold tracking-tight">{invoiceLabel(invoice)}</h1>
-            <InvoiceStatusBadge status={invoice.status} />
-          </div>
-          <p className="mt-1 truncate text-sm text-muted-foreground">
-            {invoice.clientName}
-            {invoice.issuedAt ? ` · émise le ${formatDate(invoice.date)}` : ""}
-          </p>
-        </div>
-        {isEditing ? null : (
+    <DocumentPage
+      backTo={paths.app.invoices.list}
+      backLabel="Factures"
+      title={invoiceLabel(invoice)}
+      badge={<InvoiceStatusBadge status={invoice.status} />}
+      subtitle={`${invoice.clientName}${invoice.issuedAt ? ` · émise le ${formatDate(invoice.date)}` : ""}`}
+      actions={
+        isEditing ? null : (
           <InvoiceActions
             invoice={invoice}
             onEdit={() => setEditing(true)}
             isSendRequested={searchParams.get("action") === "send"}
           />
-        )}
-      </header>
-
+        )
+      }
+    >
       {isEditing ? (
         <EditDraft invoice={invoice} onDone={() => setEditing(false)} />
       ) : (
@@ -100,7 +84,7 @@ export function InvoiceDetail({ id }: { id: string }) {
           </div>
         </>
       )}
-    </div>
+    </DocumentPage>
   );
 }
 

@@ -1,13 +1,15 @@
-import { buttonStyles } from "@client/components/ui/button-styles";
+import {
+  AmountField,
+  DocumentDialog,
+  dialogSelectClass,
+  showRefusal,
+} from "@client/components/documents/document-dialog";
 import { Field } from "@client/components/ui/field";
-import { SubmitButton } from "@client/components/ui/submit-button";
-import { isApiError } from "@client/lib/api-error";
 import { zodResolver } from "@client/lib/form";
 import { parisToday } from "@shared/domain/dates";
 import { parseEurosToCents } from "@shared/domain/money";
 import { formatAmount, formatMoney } from "@shared/format";
 import { type InvoiceDto, paymentMethodLabels, recordPaymentInput } from "@shared/schemas/invoices";
-import { Dialog } from "radix-ui";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { z } from "zod";
@@ -120,70 +122,48 @@ export function PaymentDialog({ invoice, isOpen, onOpenChange, isRefund = false 
             });
           onOpenChange(false);
         },
-        onError: (error) => {
-          const issue = isApiError(error) ? error.issues?.[0] : undefined;
-          form.setError("amount", { message: issue?.message ?? error.message });
-        },
+        onError: showRefusal(form, "amount"),
       },
     ),
   );
 
   return (
-    <Dialog.Root open={isOpen} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50 backdrop-blur-[2px]" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[90dvh] w-[calc(100%-1.5rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl border bg-surface p-6 shadow-2xl outline-none">
-          <Dialog.Title className="text-lg font-semibold">{words.title}</Dialog.Title>
-          <Dialog.Description className="mt-1 text-sm text-muted-foreground">
-            {words.limit} :{" "}
-            <span className="font-medium text-foreground tabular-nums">{formatMoney(remaining)}</span>
-          </Dialog.Description>
-          <form onSubmit={onSubmit} noValidate className="mt-5 space-y-4">
-            <Field
-              label={words.amount}
-              inputMode="decimal"
-              autoComplete="off"
-              className="[&_input]:text-right [&_input]:tabular-nums"
-              error={errors.amount?.message}
-              {...form.register("amount")}
-            />
-            <div className="grid gap-4 sm:grid-cols-2">
-              <Field
-                type="date"
-                label={words.date}
-                error={errors.paidOn?.message}
-                {...form.register("paidOn")}
-              />
-              <div className="space-y-1.5">
-                <label htmlFor="payment-method" className="text-sm font-medium">
-                  Moyen de paiement
-                </label>
-                <select
-                  id="payment-method"
-                  className="h-11 w-full rounded-lg border bg-surface px-3 text-base shadow-sm outline-none focus-visible:border-primary focus-visible:ring-2 focus-visible:ring-ring/30 sm:text-sm"
-                  {...form.register("method")}
-                >
-                  {Object.entries(paymentMethodLabels).map(([value, label]) => (
-                    <option key={value} value={value}>
-                      {label}
-                    </option>
-                  ))}
-                </select>
-              </div>
-            </div>
-            <Field
-              label="Référence"
-              placeholder="Facultative (n° de virement, de chèque…)"
-              error={errors.reference?.message}
-              {...form.register("reference")}
-            />
-            <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
-              <Dialog.Close className={buttonStyles({ variant: "secondary" })}>Annuler</Dialog.Close>
-              <SubmitButton isPending={record.isPending}>{words.submit}</SubmitButton>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <DocumentDialog
+      isOpen={isOpen}
+      onOpenChange={onOpenChange}
+      title={words.title}
+      description={
+        <>
+          {words.limit} :{" "}
+          <span className="font-medium text-foreground tabular-nums">{formatMoney(remaining)}</span>
+        </>
+      }
+      onSubmit={onSubmit}
+      isPending={record.isPending}
+      submitLabel={words.submit}
+    >
+      <AmountField label={words.amount} error={errors.amount?.message} {...form.register("amount")} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field type="date" label={words.date} error={errors.paidOn?.message} {...form.register("paidOn")} />
+        <div className="space-y-1.5">
+          <label htmlFor="payment-method" className="text-sm font-medium">
+            Moyen de paiement
+          </label>
+          <select id="payment-method" className={dialogSelectClass} {...form.register("method")}>
+            {Object.entries(paymentMethodLabels).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <Field
+        label="Référence"
+        placeholder="Facultative (n° de virement, de chèque…)"
+        error={errors.reference?.message}
+        {...form.register("reference")}
+      />
+    </DocumentDialog>
   );
 }

@@ -1,8 +1,9 @@
+import { DocumentLoading, DocumentPage } from "@client/components/documents/document-page";
 import { WithVatRegime } from "@client/components/documents/with-vat-regime";
 import { buttonStyles } from "@client/components/ui/button-styles";
 import { useDocumentTitle } from "@client/lib/use-document-title";
 import { paths } from "@shared/paths";
-import { ArrowLeft, LoaderCircle, Lock } from "lucide-react";
+import { Lock } from "lucide-react";
 import { Link, useNavigate } from "react-router";
 import { toast } from "sonner";
 import { useQuote } from "../api/get-quote";
@@ -16,25 +17,16 @@ export function EditQuote({ id }: { id: string }) {
   const update = useUpdateQuote();
   const navigate = useNavigate();
   useDocumentTitle(quote ? `Modifier ${quote.quoteNumber}` : "Modifier le devis");
-  if (isPending)
-    return (
-      <div className="flex justify-center py-24" role="status" aria-label="Chargement du devis">
-        <LoaderCircle className="size-6 animate-spin text-muted-foreground" aria-hidden="true" />
-      </div>
-    );
+  if (isPending) return <DocumentLoading label="Chargement du devis" />;
   // The route's error element shows the French message (404 "Devis introuvable.", network…).
   if (error) throw error;
   const back = paths.app.quotes.detail(quote.id);
   return (
-    <div className="mx-auto w-full max-w-6xl space-y-6 px-4 py-6 sm:px-6 sm:py-8">
-      <Link
-        to={back}
-        className="inline-flex items-center gap-1.5 text-sm text-muted-foreground hover:text-foreground"
-      >
-        <ArrowLeft className="size-4" aria-hidden="true" />
-        {quote.quoteNumber}
-      </Link>
-      <h1 className="text-2xl font-semibold tracking-tight">Modifier le devis {quote.quoteNumber}</h1>
+    <DocumentPage
+      backTo={back}
+      backLabel={quote.quoteNumber}
+      title={`Modifier le devis ${quote.quoteNumber}`}
+    >
       {quote.status === "brouillon" ? (
         <WithVatRegime>
           {(regime) => (
@@ -64,6 +56,6 @@ export function EditQuote({ id }: { id: string }) {
           </Link>
         </div>
       )}
-    </div>
+    </DocumentPage>
   );
 }

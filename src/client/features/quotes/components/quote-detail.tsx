@@ -1,3 +1,4 @@
+import { DocumentLoading, DocumentPage } from "@client/components/documents/document-page";
 import { buttonStyles } from "@client/components/ui/button-styles";
 import { isApiError } from "@client/lib/api-error";
 import { cn } from "@client/lib/cn";
@@ -6,7 +7,6 @@ import { formatDate, formatMoney } from "@shared/format";
 import { paths } from "@shared/paths";
 import type { QuoteDto } from "@shared/schemas/quotes";
 import {
-  ArrowLeft,
   Check,
   CircleAlert,
   Copy,
@@ -46,34 +46,18 @@ export function QuoteDetail({ id }: { id: string }) {
   const { data: quote, isPending, error } = useQuote(id);
   const [searchParams, setSearchParams] = useSearchParams();
   useDocumentTitle(quote ? `Devis ${quote.quoteNumber}` : "Devis");
-  if (isPending)
-    return (
-      <div className="flex justify-center py-24" role="status" aria-label="Chargement du devis">
-        <LoaderCircle className="size-6 animate-spin text-muted-foreground" aria-hidden="true" />
-      </div>
-    );
+  if (isPending) return <DocumentLoading label="Chargement du devis" />;
   // The route's error element shows the French message (404 "Devis introuvable.", network…).
   if (error) throw error;
 
   return (
-    <div className="mx-auto w-full max-w-6xl space-y-6 px-4 py-6 sm:px-6 sm:py-8">
-      <Link
-        to={paths.app.quotes.list}
-        className="inline-flex items-center gap-1.5 text-sm text-muted-foreground hover:text-foreground"
-      >
-        <ArrowLeft className="size-4" aria-hidden="true" />
-        Devis
-      </Link>
-      <header className="flex flex-col gap-4 lg:flex-row lg:items-start lg:justify-between">
-        <div className="min-w-0">
-          <div className="flex flex-wrap items-center gap-3">
-            <h1 className="text-2xl font-semibold tracking-tight tabular-nums">Devis {quote.quoteNumber}</h1>
-            <QuoteStatusBadge status={quote.status} />
-          </div>
-          <p className="mt-1 truncate text-sm text-muted-foreground">
-            {quote.clientName} · {formatMoney(quote.totalCents)} TTC
-          </p>
-        </div>
+    <DocumentPage
+      backTo={paths.app.quotes.list}
+      backLabel="Devis"
+      title={`Devis ${quote.quoteNumber}`}
+      badge={<QuoteStatusBadge status={quote.status} />}
+      subtitle={`${quote.clientName} · ${formatMoney(quote.totalCents)} TTC`}
+      actions={
         <QuoteActions
           quote={quote}
           isSendRequested={searchParams.get("action") === SEND_ACTION}
@@ -88,13 +72,14 @@ export function QuoteDetail({ id }: { id: string }) {
             )
           }
         />
-      </header>
+      }
+    >
       <StatusNotice quote={quote} />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
         <QuoteDocument quote={quote} />
         <QuoteHistory quote={quote} />
       </div>
-    </div>
+    </DocumentPage>
   );
 }
 

@@ -1,14 +1,9 @@
-import { type Column, DataList } from "@client/components/data-list/data-list";
-import {
-  countOf,
-  ListCardLink,
-  ListFilters,
-  ListHeader,
-  NewItemLink,
-} from "@client/components/data-list/list-page";
+import { DataList } from "@client/components/data-list/data-list";
+import { countOf, ListFilters, ListHeader, NewItemLink } from "@client/components/data-list/list-page";
 import { useListParams } from "@client/components/data-list/use-list-params";
+import { DocumentCard, documentColumns } from "@client/components/documents/document-list";
 import { useDocumentTitle } from "@client/lib/use-document-title";
-import { formatDate, formatMoney } from "@shared/format";
+import { formatDate } from "@shared/format";
 import { paths } from "@shared/paths";
 import { type QuoteDto, type QuoteStatus, quoteStatusLabels } from "@shared/schemas/quotes";
 import { FileSignature } from "lucide-react";
@@ -17,54 +12,12 @@ import { QuoteStatusBadge } from "./quote-status-badge";
 
 const STATUSES = Object.keys(quoteStatusLabels) as QuoteStatus[];
 
-const columns: Column<QuoteDto>[] = [
-  {
-    id: "number",
-    header: "Numéro",
-    cell: (quote) => quote.quoteNumber,
-    className: "whitespace-nowrap tabular-nums",
-  },
-  { id: "client", header: "Client", cell: (quote) => quote.clientName, className: "max-w-64 truncate" },
-  {
-    id: "date",
-    header: "Date",
-    cell: (quote) => formatDate(quote.date),
-    className: "hidden lg:table-cell whitespace-nowrap text-muted-foreground",
-  },
-  {
-    id: "validUntil",
-    header: "Valable jusqu'au",
-    cell: (quote) => formatDate(quote.validUntil),
-    className: "whitespace-nowrap text-muted-foreground",
-  },
-  {
-    id: "total",
-    header: "Total TTC",
-    cell: (quote) => formatMoney(quote.totalCents),
-    className: "text-right whitespace-nowrap tabular-nums font-medium",
-  },
-  { id: "status", header: "Statut", cell: (quote) => <QuoteStatusBadge status={quote.status} /> },
-];
-
-function QuoteCard({ quote }: { quote: QuoteDto }) {
-  return (
-    <ListCardLink to={paths.app.quotes.detail(quote.id)}>
-      <div className="flex items-start justify-between gap-3">
-        <div className="min-w-0">
-          <p className="truncate font-medium">{quote.clientName}</p>
-          <p className="text-xs text-muted-foreground tabular-nums">{quote.quoteNumber}</p>
-        </div>
-        <QuoteStatusBadge status={quote.status} />
-      </div>
-      <div className="mt-3 flex items-center justify-between gap-3 text-xs text-muted-foreground">
-        <span>Valable jusqu'au {formatDate(quote.validUntil)}</span>
-        <span className="shrink-0 text-sm font-medium text-foreground tabular-nums">
-          {formatMoney(quote.totalCents)}
-        </span>
-      </div>
-    </ListCardLink>
-  );
-}
+const columns = documentColumns<QuoteDto>({
+  number: (quote) => quote.quoteNumber,
+  date: (quote) => formatDate(quote.date),
+  deadline: { header: "Valable jusqu'au", cell: (quote) => formatDate(quote.validUntil) },
+  status: (quote) => <QuoteStatusBadge status={quote.status} />,
+});
 
 /** /app/quotes — newest first, searched (number, client) and filtered on the server, CSV export. */
 export function QuotesList() {
@@ -97,7 +50,15 @@ export function QuotesList() {
         columns={columns}
         state={query}
         getHref={(quote) => paths.app.quotes.detail(quote.id)}
-        renderCard={(quote) => <QuoteCard quote={quote} />}
+        renderCard={(quote) => (
+          <DocumentCard
+            to={paths.app.quotes.detail(quote.id)}
+            document={quote}
+            number={quote.quoteNumber}
+            status={<QuoteStatusBadge status={quote.status} />}
+            deadline={`Valable jusqu'au ${formatDate(quote.validUntil)}`}
+          />
+        )}
         list={list}
         empty={{
           icon: <FileSignature className="size-6" aria-hidden="true" />,
