@@ -4,7 +4,9 @@ import type { AuthVariables } from "../auth/session";
 
 const JSON_HEADERS = { "content-type": "application/json" };
 
-type Entry = { version: string; body: string };
+// Bytes, not a string: a cached answer is written as is, with no UTF-8 encoding (and garbage) per request.
+type Entry = { version: string; body: Uint8Array<ArrayBuffer> };
+const utf8 = new TextEncoder();
 
 /**
  * A server instance's memory of the JSON answers of hot reads (issue 15, decision 014). An answer is served
@@ -18,7 +20,7 @@ export function createReadCache(maxMegabytes: number) {
   if (maxMegabytes === 0) return answerEachTime;
   const entries = new LRUCache<string, Entry>({
     maxSize: maxMegabytes * 1024 * 1024,
-    sizeCalculation: (entry) => entry.body.length + entry.version.length,
+    sizeCalculation: (entry) => entry.body.byteLength + entry.version.length,
   });
   /**
    * The answer of `read` for the signed-in user's `key`. The key must name everything the answer depends on
@@ -34,7 +36,7 @@ export function createReadCache(maxMegabytes: number) {
     const id = `${c.get("user").id}\n${key}`;
     const cached = entries.get(id);
     if (cached?.version === version) return c.body(cached.body, 200, JSON_HEADERS);
-    const body = JSON.stringify(await read());
+    const body = utf8.encode(JSON.stringify(await read()));
     entries.set(id, { version, body });
     return c.body(body, 200, JSON_HEADERS);
   };
