@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, pgTable, text, unique, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { check, index, integer, pgTable, text, unique, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { clients } from "./clients";
 import {
   cents,
@@ -37,6 +37,8 @@ export const quotes = pgTable(
     /** When the work would start, and how long it should take ("3 semaines"), as the client reads them. */
     startDate: day("start_date"),
     estimatedDuration: text("estimated_duration"),
+    /** The deposit asked at order, in basis points of the total (3000 = 30 %); null: none asked. */
+    depositPercentBp: integer("deposit_percent_bp"),
     /** What the quote itself costs the client (TTC); 0 prints « Devis gratuit ». */
     feeCents: cents("fee_cents").notNull().default(0),
     status: text("status", { enum: quoteStatuses }).notNull().default("brouillon"),
@@ -56,6 +58,7 @@ export const quotes = pgTable(
     tenantPolicy(t.userId),
     checkIn("quotes_status_check", t.status, quoteStatuses),
     check("quotes_fee_cents_check", sql`fee_cents >= 0`),
+    check("quotes_deposit_percent_bp_check", sql`deposit_percent_bp between 1 and 10000`),
     discountCheck("quotes_discount_check"),
     unique("quotes_id_user_id_key").on(t.id, t.userId),
     tenantReference("quotes_client_fk", [t.clientId, t.userId], clients, "set null"),

@@ -1,0 +1,2 @@
+ALTER TABLE "quotes" ADD COLUMN "deposit_percent_bp" integer;--> statement-breakpoint
+ALTER TABLE "quotes" ADD CONSTRAINT "quotes_deposit_percent_bp_check" CHECK (deposit_percent_bp between 1 and 10000);
