@@ -1,5 +1,6 @@
 import type { CommercialDocument, DocumentLine } from "@shared/domain/commercial-document";
 import { formatDate, formatMoney } from "@shared/format";
+import { depositAskedText } from "@shared/schemas/quotes";
 import { attachFacturx, xmpSafe } from "../facturx/pdfa";
 import {
   BOTTOM_LIMIT,
@@ -31,6 +32,8 @@ export type QuoteTerms = {
   validUntil: string;
   startDate: string | null;
   estimatedDuration: string | null;
+  /** The deposit asked at order, in basis points of the total; null: none. */
+  depositPercentBp: number | null;
   /** What the quote itself costs, TTC; 0: free. */
   feeCents: number;
   terms: string | null;
@@ -148,6 +151,9 @@ function heading(document: CommercialDocument, quote: QuoteTerms | undefined) {
         `Valable jusqu'au : ${formatDate(quote.validUntil)}`,
         quote.startDate ? `Début des travaux : ${formatDate(quote.startDate)}` : null,
         quote.estimatedDuration ? `Durée estimée : ${quote.estimatedDuration}` : null,
+        quote.depositPercentBp === null
+          ? null
+          : depositAskedText(document.vatBreakdown, quote.depositPercentBp, document.isFranchise),
       ].filter(present),
     };
   const { precedingInvoice } = document;

@@ -120,6 +120,24 @@ export function computeTotals(
 }
 
 /**
+ * A deposit of `percentBp` of a document, as lines: that share of each VAT rate's base, so the deposit
+ * carries the document's VAT. The « facture d'acompte » bills these lines and the quote prints their
+ * total, so both read the same amount.
+ */
+export function depositLines(
+  byRate: readonly Pick<VatBreakdown, "vatRateBp" | "baseCents">[],
+  percentBp: number,
+): { quantity: number; unitPriceCents: number; vatRateBp: number }[] {
+  return byRate
+    .map((rate) => ({
+      quantity: 1,
+      unitPriceCents: percentOfCents(rate.baseCents, percentBp),
+      vatRateBp: rate.vatRateBp,
+    }))
+    .filter((line) => line.unitPriceCents > 0);
+}
+
+/**
  * A discount worth more than what it applies to would make a line or a document negative: the French
  * message for the first such discount, or null. Forms, routes and services all ask this one rule.
  */

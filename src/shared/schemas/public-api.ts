@@ -271,6 +271,7 @@ export const quoteDto = z.object({
   validUntil: z.string(),
   startDate: z.string().nullable(),
   estimatedDuration: z.string().nullable(),
+  depositPercentBp: z.number().int().nullable(),
   feeCents: z.number().int(),
   status: z.enum(Object.keys(quoteStatusLabels) as [QuoteStatus]),
   subtotalCents: z.number().int(),

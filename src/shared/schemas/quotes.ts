@@ -1,3 +1,4 @@
+import { computeTotals, depositLines, type VatBreakdown } from "@shared/domain/totals";
 import { formatDate, formatMoney } from "@shared/format";
 import { z } from "zod";
 import { atLeastOneField, isoDay } from "./fields";
@@ -18,6 +19,13 @@ export const DEFAULT_QUOTE_VALIDITY_DAYS = 30;
 
 export const VALID_UNTIL_BEFORE_DATE = "La date de validité ne peut pas précéder la date du devis.";
 
+/** A deposit's share of the quote's total, in basis points (3000 = 30 %). */
+const depositPercentBp = z
+  .number({ error: "Indiquez le pourcentage de l'acompte." })
+  .int("Un pourcentage à deux décimales au plus.")
+  .min(1, "L'acompte doit être positif.")
+  .max(10_000, "Un acompte ne dépasse pas 100 % du devis.");
+
 const quoteFields = {
   clientId: z.uuid("Client invalide.").optional(),
   clientName: z.string().trim().min(1, "Indiquez le client.").max(200),
@@ -29,6 +37,8 @@ const quoteFields = {
   /** When the work would start and how long it should take, as the client reads them. */
   startDate: isoDay.optional(),
   estimatedDuration: z.string().trim().max(100, "100 caractères au maximum.").optional(),
+  /** The deposit asked at order, printed on the quote; null (or absent) asks none. */
+  depositPercentBp: depositPercentBp.nullable().optional(),
   /** What the quote itself costs (TTC, cents); 0 or absent: « Devis gratuit ». */
   feeCents: z
     .number()
@@ -60,13 +70,7 @@ export const updateQuoteInput = atLeastOneField(
 );
 
 /** « Facture d'acompte » from a quote: a percentage of its amount, asked before the work is done. */
-export const createDepositInput = z.object({
-  percentBp: z
-    .number({ error: "Indiquez le pourcentage de l'acompte." })
-    .int("Un pourcentage à deux décimales au plus.")
-    .min(1, "L'acompte doit être positif.")
-    .max(10_000, "Un acompte ne dépasse pas 100 % du devis."),
-});
+export const createDepositInput = z.object({ percentBp: depositPercentBp });
 export type CreateDepositInput = z.infer<typeof createDepositInput>;
 export type UpdateQuoteInput = z.infer<typeof updateQuoteInput>;
 
@@ -103,6 +107,24 @@ export function defaultQuoteMessage(
   ].join("\n\n");
 }
 
+/**
+ * « Acompte à la commande : 30 % du total TTC, soit 1 200,00 € », as the PDF and the quote's page print it.
+ * The amount is the deposit invoice's, drawn from the same per-rate shares; under the VAT franchise there
+ * is no TTC (the totals say « Total »).
+ */
+export function depositAskedText(
+  byRate: readonly Pick<VatBreakdown, "vatRateBp" | "baseCents">[],
+  percentBp: number,
+  isFranchise: boolean,
+): string {
+  const amountCents = computeTotals(depositLines(byRate, percentBp)).totalCents;
+  const total = isFranchise ? "du total" : "du total TTC";
+  return `Acompte à la commande : ${percentText(percentBp)} % ${total}, soit ${formatMoney(amountCents)}`;
+}
+
+/** Basis points as people write a percentage: 3000 → « 30 », 1250 → « 12,5 ». */
+export const percentText = (percentBp: number) => (percentBp / 100).toLocaleString("fr-FR");
+
 export type QuoteLineDto = InvoiceLineDto;
 export type QuoteDto = {
   id: string;
@@ -117,6 +139,8 @@ export type QuoteDto = {
   validUntil: string;
   startDate: string | null;
   estimatedDuration: string | null;
+  /** The deposit asked at order, in basis points of the total; null: none. */
+  depositPercentBp: number | null;
   feeCents: number;
   /** As read today: a sent quote past its validity reads as expiré. */
   status: QuoteStatus;

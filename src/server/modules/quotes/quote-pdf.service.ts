@@ -74,6 +74,7 @@ export async function getQuotePdf(
       validUntil: row.validUntil ?? addDays(row.date, DEFAULT_QUOTE_VALIDITY_DAYS),
       startDate: row.startDate,
       estimatedDuration: row.estimatedDuration,
+      depositPercentBp: row.depositPercentBp,
       feeCents: row.feeCents,
       terms: row.terms,
       isDraft: row.status === "brouillon" && !asSent,

@@ -4,8 +4,8 @@ import { call, markPaid, registerAndConfirm } from "../../test/accounts";
 import { pdfText } from "../../test/pdf-text";
 import { createTestContext, type TestContext } from "../../test/test-app";
 
-// Issue 13 §1, quotes: start date, estimated duration, free or paid quote and the insurance block, as the
-// client reads them on the PDF.
+// Issue 13 §1, quotes: start date, estimated duration, free or paid quote, the deposit asked and the
+// insurance block, as the client reads them on the PDF.
 
 let context: TestContext;
 let seller: { cookie: string; userId: string };
@@ -35,10 +35,16 @@ beforeAll(async () => {
 }, 300_000);
 afterAll(() => context.close());
 
-async function quotePdf(body: Record<string, unknown>, name: string) {
+async function pdfOf(quoteId: string, name: string, cookie = seller.cookie) {
+  const pdf = await call(context, `/api/quotes/${quoteId}/pdf`, { cookie });
+  expect(pdf.status).toBe(200);
+  return pdfText(await pdf.arrayBuffer(), name);
+}
+
+async function quotePdf(body: Record<string, unknown>, name: string, cookie = seller.cookie) {
   const created = await call(context, "/api/quotes", {
     method: "POST",
-    cookie: seller.cookie,
+    cookie,
     body: {
       clientName: "Famille Roux",
       lines: [{ description: "Réfection de la toiture", quantity: 1, unitPriceCents: 850000, vatRateBp: 0 }],
@@ -47,9 +53,7 @@ async function quotePdf(body: Record<string, unknown>, name: string) {
   });
   expect(created.status).toBe(201);
   const quote = await created.json();
-  const pdf = await call(context, `/api/quotes/${quote.id}/pdf`, { cookie: seller.cookie });
-  expect(pdf.status).toBe(200);
-  return { quote, text: pdfText(await pdf.arrayBuffer(), name) };
+  return { quote, text: await pdfOf(quote.id, name, cookie) };
 }
 
 describe("quote start, duration, fee and insurance", () => {
@@ -130,5 +134,72 @@ describe("a discounted quote prints like an invoice (one renderer)", () => {
     expect(text).toContain("TVA non applicable, art. 293 B du CGI");
     expect(text).not.toContain("TVA 0 %");
     expect(text).toContain("Bon pour accord");
+  });
+});
+
+describe("the deposit asked on a quote", () => {
+  it("prints the percentage of the total and its amount (no TTC under the franchise), and null clears it", async () => {
+    const { quote, text } = await quotePdf({ depositPercentBp: 3000 }, "devis-acompte");
+    expect(quote.depositPercentBp).toBe(3000);
+    // 30 % of 8 500,00 €.
+    expect(text).toContain("Acompte à la commande : 30 % du total, soit 2 550,00 €");
+
+    const cleared = await call(context, `/api/quotes/${quote.id}`, {
+      method: "PATCH",
+      cookie: seller.cookie,
+      body: { depositPercentBp: null },
+    });
+    expect(cleared.status).toBe(200);
+    expect((await cleared.json()).depositPercentBp).toBeNull();
+    expect(await pdfOf(quote.id, "devis-acompte-retire")).not.toContain("Acompte à la commande");
+  });
+
+  it("prints « du total TTC » and the deposit invoice's amount for a seller liable to VAT", async () => {
+    const liable = await registerAndConfirm(context, { email: "devis-acompte-tva@example.fr" });
+    await markPaid(context, liable.userId);
+    await context.database.db.insert(businessIdentities).values({
+      userId: liable.userId,
+      legalName: "Bruno Lefèvre EI",
+      siret: "73282932000074",
+      addressLine1: "8 rue de la République",
+      postalCode: "13001",
+      city: "Marseille",
+      vatRegime: "assujetti",
+      vatNumber: "FR44732829320",
+    });
+    const { quote, text } = await quotePdf(
+      {
+        depositPercentBp: 2550,
+        lines: [
+          { description: "Charpente", quantity: 1, unitPriceCents: 100000, vatRateBp: 2000 },
+          { description: "Isolation", quantity: 1, unitPriceCents: 33333, vatRateBp: 1000 },
+        ],
+      },
+      "devis-acompte-tva",
+      liable.cookie,
+    );
+    // 25,5 % of each rate's base, then its VAT: 255,00 € + 51,00 € and 85,00 € + 8,50 € = 399,50 €.
+    expect(text).toContain("Acompte à la commande : 25,5 % du total TTC, soit 399,50 €");
+    expect(quote.totalCents).toBe(156666);
+  });
+
+  it("refuses a deposit of 0, over 100 % or with more than two decimals, in French", async () => {
+    for (const [depositPercentBp, message] of [
+      [0, "L'acompte doit être positif."],
+      [10_001, "Un acompte ne dépasse pas 100 % du devis."],
+      [12.5, "Un pourcentage à deux décimales au plus."],
+    ] as const) {
+      const refused = await call(context, "/api/quotes", {
+        method: "POST",
+        cookie: seller.cookie,
+        body: {
+          clientName: "Famille Roux",
+          depositPercentBp,
+          lines: [{ description: "Toiture", quantity: 1, unitPriceCents: 100, vatRateBp: 0 }],
+        },
+      });
+      expect(refused.status).toBe(400);
+      expect(JSON.stringify(await refused.json())).toContain(message);
+    }
   });
 });

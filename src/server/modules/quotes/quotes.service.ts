@@ -1,11 +1,12 @@
 import { addDays, parisToday, yearOf } from "@shared/domain/dates";
-import { computeTotals, percentOfCents } from "@shared/domain/totals";
+import { computeTotals, depositLines } from "@shared/domain/totals";
 import { formatDate, formatMoney } from "@shared/format";
 import type { ListResult } from "@shared/schemas/list";
 import {
   type CreateDepositInput,
   type CreateQuoteInput,
   DEFAULT_QUOTE_VALIDITY_DAYS,
+  percentText,
   type QuoteDto,
   type QuoteListQuery,
   type QuoteStatus,
@@ -72,6 +73,7 @@ export function toQuoteDto(row: QuoteRow, items: ItemRow[], related: Related, to
     validUntil: row.validUntil ?? row.date,
     startDate: row.startDate,
     estimatedDuration: row.estimatedDuration,
+    depositPercentBp: row.depositPercentBp,
     feeCents: row.feeCents,
     status: effectiveQuoteStatus(row, today),
     subtotalCents: row.subtotalCents,
@@ -220,6 +222,7 @@ export async function createQuote(
         validUntil,
         startDate: input.startDate ?? null,
         estimatedDuration: input.estimatedDuration || null,
+        depositPercentBp: input.depositPercentBp ?? null,
         feeCents: input.feeCents ?? 0,
         notes: input.notes ?? null,
         terms: input.terms ?? null,
@@ -506,16 +509,12 @@ export async function createDepositInvoice(
     const existing = (await linkedInvoices(tx, userId, [id])).get(id);
     if (existing) throw alreadyConverted(existing);
     const { byRate } = computeTotals(await loadItems(tx, userId, id), row);
-    const lines = byRate
-      .map((rate) => ({
-        description: `Acompte de ${(input.percentBp / 100).toLocaleString("fr-FR")} % sur le devis ${row.quoteNumber}${
-          byRate.length > 1 ? ` (TVA ${vatLabel(rate.vatRateBp)})` : ""
-        }`,
-        quantity: 1,
-        unitPriceCents: percentOfCents(rate.baseCents, input.percentBp),
-        vatRateBp: rate.vatRateBp,
-      }))
-      .filter((line) => line.unitPriceCents > 0);
+    const lines = depositLines(byRate, input.percentBp).map((line) => ({
+      description: `Acompte de ${percentText(input.percentBp)} % sur le devis ${row.quoteNumber}${
+        byRate.length > 1 ? ` (TVA ${vatLabel(line.vatRateBp)})` : ""
+      }`,
+      ...line,
+    }));
     const asked = computeTotals(lines).totalCents;
     const [previous] = await tx
       .select({
