@@ -3,18 +3,17 @@ import { Field } from "@client/components/ui/field";
 import { zodResolver } from "@client/lib/form";
 import { formatMoney } from "@shared/format";
 import { paths } from "@shared/paths";
-import { createDepositInput, type QuoteDto } from "@shared/schemas/quotes";
+import { createDepositInput, percentText, type QuoteDto } from "@shared/schemas/quotes";
 import { useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
 import { z } from "zod";
 import { useCreateDeposit } from "../api/create-deposit";
+import { percentToBp } from "./quote-form-values";
 
 // The percentage is typed as people write it (« 30 » or « 12,5 »); the shared schema takes basis points.
 const depositForm = z.object({ percent: z.string() });
-const toInput = (value: { percent: string }) => ({
-  percentBp: Math.round(Number(value.percent.replace(",", ".").replace(/[\s%]/g, "")) * 100),
-});
+const toInput = (value: { percent: string }) => ({ percentBp: percentToBp(value.percent) });
 
 type DepositDialogProps = { quote: QuoteDto; isOpen: boolean; onOpenChange: (isOpen: boolean) => void };
 
@@ -29,7 +28,8 @@ export function DepositDialog({ quote, isOpen, onOpenChange }: DepositDialogProp
           context.addIssue({ code: "custom", path: ["percent"], message: issue.message });
       }),
     ),
-    values: { percent: "30" },
+    // The deposit the quote asks, when it asks one.
+    values: { percent: quote.depositPercentBp === null ? "30" : percentText(quote.depositPercentBp) },
   });
   const onSubmit = form.handleSubmit((value) =>
     create.mutate(

@@ -2,8 +2,9 @@ import { DocumentLines, DocumentTotalsBlock } from "@client/components/documents
 import { DocumentParties, sellerParty, useClientParty } from "@client/components/documents/document-parties";
 import { useSellerIdentity } from "@client/lib/seller-identity";
 import { vatMention } from "@shared/domain/legal-identity";
+import { computeTotals } from "@shared/domain/totals";
 import { formatDate } from "@shared/format";
-import type { QuoteDto } from "@shared/schemas/quotes";
+import { depositAskedText, type QuoteDto } from "@shared/schemas/quotes";
 
 /**
  * The quote as it reads on paper: dates, both parties (the seller's settings and the client record, as the
@@ -54,6 +55,16 @@ export function QuoteDocument({ quote }: { quote: QuoteDto }) {
 
         <div className="space-y-2">
           <p className="font-medium">Devis valable jusqu'au {formatDate(quote.validUntil)}.</p>
+          {settings && quote.depositPercentBp !== null ? (
+            <p>
+              {depositAskedText(
+                computeTotals(quote.lines, quote).byRate,
+                quote.depositPercentBp,
+                settings.identity.vatRegime === "franchise",
+              )}
+              .
+            </p>
+          ) : null}
           {quote.notes ? <p className="whitespace-pre-line">{quote.notes}</p> : null}
           {quote.terms ? <p className="whitespace-pre-line text-muted-foreground">{quote.terms}</p> : null}
           {settings && vatMention(settings.identity) ? (

@@ -178,7 +178,7 @@ export function QuoteWizard({ defaultValues, submitLabel, onSubmit, onCancel, va
               error={errors.validUntil?.message}
               {...form.register("validUntil")}
             />
-            <div className="grid gap-4 sm:grid-cols-3">
+            <div className="grid gap-4 sm:grid-cols-2">
               <Field
                 type="date"
                 label="Début des travaux"
@@ -198,6 +198,15 @@ export function QuoteWizard({ defaultValues, submitLabel, onSubmit, onCancel, va
                 hint="Vide : « Devis gratuit » est imprimé."
                 error={errors.fee?.message}
                 {...form.register("fee")}
+              />
+              <Field
+                label="Acompte demandé (%)"
+                inputMode="decimal"
+                autoComplete="off"
+                placeholder="Aucun"
+                hint="Imprimé sur le devis avec son montant."
+                error={errors.depositPercent?.message}
+                {...form.register("depositPercent")}
               />
             </div>
             <div>
