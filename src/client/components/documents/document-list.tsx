@@ -48,6 +48,7 @@ export function documentColumns<Item extends ListedDocument>({
 type DocumentCardProps = {
   to: string;
   document: ListedDocument;
+  /** Nothing for a draft invoice, which gets its number when issued. */
   number: ReactNode;
   status: ReactNode;
   /** Under the number: the deadline, when there is one. */
@@ -61,7 +62,7 @@ export function DocumentCard({ to, document, number, status, deadline }: Documen
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
           <p className="truncate font-medium">{document.clientName}</p>
-          <p className="text-xs text-muted-foreground tabular-nums">{number}</p>
+          {number ? <p className="text-xs text-muted-foreground tabular-nums">{number}</p> : null}
         </div>
         {status}
       </div>

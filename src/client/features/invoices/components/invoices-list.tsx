@@ -56,7 +56,8 @@ export function InvoicesList() {
           <DocumentCard
             to={paths.app.invoices.detail(invoice.id)}
             document={invoice}
-            number={numberOf(invoice)}
+            // A draft has no number yet; its status badge already says « Brouillon ».
+            number={invoice.invoiceNumber}
             status={<InvoiceStatusBadge status={invoice.status} />}
             deadline={invoice.dueDate ? `Échéance le ${formatDate(invoice.dueDate)}` : null}
           />
