@@ -45,7 +45,7 @@ function prepareSessionQuery(db: Db) {
       name: user.name,
       emailVerified: user.emailVerified,
       // In the same round trip: what a cached read of this request is checked against.
-      dataVersion: sql<string>`(select coalesce(max(${dataChanges.id}), 0) || '.' || count(*) from ${dataChanges} where ${dataChanges.userId} = ${user.id})`,
+      dataVersion: sql<string>`(select coalesce(sum(${dataChanges.weight}), 0)::text from ${dataChanges} where ${dataChanges.userId} = ${user.id})`,
     })
     .from(session)
     .innerJoin(user, eq(user.id, session.userId))
