@@ -1,6 +1,6 @@
 import { benchUser, withBenchServer, withServer } from "./bench-server";
 import { measureDashboard, measureDashboardLoad } from "./dashboard";
-import { measureInvoiceList } from "./invoice-list";
+import { INVOICE_LIST_PATH, measureInvoiceList } from "./invoice-list";
 import { loadHttp } from "./load";
 
 // The list and dashboard budgets are for PostgreSQL: a throwaway cluster, as the tests use, holding one
@@ -17,7 +17,7 @@ export function measureOnPostgres(authSecret: string) {
     const { target, dataset } = await benchUser(server);
     const list = await measureInvoiceList(target);
     const uncached = await withServer(server.databaseUrl, authSecret, { READ_CACHE_MB: "0" }, (baseUrl) =>
-      loadHttp(`${baseUrl}/api/invoices?page=1&pageSize=20`, { cookie: target.cookie, origin: baseUrl }),
+      loadHttp(`${baseUrl}${INVOICE_LIST_PATH}`, { cookie: target.cookie, origin: baseUrl }),
     );
     const dashboardLoad = await measureDashboardLoad(target);
     // Measured once the load has ended: the dashboard's time is its own, not shared with the list's load.

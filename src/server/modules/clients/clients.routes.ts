@@ -74,8 +74,7 @@ export function clientRoutes({ db, cachedJson }: { db: Db; cachedJson: CachedJso
       .get("/export.csv", valid(clientListQuery, "query"), async (c) => {
         const { search, status } = c.req.valid("query");
         const rows = await exportClients(db, { userId: c.get("user").id, search, status });
-        const today = new Date().toLocaleDateString("sv-SE", { timeZone: "Europe/Paris" });
-        return csvResponse(c, `clients-${today}.csv`, toCsv(exportColumns, rows));
+        return csvResponse(c, `clients-${parisToday()}.csv`, toCsv(exportColumns, rows));
       })
       .get("/pipeline", async (c) => c.json(await getClientPipeline(db, { userId: c.get("user").id })))
       .post("/", valid(createClientInput), async (c) =>
@@ -83,8 +82,8 @@ export function clientRoutes({ db, cachedJson }: { db: Db; cachedJson: CachedJso
       )
       .get("/:id", (c) => {
         const clientId = idParam(c.req.param("id"));
-        // The day is in the key: the related invoices read « en retard » against today.
-        return cachedJson(c, `client ${clientId} ${parisToday()}`, () =>
+        // No day in the key: nothing in it is read against the date (its invoices show their stored status).
+        return cachedJson(c, `client ${clientId}`, () =>
           getClientDetail(db, { userId: c.get("user").id, clientId }),
         );
       })
