@@ -1,5 +1,6 @@
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { btree_gin } from "@electric-sql/pglite/contrib/btree_gin";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -70,8 +71,8 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
   const directory = join(options.dataDir, "db");
   let client: PGlite | undefined;
   try {
-    // pg_trgm: the global search's trigram indexes (migration 0021).
-    client = await PGlite.create(directory, { extensions: { pg_trgm } });
+    // pg_trgm and btree_gin: the global search's (user_id, text) trigram indexes (migrations 0021, 0026).
+    client = await PGlite.create(directory, { extensions: { btree_gin, pg_trgm } });
     const db: Db = drizzlePglite({ client, schema });
     const migrations = await migrateDatabase({
       kind: "pglite",
