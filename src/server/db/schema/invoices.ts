@@ -170,7 +170,9 @@ export const invoices = pgTable(
     // Deleting a final invoice's draft frees its deposits for another one.
     tenantReference("invoices_final_invoice_fk", [t.finalInvoiceId, t.userId], t, "set null"),
     uniqueIndex("invoices_user_id_invoice_number_key").on(t.userId, t.invoiceNumber),
-    index("invoices_user_id_created_at_idx").on(t.userId, t.createdAt),
+    // The list's order (newest first, id for ties) whole: a page's ids are read from this index alone,
+    // however deep the page, and the export's keyset (created_at, id) seeks in it (issue 15).
+    index("invoices_user_id_created_at_id_idx").on(t.userId, t.createdAt, t.id),
     index("invoices_user_id_status_idx").on(t.userId, t.status),
     index("invoices_user_id_due_date_idx").on(t.userId, t.dueDate),
     index("invoices_user_id_date_idx").on(t.userId, t.date),
