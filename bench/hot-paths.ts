@@ -8,7 +8,7 @@ import { getClientDetail } from "../src/server/modules/clients/clients.service";
 import { listInvoices } from "../src/server/modules/invoices/invoices.service";
 import { listQuotes } from "../src/server/modules/quotes/quotes.service";
 import { searchRecords } from "../src/server/modules/search/search.service";
-import { type ApiSqlTarget, loadCalls, measureApiVsSql } from "./load";
+import { type ApiSqlTarget, loadCalls, loadHttp, measureApiVsSql } from "./load";
 
 // Issue 15: the requests a freelancer makes most after the invoice list, at 10 000 invoices, each through
 // the server and as the same service call made directly (ratio of throughputs, same run, same load shape).
@@ -22,23 +22,22 @@ export const ASSISTANT_QUESTION = "Quel est mon chiffre d'affaires cette année 
 const SEARCH = "Client 42";
 
 /**
- * The chat is a POST streaming JSON lines, which the GET load of measureApiVsSql cannot send: the API side
- * is fetch calls under the same load shape (loadCalls), the direct side the chat service with the same
- * configuration as the server (no AI key: the local engine), each after the session lookup.
+ * The chat is a POST streaming JSON lines: the API side sends it under the load shape of every other figure
+ * (loadHttp, each answer checked), the direct side calls the chat service with the same configuration as the
+ * server (no AI key: the local engine), each after the session lookup.
  */
 async function measureAssistant({ baseUrl, cookie, db, sessionToken, userId }: ApiSqlTarget) {
   const body = { messages: [{ role: "user" as const, content: ASSISTANT_QUESTION }] };
-  const api = await loadCalls(async () => {
-    const response = await fetch(`${baseUrl}/api/assistant/chat`, {
+  const api = await loadHttp(
+    `${baseUrl}/api/assistant/chat`,
+    { cookie, origin: baseUrl },
+    {
       method: "POST",
-      headers: { cookie, origin: baseUrl, "content-type": "application/json" },
       body: JSON.stringify(body),
-    });
-    const text = await response.text();
-    // The engine's own failure answers 200 too: only a finished, real answer counts.
-    if (!response.ok || !text.includes('"type":"done"') || text.includes(FALLBACK_TEXT))
-      throw new Error(`assistant answered ${response.status}: ${text.slice(0, 200)}`);
-  });
+      // The engine's own failure answers 200 too: only a finished, real answer counts.
+      check: (text) => text.includes('"type":"done"') && !text.includes(FALLBACK_TEXT),
+    },
+  );
   const env = parseEnv({ LOG_LEVEL: "silent", APP_URL: baseUrl });
   const deps = { db, env, logger: createLogger(env), analyze: createAnalysisReader(db) };
   const sql = await loadCalls(async () => {

@@ -24,26 +24,55 @@ function figures(latencies: number[], requests: number, seconds: number): LoadFi
   };
 }
 
-function runAutocannon(url: string, headers: Record<string, string>, duration: number) {
+/**
+ * A request other than a plain GET: its method and JSON body, and `check`, which reads every answer's body
+ * (an answer it refuses counts as a failure: the whole figure is then an error, not a faster number).
+ */
+export type HttpRequest = { method: "POST"; body: string; check: (body: string) => boolean };
+
+function runAutocannon(
+  url: string,
+  headers: Record<string, string>,
+  duration: number,
+  request: HttpRequest | undefined,
+) {
   const latencies: number[] = [];
+  let refused = 0;
+  const requests = request && [
+    {
+      method: request.method,
+      body: request.body,
+      headers: { ...headers, "content-type": "application/json" },
+      onResponse: (_status: number, body: string) => {
+        if (!request.check(body)) refused++;
+      },
+    },
+  ];
   return new Promise<LoadFigures & { non2xx: number }>((resolve, reject) => {
-    const instance = autocannon({ url, connections: CONNECTIONS, duration, headers }, (error, result) =>
-      error
-        ? reject(error)
-        : resolve({
-            ...figures(latencies, result.requests.total, duration),
-            rps: Math.round(result.requests.average),
-            non2xx: result.non2xx,
-          }),
+    const instance = autocannon(
+      { url, connections: CONNECTIONS, duration, headers, ...(requests && { requests }) },
+      (error, result) => {
+        if (error) return reject(error);
+        if (refused) return reject(new Error(`${refused} answers of ${url} failed their check`));
+        resolve({
+          ...figures(latencies, result.requests.total, duration),
+          rps: Math.round(result.requests.average),
+          non2xx: result.non2xx,
+        });
+      },
     );
     instance.on("response", (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
   });
 }
 
-/** GET `url` from CONNECTIONS keep-alive connections; a short unmeasured run warms the server up first. */
-export async function loadHttp(url: string, headers: Record<string, string>) {
-  await runAutocannon(url, headers, WARM_UP_S);
-  return runAutocannon(url, headers, DURATION_S);
+/**
+ * `url` from CONNECTIONS keep-alive connections (a GET unless `request` says otherwise); a short unmeasured
+ * run warms the server up first. The same generator for every figure: its own CPU, taken from the two cores
+ * the server shares with it, is then the same for all of them.
+ */
+export async function loadHttp(url: string, headers: Record<string, string>, request?: HttpRequest) {
+  await runAutocannon(url, headers, WARM_UP_S, request);
+  return runAutocannon(url, headers, DURATION_S, request);
 }
 
 async function runCalls(call: () => Promise<unknown>, seconds: number): Promise<LoadFigures> {

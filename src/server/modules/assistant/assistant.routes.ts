@@ -1,9 +1,4 @@
-import {
-  assistantConfigDto,
-  type ChatEvent,
-  chatRequest,
-  generateDocumentInput,
-} from "@shared/schemas/assistant";
+import { assistantConfigDto, chatRequest, generateDocumentInput } from "@shared/schemas/assistant";
 import { Hono } from "hono";
 import { stream } from "hono/streaming";
 import type { AuthVariables } from "../../auth/session";
@@ -17,6 +12,41 @@ import { generateDocument } from "./documents.service";
 import { PROPOSAL_NOT_FOUND, settleProposal } from "./executions";
 import { availableModelIds, configuredProviders } from "./providers";
 import { listServerModels } from "./server-models";
+
+/**
+ * How long an event waits for the ones that follow it before they leave together. A model streams words
+ * every few milliseconds and the offline engine answers whole in a few: each write is a chunk of the
+ * response and a system call, and one every 10 ms is still smoother than the eye can follow.
+ */
+const COALESCE_MS = 10;
+
+/**
+ * Lines written in order, those added within COALESCE_MS of each other in one write. A client gone away
+ * only stops the writing (the stream drops what it can no longer send), not what the caller records.
+ */
+function coalescedLines(write: (chunk: string) => Promise<unknown>) {
+  let pending = "";
+  let timer: NodeJS.Timeout | undefined;
+  let writing: Promise<unknown> = Promise.resolve();
+  const flush = () => {
+    clearTimeout(timer);
+    timer = undefined;
+    if (!pending) return;
+    const chunk = pending;
+    pending = "";
+    writing = writing.then(() => write(chunk));
+  };
+  return {
+    add(line: string) {
+      pending += line;
+      timer ??= setTimeout(flush, COALESCE_MS);
+    },
+    async end() {
+      flush();
+      await writing;
+    },
+  };
+}
 
 /** /api/assistant: the chat (a stream of JSON lines), the proposals' confirmation, and what is usable now. */
 export function assistantRoutes(deps: ChatDeps) {
@@ -37,13 +67,12 @@ export function assistantRoutes(deps: ChatDeps) {
       c.header("content-type", "application/x-ndjson; charset=utf-8");
       c.header("cache-control", "no-store");
       return stream(c, async (out) => {
-        // Events are written in order; a client gone away only stops the writing, not the recording.
-        let writing = Promise.resolve();
-        const emit = (event: ChatEvent) => {
-          writing = writing.then(() => out.write(`${JSON.stringify(event)}\n`)).then(() => undefined);
-        };
-        await runChat(deps, { userId, body, emit });
-        await writing;
+        const lines = coalescedLines((chunk) => out.write(chunk));
+        try {
+          await runChat(deps, { userId, body, emit: (event) => lines.add(`${JSON.stringify(event)}\n`) });
+        } finally {
+          await lines.end();
+        }
       });
     })
     .post("/documents", valid(generateDocumentInput), async (c) =>
