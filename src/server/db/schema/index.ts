@@ -9,6 +9,7 @@ export * from "./billing";
 export * from "./client-links";
 export * from "./clients";
 export * from "./contracts";
+export * from "./dashboard-totals";
 export * from "./data-changes";
 export * from "./einvoicing";
 export * from "./expenses";

@@ -86,6 +86,13 @@ export type InvoiceBuyer = {
 };
 
 /**
+ * An issued invoice still owed: credit notes, drafts, paid and cancelled invoices excluded. The dashboard's
+ * pending and overdue figures (the triggers of migration dashboard-totals say the same in SQL) and its
+ * partial index of unpaid invoices by due date.
+ */
+export const isUnpaidInvoice = sql`kind = 'facture' and status in ('en-attente', 'en-retard')`;
+
+/**
  * Invoices and credit notes (kind 'avoir'). A draft has no number; issuing assigns the next number of the
  * user's series (numbering_counters) and freezes `seller` and `buyer`. An issued invoice is never edited
  * or deleted: an avoir pointing at it through `credited_invoice_id` cancels it.
@@ -182,6 +189,10 @@ export const invoices = pgTable(
     index("invoices_user_id_kind_issued_at_idx").on(t.userId, t.kind, t.issuedAt),
     // For the job that turns overdue pending invoices into 'en-retard', across users.
     index("invoices_pending_due_date_idx").on(t.dueDate).where(sql`status = 'en-attente'`),
+    // The dashboard's « à échéance » list: a user's next unpaid invoices by due date, without the others.
+    index("invoices_user_id_unpaid_due_date_idx")
+      .on(t.userId, t.dueDate, t.invoiceNumber)
+      .where(isUnpaidInvoice),
     optionalFkIndex("invoices_client_id_idx", t.clientId),
     optionalFkIndex("invoices_project_id_idx", t.projectId),
     optionalFkIndex("invoices_quote_id_idx", t.quoteId),

@@ -67,6 +67,8 @@ export const quotes = pgTable(
     uniqueIndex("quotes_user_id_quote_number_key").on(t.userId, t.quoteNumber),
     index("quotes_user_id_created_at_idx").on(t.userId, t.createdAt),
     index("quotes_user_id_status_idx").on(t.userId, t.status),
+    // The dashboard's recent activity: the latest accepted quotes.
+    index("quotes_user_id_accepted_at_idx").on(t.userId, t.acceptedAt).where(sql`accepted_at is not null`),
     // The global search's generated column search_text (migration 0023 search-text) is left out of
     // drizzle on purpose, so that no other query reads it: see src/server/modules/search.
     optionalFkIndex("quotes_client_id_idx", t.clientId),
