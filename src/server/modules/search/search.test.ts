@@ -8,6 +8,8 @@ import { createTestContext, type TestContext } from "../../test/test-app";
 let context: TestContext;
 let alice: string;
 let bob: string;
+let aliceId: string;
+let bobId: string;
 
 beforeAll(async () => {
   context = await createTestContext();
@@ -15,6 +17,8 @@ beforeAll(async () => {
   const b = await registerPaid(context, { email: "bob.search@example.fr" });
   alice = a.cookie;
   bob = b.cookie;
+  aliceId = a.userId;
+  bobId = b.userId;
   const db = context.database.db;
   const [lumiere] = await db
     .insert(clients)
@@ -181,6 +185,28 @@ describe("GET /api/search", () => {
     expect((await call(context, "/api/search?q=lumiere")).status).toBe(401);
     const { cookie } = await registerAndConfirm(context, { email: "impaye.search@example.fr" });
     expect((await call(context, "/api/search?q=lumiere", { cookie })).status).toBe(402);
+  });
+
+  it("search functions (SECURITY DEFINER) return the tenant's rows only, and nothing without a tenant", async () => {
+    const namesSeenBy = (tenant: string | null) =>
+      context.database.db.transaction(async (tx) => {
+        // As a request runs: app_user, with or without withTenant's setting.
+        await tx.execute(sql`select set_config('role', 'app_user', true)`);
+        if (tenant !== null) await tx.execute(sql`select set_config('app.user_id', ${tenant}, true)`);
+        const { rows } = (await tx.execute(
+          sql`select name from search_clients('%lumi%') order by name`,
+        )) as unknown as { rows: { name: string }[] };
+        return rows.map((row) => row.name);
+      });
+    expect(await namesSeenBy(aliceId)).toEqual([
+      "Allumiette",
+      "Atelier Lumière",
+      "Lumina",
+      "Studio Aurore Lumineuse",
+    ]);
+    expect(await namesSeenBy(bobId)).toEqual(["Lumière de Bob"]);
+    expect(await namesSeenBy(null)).toEqual([]);
+    expect(await namesSeenBy("")).toEqual([]);
   });
 
   it("folds text in SQL as src/shared/fold.ts does, so the search text and the term always agree", async () => {
