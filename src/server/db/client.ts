@@ -1,4 +1,5 @@
 import { join } from "node:path";
+import { setImmediate as nextTurn } from "node:timers/promises";
 import { PGlite } from "@electric-sql/pglite";
 import { btree_gin } from "@electric-sql/pglite/contrib/btree_gin";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
@@ -66,13 +67,28 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   }
 }
 
+/**
+ * PGlite runs each statement synchronously on the main thread, and its callers chain statements by promises:
+ * a long run of them (an export's batches, the assistant's analysis) never lets the event loop poll the
+ * sockets, so a request that arrives meanwhile is not even read until the run ends (issue 15: a short list
+ * beside a CSV export waited for the whole export). Each query and transaction first gives the event loop one
+ * turn: requests that arrived are read and queue on PGlite's lock (first come, first served) before it.
+ */
+class TurnTakingPGlite extends PGlite {
+  override async _runExclusiveTransaction<T>(fn: () => Promise<T>): Promise<T> {
+    await nextTurn();
+    return super._runExclusiveTransaction(fn);
+  }
+}
+
 async function openPglite(options: DatabaseOptions): Promise<Database> {
   const release = await lockDataDir(options.dataDir, options.onLockLost ?? (() => {}));
   const directory = join(options.dataDir, "db");
   let client: PGlite | undefined;
   try {
     // pg_trgm and btree_gin: the global search's (user_id, text) trigram indexes (migrations 0021, 0026).
-    client = await PGlite.create(directory, { extensions: { btree_gin, pg_trgm } });
+    client = new TurnTakingPGlite(directory, { extensions: { btree_gin, pg_trgm } });
+    await client.waitReady;
     const db: Db = drizzlePglite({ client, schema });
     const migrations = await migrateDatabase({
       kind: "pglite",
