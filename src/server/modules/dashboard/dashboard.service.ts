@@ -1,8 +1,10 @@
 import { addDays, parisToday } from "@shared/domain/dates";
 import { paths } from "@shared/paths";
 import { type ActivityKind, type DashboardDto, DUE_SOON_DAYS } from "@shared/schemas/dashboard";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { storedCount } from "../../db/paging";
+import { invoices, isUnpaidInvoice } from "../../db/schema/index";
 import type { Tx } from "../../db/tenant";
 import { withTenant } from "../../db/tenant";
 
@@ -22,9 +24,6 @@ const rowsOf = <Row>(result: unknown) => (result as Rows<Row>).rows;
 // Sums are bigint in PostgreSQL: node-postgres reads them as strings, PGlite as numbers.
 const num = (value: unknown) => Number(value ?? 0);
 
-/** Issued invoices still owed: credit notes and drafts excluded, cancelled ones too. */
-const unpaidInvoice = sql`kind = 'facture' and status in ('en-attente', 'en-retard')`;
-
 type Window = {
   userId: string;
   today: string;
@@ -34,37 +33,34 @@ type Window = {
   nextYear: string;
 };
 
-/** Every single figure in one statement: scalar subqueries, each served by a (user_id, …) index. */
+/**
+ * Every single figure in one statement. Money and the issued count come from the user's dashboard_totals
+ * (kept by triggers: a few hundred rows, whatever the number of invoices); what depends on today is a range of
+ * those rows (overdue: unpaid totals due before today). The other counts are index-only reads of small sets.
+ */
 async function loadFigures(tx: Tx, w: Window) {
+  const total = (column: "count" | "amount_cents", condition: SQL) =>
+    sql`coalesce(sum(${sql.identifier(column)}) filter (where ${condition}), 0)`;
   const [row] = rowsOf<Record<string, unknown>>(
     await tx.execute(sql`
       select
-        (select coalesce(sum(amount_cents), 0) from payments
-          where user_id = ${w.userId} and paid_on >= ${w.month} and paid_on < ${w.nextMonth}) as revenue_month,
-        (select coalesce(sum(amount_cents), 0) from payments
-          where user_id = ${w.userId} and paid_on >= ${w.year} and paid_on < ${w.nextYear}) as revenue_year,
-        (select coalesce(sum(amount_cents), 0) from expenses
-          where user_id = ${w.userId} and date >= ${w.month} and date < ${w.nextMonth}) as expenses_month,
-        (select coalesce(sum(amount_cents), 0) from expenses
-          where user_id = ${w.userId} and date >= ${w.year} and date < ${w.nextYear}) as expenses_year,
-        unpaid.pending_count, unpaid.pending_cents, unpaid.overdue_count, unpaid.overdue_cents,
+        ${total("amount_cents", sql`figure = 'revenue' and day = ${w.month}`)} as revenue_month,
+        ${total("amount_cents", sql`figure = 'revenue' and day >= ${w.year} and day < ${w.nextYear}`)} as revenue_year,
+        ${total("amount_cents", sql`figure = 'expenses' and day = ${w.month}`)} as expenses_month,
+        ${total("amount_cents", sql`figure = 'expenses' and day >= ${w.year} and day < ${w.nextYear}`)} as expenses_year,
+        ${total("count", sql`figure = 'unpaid'`)} as pending_count,
+        ${total("amount_cents", sql`figure = 'unpaid'`)} as pending_cents,
+        ${total("count", sql`figure = 'unpaid' and day < ${w.today}`)} as overdue_count,
+        ${total("amount_cents", sql`figure = 'unpaid' and day < ${w.today}`)} as overdue_cents,
+        ${total("count", sql`figure = 'issued'`)} as issued_invoices_count,
+        ${total("count", sql`figure = 'expenses'`)} as expenses_count,
         (select count(*) from projects
           where user_id = ${w.userId} and status in ('active', 'en-cours')) as active_projects,
         (select count(*) from clients where user_id = ${w.userId}) as clients_count,
-        (select count(*) from invoices where user_id = ${w.userId}) as invoices_count,
-        (select count(*) from invoices where user_id = ${w.userId}
-          and kind = 'facture' and invoice_number is not null) as issued_invoices_count,
-        (select count(*) from quotes where user_id = ${w.userId}) as quotes_count,
-        (select count(*) from expenses where user_id = ${w.userId}) as expenses_count
-      from (
-        select
-          count(*) as pending_count,
-          coalesce(sum(total_cents - paid_cents), 0) as pending_cents,
-          count(*) filter (where due_date < ${w.today}) as overdue_count,
-          coalesce(sum(total_cents - paid_cents) filter (where due_date < ${w.today}), 0) as overdue_cents
-        from invoices
-        where user_id = ${w.userId} and ${unpaidInvoice}
-      ) as unpaid`),
+        (${storedCount(tx, w.userId, invoices)}) as invoices_count,
+        (select count(*) from quotes where user_id = ${w.userId}) as quotes_count
+      from dashboard_totals
+      where user_id = ${w.userId}`),
   );
   if (!row) throw new Error("dashboard figures returned no row");
   return row;
@@ -74,27 +70,14 @@ async function loadFigures(tx: Tx, w: Window) {
 async function loadSeries(tx: Tx, w: Window & { first: string }) {
   return rowsOf<{ month: string; revenue_cents: unknown; expenses_cents: unknown }>(
     await tx.execute(sql`
-      with months as (
-        select generate_series(${w.first}::date, ${w.month}::date, interval '1 month')::date as start
-      ),
-      collected as (
-        select date_trunc('month', paid_on)::date as start, sum(amount_cents) as cents
-        from payments
-        where user_id = ${w.userId} and paid_on >= ${w.first} and paid_on < ${w.nextMonth}
-        group by 1
-      ),
-      spent as (
-        select date_trunc('month', date)::date as start, sum(amount_cents) as cents
-        from expenses
-        where user_id = ${w.userId} and date >= ${w.first} and date < ${w.nextMonth}
-        group by 1
-      )
       select to_char(months.start, 'YYYY-MM') as month,
-        coalesce(collected.cents, 0) as revenue_cents,
-        coalesce(spent.cents, 0) as expenses_cents
-      from months
-      left join collected on collected.start = months.start
-      left join spent on spent.start = months.start
+        coalesce(sum(totals.amount_cents) filter (where totals.figure = 'revenue'), 0) as revenue_cents,
+        coalesce(sum(totals.amount_cents) filter (where totals.figure = 'expenses'), 0) as expenses_cents
+      from generate_series(${w.first}::date, ${w.month}::date, interval '1 month') as months(start)
+      left join dashboard_totals as totals
+        on totals.user_id = ${w.userId} and totals.figure in ('revenue', 'expenses')
+          and totals.day = months.start::date
+      group by months.start
       order by months.start`),
   );
 }
@@ -110,9 +93,10 @@ async function loadDueSoon(tx: Tx, w: Window) {
     await tx.execute(sql`
       select id, invoice_number, client_name, due_date::text as due_date, total_cents - paid_cents as remaining_cents
       from invoices
-      where user_id = ${w.userId} and ${unpaidInvoice}
+      where user_id = ${w.userId} and ${isUnpaidInvoice}
         and due_date >= ${w.today} and due_date <= ${addDays(w.today, DUE_SOON_DAYS)}
-      order by due_date, invoice_number
+      -- The column, not the text alias: the partial index of unpaid invoices then yields the order.
+      order by invoices.due_date, invoice_number
       limit ${DUE_SOON_LIMIT}`),
   );
 }
@@ -191,9 +175,10 @@ const activityHref: Record<ActivityKind, (id: string) => string> = {
 };
 
 /**
- * The dashboard in four statements inside one tenant transaction, all aggregated by PostgreSQL: no row of
- * an invoice, payment or expense is loaded into the server to be summed. Cash basis (payments by their
- * date), amounts TTC, months in the Paris calendar.
+ * The dashboard in four statements inside one tenant transaction, sent together (on PostgreSQL they leave
+ * in one write: db/tenant.ts). No invoice, payment or expense is summed on a request: the figures and the
+ * series read the totals the triggers keep, the lists take a few rows from an index. Cash basis (payments
+ * by their date), amounts TTC, months in the Paris calendar.
  */
 export async function getDashboard(
   db: Db,
@@ -210,10 +195,12 @@ export async function getDashboard(
     nextYear: `${Number(today.slice(0, 4)) + 1}-01-01`,
   };
   return withTenant(db, userId, async (tx) => {
-    const figures = await loadFigures(tx, window);
-    const series = await loadSeries(tx, { ...window, first: monthStart(today, 1 - SERIES_MONTHS) });
-    const dueSoon = await loadDueSoon(tx, window);
-    const activity = await loadActivity(tx, window);
+    const [figures, series, dueSoon, activity] = await Promise.all([
+      loadFigures(tx, window),
+      loadSeries(tx, { ...window, first: monthStart(today, 1 - SERIES_MONTHS) }),
+      loadDueSoon(tx, window),
+      loadActivity(tx, window),
+    ]);
     const revenueMonth = num(figures.revenue_month);
     const revenueYear = num(figures.revenue_year);
     const expensesMonth = num(figures.expenses_month);

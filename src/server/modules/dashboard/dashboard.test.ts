@@ -1,7 +1,17 @@
+import { sql, TransactionRollbackError } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clients, expenses, type invoices, projects, quotes } from "../../db/schema/index";
+import {
+  businessIdentities,
+  clients,
+  expenses,
+  type invoices,
+  projects,
+  quotes,
+} from "../../db/schema/index";
+import { withTenant } from "../../db/tenant";
 import { call, markPaid, registerAndConfirm } from "../../test/accounts";
 import { insertInvoiceRow } from "../../test/invoice-rows";
+import { explainAsTenant, nodesOf, recordStatements } from "../../test/query-plans";
 import { createTestContext, type TestContext } from "../../test/test-app";
 import { getDashboard } from "./dashboard.service";
 
@@ -272,5 +282,190 @@ describe("an empty account", () => {
   it("answers 402 to an unpaid account", async () => {
     const { cookie } = await registerAndConfirm(context, { email: "dora.tableau@example.fr" });
     expect((await call(context, "/api/dashboard", { cookie })).status).toBe(402);
+  });
+});
+
+describe("the totals kept by the triggers", () => {
+  let erin: { cookie: string; userId: string };
+  const post = async (path: string, body: unknown = {}) => {
+    const response = await call(context, path, { method: "POST", cookie: erin.cookie, body });
+    expect(response.status, await response.clone().text()).toBeLessThan(300);
+    return response.json();
+  };
+  const dashboard = () => getDashboard(context.database.db, { userId: erin.userId });
+  // 1 000 € HT at 20 %: 1 200 € TTC.
+  const draft = () => post("/api/invoices", { clientName: "Martin SAS", lines: [line()] });
+  const line = () => ({ description: "Audit", quantity: 1, unitPriceCents: 100000, vatRateBp: 2000 });
+
+  beforeAll(async () => {
+    erin = await registerAndConfirm(context, { email: "erin.tableau@example.fr" });
+    await markPaid(context, erin.userId);
+    await context.database.db.insert(businessIdentities).values({
+      userId: erin.userId,
+      legalName: "Erin Moreau EI",
+      siren: "103891909",
+      addressLine1: "3 place Bellecour",
+      postalCode: "69002",
+      city: "Lyon",
+      vatRegime: "assujetti",
+      vatNumber: "FR12103891909",
+      paymentTermsDays: 30,
+      latePenaltyRate: "3 fois le taux d'intérêt légal",
+    });
+  });
+
+  it("follow an invoice from draft to issue, payment, refund and cancelling credit note", async () => {
+    const others = await getDashboard(context.database.db, { userId: alice.userId, now: NOW });
+    const invoice = await draft();
+    const discarded = await draft();
+    expect(await dashboard()).toMatchObject({
+      pending: { count: 0, amountCents: 0 },
+      counts: { invoices: 2, issuedInvoices: 0 },
+    });
+
+    await post(`/api/invoices/${invoice.id}/issue`);
+    expect(await dashboard()).toMatchObject({
+      pending: { count: 1, amountCents: 120000 },
+      overdue: { count: 0, amountCents: 0 },
+      counts: { invoices: 2, issuedInvoices: 1 },
+    });
+
+    await post(`/api/invoices/${invoice.id}/payments`, { amountCents: 30000, method: "virement" });
+    const paid = await dashboard();
+    expect(paid).toMatchObject({
+      revenue: { monthCents: 30000, yearCents: 30000 },
+      pending: { count: 1, amountCents: 90000 },
+    });
+    expect(paid.series.at(-1)).toEqual({
+      month: paid.today.slice(0, 7),
+      revenueCents: 30000,
+      expensesCents: 0,
+    });
+
+    await post(`/api/invoices/${invoice.id}/refunds`, { amountCents: 30000, method: "virement" });
+    expect(await dashboard()).toMatchObject({
+      revenue: { monthCents: 0, yearCents: 0 },
+      pending: { count: 1, amountCents: 120000 },
+    });
+
+    // The credit note is no invoice owed, and the cancelled invoice is owed no more; both stay counted.
+    await post(`/api/invoices/${invoice.id}/cancel`);
+    const response = await call(context, `/api/invoices/${discarded.id}`, {
+      method: "DELETE",
+      cookie: erin.cookie,
+    });
+    expect(response.status).toBeLessThan(300);
+    expect(await dashboard()).toMatchObject({
+      revenue: { monthCents: 0, yearCents: 0 },
+      pending: { count: 0, amountCents: 0 },
+      overdue: { count: 0, amountCents: 0 },
+      counts: { invoices: 2, issuedInvoices: 1 },
+    });
+    expect(await getDashboard(context.database.db, { userId: alice.userId, now: NOW })).toEqual(others);
+  });
+
+  it("count an unpaid invoice as overdue from the day after its due date", async () => {
+    const invoice = await draft();
+    const { dueDate } = await post(`/api/invoices/${invoice.id}/issue`);
+    const on = (day: string) => new Date(`${day}T10:00:00Z`);
+    const onDueDate = await getDashboard(context.database.db, { userId: erin.userId, now: on(dueDate) });
+    expect(onDueDate.overdue).toEqual({ count: 0, amountCents: 0 });
+    expect(onDueDate.dueSoon).toEqual([expect.objectContaining({ id: invoice.id, remainingCents: 120000 })]);
+    const dayAfter = new Date(on(dueDate).getTime() + 86_400_000);
+    const late = await getDashboard(context.database.db, { userId: erin.userId, now: dayAfter });
+    expect(late.overdue).toEqual({ count: 1, amountCents: 120000 });
+    expect(late.pending).toEqual({ count: 1, amountCents: 120000 });
+  });
+
+  it("follow expenses created, moved to another month and deleted", async () => {
+    const before = await dashboard();
+    const expense = await post("/api/expenses", { title: "Train", amountCents: 8900, date: before.today });
+    expect((await dashboard()).expenses.monthCents).toBe(before.expenses.monthCents + 8900);
+    const lastYear = `${Number(before.today.slice(0, 4)) - 1}-06-15`;
+    const moved = await call(context, `/api/expenses/${expense.id}`, {
+      method: "PATCH",
+      cookie: erin.cookie,
+      body: { date: lastYear, amountCents: 9900 },
+    });
+    expect(moved.status).toBe(200);
+    const after = await dashboard();
+    expect(after.expenses).toEqual(before.expenses);
+    expect(after.counts.expenses).toBe(before.counts.expenses + 1);
+    await call(context, `/api/expenses/${expense.id}`, { method: "DELETE", cookie: erin.cookie });
+    expect(await dashboard()).toMatchObject({ expenses: before.expenses, counts: before.counts });
+  });
+
+  it("equal the totals computed again from every row, and each user reads only their own", async () => {
+    const db = context.database.db;
+    const rowsOf = (result: unknown) => (result as { rows: unknown[] }).rows;
+    const nonZero = sql`select user_id, figure, day::text, count, amount_cents from dashboard_totals
+      where count <> 0 or amount_cents <> 0 order by user_id, figure, day`;
+    const kept = rowsOf(await db.execute(nonZero));
+    let recomputed: unknown[] = [];
+    await db
+      .transaction(async (tx) => {
+        await tx.execute(sql`select dashboard_totals_refill()`);
+        recomputed = rowsOf(await tx.execute(nonZero));
+        tx.rollback();
+      })
+      .catch((error) => {
+        if (!(error instanceof TransactionRollbackError)) throw error;
+      });
+    expect(kept.length).toBeGreaterThan(10);
+    expect(kept).toEqual(recomputed);
+
+    const seen = await withTenant(db, erin.userId, (tx) =>
+      tx.execute(sql`select distinct user_id from dashboard_totals`),
+    );
+    expect(rowsOf(seen)).toEqual([{ user_id: erin.userId }]);
+  });
+});
+
+describe("the dashboard's statements", () => {
+  const TENANT = "plans-1";
+
+  beforeAll(async () => {
+    // Enough rows for the planner to prefer an index where one serves: 20 users × 1 000 invoices and 100 quotes.
+    const db = context.database.db;
+    await db.execute(sql`
+      insert into "user" (id, name, email)
+      select 'plans-' || u, 'Plans ' || u, 'plans' || u || '@example.fr' from generate_series(1, 20) as u`);
+    await db.execute(sql`
+      insert into invoices (user_id, client_name, status, invoice_number, date, due_date, total_cents, issued_at)
+      select 'plans-' || u, 'Client ' || (i % 50), s.status,
+             case when s.status = 'brouillon' then null else 'F-' || lpad(i::text, 5, '0') end,
+             current_date - (i % 400), current_date - (i % 400) + 30, 12000,
+             case when s.status = 'brouillon' then null else now() - (i % 400) * interval '1 day' end
+      from generate_series(1, 20) as u cross join generate_series(1, 1000) as i
+      cross join lateral (select (array['brouillon','en-attente','payée','en-retard'])[1 + i % 4] as status) s`);
+    await db.execute(sql`
+      insert into quotes (user_id, client_name, status, quote_number, accepted_at)
+      select 'plans-' || u, 'Client ' || q, case when q % 10 = 0 then 'accepté' else 'envoyé' end,
+             'DEV-' || lpad(q::text, 5, '0'), case when q % 10 = 0 then now() - q * interval '1 hour' end
+      from generate_series(1, 20) as u cross join generate_series(1, 100) as q`);
+    await db.execute(sql`analyze`);
+  }, 60_000);
+
+  it("never aggregate invoices, payments or expenses, and take their lists from an index", async () => {
+    const statements = await recordStatements(context.database, (db) => getDashboard(db, { userId: TENANT }));
+    const plans = await Promise.all(
+      statements
+        // The four reads, without the tenant's settings (or the transaction's begin and commit).
+        .filter((statement) => /^\s*select\b/i.test(statement.query) && !/set_config/.test(statement.query))
+        .map(async (statement) => nodesOf(await explainAsTenant(context.database, statement, TENANT))),
+    );
+    const [figures, series, dueSoon, activity] = plans.map((nodes) => ({
+      relations: new Set(nodes.map((node) => node["Relation Name"]).filter(Boolean)),
+      indexes: new Set(nodes.map((node) => node["Index Name"]).filter(Boolean)),
+      seqScans: nodes.filter((node) => node["Node Type"] === "Seq Scan").map((node) => node["Relation Name"]),
+    }));
+    expect(plans).toHaveLength(4);
+    for (const read of [figures, series])
+      for (const table of ["invoices", "payments", "expenses"]) expect(read?.relations).not.toContain(table);
+    expect(figures?.relations).toContain("dashboard_totals");
+    expect(series?.relations).toContain("dashboard_totals");
+    expect(dueSoon?.indexes).toEqual(new Set(["invoices_user_id_unpaid_due_date_idx"]));
+    expect(activity?.indexes).toContain("quotes_user_id_accepted_at_idx");
+    expect(activity?.seqScans.filter((table) => table === "invoices" || table === "quotes")).toEqual([]);
   });
 });
