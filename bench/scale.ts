@@ -19,7 +19,10 @@ const TENANT_DATASET = { invoices: INVOICES_PER_TENANT, clients: 20, expenses: 0
 const DEEP_PAGE_RUNS = 20;
 const RSS_SAMPLE_MS = 20;
 
-/** One caller timing a page far down the list (page 2 500 of 40 rows at 100 000): what OFFSET costs. */
+/**
+ * One caller timing the list's last page (page 2 500 of 40 rows at 100 000): what OFFSET costs when the
+ * skipped invoices are index entries only (listInvoices reads the page's ids first).
+ */
 async function measureDeepPage({ db, userId }: ApiSqlTarget, invoices: number) {
   const pageSize = 40;
   const query = { page: Math.floor(invoices / pageSize), pageSize };
@@ -196,7 +199,11 @@ export function scaleFigures({ hotPaths, scale, crossTenant }: Run) {
     invoices100kPostgres: {
       dataset: scale.dataset,
       list: withP95Budget(scale.list, SCALE_BUDGETS.listP95Ms100k),
-      deepPage: scale.deepPage,
+      deepPage: {
+        ...scale.deepPage,
+        budgetP95Ms: SCALE_BUDGETS.listP95Ms100k,
+        withinBudget: scale.deepPage.p95Ms <= SCALE_BUDGETS.listP95Ms100k,
+      },
       dashboard: {
         ...scale.dashboard,
         budgetMs: SCALE_BUDGETS.dashboardMs100k,
@@ -241,7 +248,7 @@ export function describeScale(figures: ReturnType<typeof scaleFigures>): string[
         `${name}, 10 000 factures, PostgreSQL, 50 connexions : ${load(f)} (budget p95 ${f.budgetP95Ms} ms, rapport ${f.budgetApiToSqlRatio}) : ${verdict(f.withinBudget)}`,
     ),
     `Assistant, moteur local, « ${hot.assistantLocalEngine.question} », 50 connexions : ${load(hot.assistantLocalEngine)} (budget rapport ${hot.assistantLocalEngine.budgetApiToSqlRatio}) : ${verdict(hot.assistantLocalEngine.withinBudget)}`,
-    `Liste de ${formatCount(big.dataset.invoices, "facture")} (${formatCount(big.dataset.clients, "client")}), 50 connexions : ${load(big.list)} (budget p95 ${big.list.budgetP95Ms} ms) : ${verdict(big.list.withinBudget)} ; page ${big.deepPage.page} (OFFSET) seule : p95 ${big.deepPage.p95Ms} ms`,
+    `Liste de ${formatCount(big.dataset.invoices, "facture")} (${formatCount(big.dataset.clients, "client")}), 50 connexions : ${load(big.list)} (budget p95 ${big.list.budgetP95Ms} ms) : ${verdict(big.list.withinBudget)} ; page ${big.deepPage.page} seule : p95 ${big.deepPage.p95Ms} ms (budget ${big.deepPage.budgetP95Ms} ms) : ${verdict(big.deepPage.withinBudget)}`,
     `Tableau de bord, 100 000 factures : p95 ${big.dashboard.p95Ms} ms (budget ${big.dashboard.budgetMs} ms) : ${verdict(big.dashboard.withinBudget)}`,
     `Export CSV en flux : ${formatCount(export100k.rows, "facture")} (${export100k.megabytes} Mo) en ${export100k.seconds} s, mémoire du serveur +${export100k.peakRssGrowthMb} Mo au plus (10 000 factures : +${export10k.peakRssGrowthMb} Mo ; budget ${big.csvExport.budgetPeakRssGrowthMb} Mo) : ${verdict(big.csvExport.withinBudget)}`,
     `${formatCount(cross.users, "utilisateur")} × ${formatCount(cross.invoicesPerUser, "facture")} : liste d'un utilisateur p95 ${cross.withOthers.p95Ms} ms avec les autres, ${cross.alone.p95Ms} ms seul (facteur ${cross.p95Factor}, budget ${cross.budgetP95Factor}) : ${verdict(cross.withinBudget)}`,

@@ -2,15 +2,17 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, markPaid, registerAndConfirm } from "../../test/accounts";
 import { createTestContext, type TestContext } from "../../test/test-app";
-import { EXPORT_BATCH_SIZE, exportInvoices } from "./invoices.service";
+import { EXPORT_BATCH_SIZE, exportInvoices, listInvoices } from "./invoices.service";
 
 // Issue 15: the CSV export reads the database in keyset batches and streams them; these check that the
 // batches add up to the whole export, in the list's order, including across rows created at the same
-// instant (one multi-row insert gives them all one created_at) and across the HTTP stream.
+// instant (one multi-row insert gives them all one created_at) and across the HTTP stream; and that the
+// list's pages, read by ids first, are that same order cut in pages, down to the last one.
 
 let context: TestContext;
 let user: { cookie: string; userId: string };
-const INVOICES = EXPORT_BATCH_SIZE * 2 + 3;
+/** Several batches of every size tried below, with a short last one. */
+const INVOICES = 2_003;
 
 beforeAll(async () => {
   context = await createTestContext();
@@ -62,9 +64,34 @@ describe("the invoice export, batch by batch", () => {
     const response = await call(context, "/api/invoices/export.csv", { cookie: user.cookie });
     expect(response.status).toBe(200);
     const lines = (await response.text()).trimEnd().split("\r\n");
-    // The header once, then one line per invoice.
+    // The header once, then one line per invoice, in the service's order.
     expect(lines).toHaveLength(INVOICES + 1);
     expect(lines.filter((line) => line.includes("Numéro;Type;Client"))).toHaveLength(1);
-    expect(new Set(lines.slice(1).map((line) => line.split(";")[2])).size).toBe(INVOICES);
+    const [whole = []] = await batchesOf(INVOICES + 1);
+    expect(lines.slice(1).map((line) => line.split(";")[2])).toEqual(whole);
+  });
+});
+
+describe("the invoice list's pages", () => {
+  it("cut the export's order in pages, deep ones included, with the total on each", async () => {
+    const [whole = []] = await batchesOf(INVOICES + 1);
+    const pageSize = 40;
+    const pages = Math.ceil(INVOICES / pageSize);
+    for (const page of [1, 2, 26, pages - 1, pages]) {
+      const result = await listInvoices(context.database.db, {
+        userId: user.userId,
+        query: { page, pageSize },
+      });
+      expect(result.total).toBe(INVOICES);
+      expect(result.items.map((item) => item.clientName)).toEqual(
+        whole.slice((page - 1) * pageSize, page * pageSize),
+      );
+    }
+    // Past the last page: no rows, the total still counted.
+    const past = await listInvoices(context.database.db, {
+      userId: user.userId,
+      query: { page: pages + 1, pageSize },
+    });
+    expect(past).toMatchObject({ items: [], total: INVOICES });
   });
 });

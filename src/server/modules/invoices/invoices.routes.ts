@@ -3,7 +3,6 @@ import { formatAmount } from "@shared/format";
 import {
   createCreditNoteInput,
   createInvoiceInput,
-  type InvoiceDto,
   invoiceListQuery,
   invoiceStatusLabels,
   recordPaymentInput,
@@ -15,7 +14,7 @@ import { Hono } from "hono";
 import type { AuthVariables } from "../../auth/session";
 import type { Db } from "../../db/client";
 import type { Mailer } from "../../email/mailer";
-import { type CsvColumn, toCsv } from "../../http/csv";
+import { type CsvColumn, csvResponse, csvStream } from "../../http/csv";
 import { pdfResponse } from "../../http/pdf";
 import type { CachedJson } from "../../http/read-cache";
 import { uuidParam, valid } from "../../http/validate";
@@ -28,6 +27,7 @@ import {
   duplicateInvoice,
   exportInvoices,
   getInvoice,
+  type InvoiceExportRow,
   issueInvoice,
   listInvoices,
   recordPayment,
@@ -38,7 +38,7 @@ import { sendInvoice } from "./send-invoice.service";
 
 const NOT_FOUND = "Facture introuvable.";
 
-const exportColumns: CsvColumn<InvoiceDto>[] = [
+const exportColumns: CsvColumn<InvoiceExportRow>[] = [
   { header: "Numéro", value: (row) => row.invoiceNumber },
   {
     header: "Type",
@@ -46,7 +46,7 @@ const exportColumns: CsvColumn<InvoiceDto>[] = [
   },
   { header: "Client", value: (row) => row.clientName },
   // A draft's date is only its creation day: it gets its issue date when issued.
-  { header: "Date d'émission", value: (row) => (row.issuedAt ? row.date : null) },
+  { header: "Date d'émission", value: (row) => (row.isIssued ? row.date : null) },
   { header: "Échéance", value: (row) => row.dueDate },
   { header: "Statut", value: (row) => invoiceStatusLabels[row.status] },
   { header: "Total HT (€)", value: (row) => formatAmount(row.subtotalCents) },
@@ -55,30 +55,6 @@ const exportColumns: CsvColumn<InvoiceDto>[] = [
   { header: "Payé (€)", value: (row) => formatAmount(row.paidCents) },
   { header: "Reste dû (€)", value: (row) => formatAmount(row.dueCents) },
 ];
-
-const csvHeader = toCsv(exportColumns, []);
-const encoder = new TextEncoder();
-
-/**
- * The export as it is read from the database (issue 15): the header, then one batch's lines per pull, pulled
- * only as fast as the client downloads, so memory stays flat for 100 000 invoices. toCsv of a batch starts
- * with the BOM and header line, cut here so that the one CSV rule (csv.ts) still formats every line. A
- * failing batch errors the stream, which aborts the response: the download fails rather than ending short.
- */
-function csvStream(batches: AsyncGenerator<InvoiceDto[]>): ReadableStream<Uint8Array> {
-  return new ReadableStream({
-    start: (controller) => controller.enqueue(encoder.encode(csvHeader)),
-    pull: async (controller) => {
-      const next = await batches.next();
-      if (next.done) controller.close();
-      else controller.enqueue(encoder.encode(toCsv(exportColumns, next.value).slice(csvHeader.length)));
-    },
-    // The client went away: no further batch is read.
-    cancel: async () => {
-      await batches.return(undefined);
-    },
-  });
-}
 
 export function invoiceRoutes({
   db,
@@ -101,9 +77,7 @@ export function invoiceRoutes({
       // Static paths come before /:id.
       .get("/export.csv", valid(invoiceListQuery, "query"), (c) => {
         const batches = exportInvoices(db, { userId: c.get("user").id, query: c.req.valid("query") });
-        c.header("content-type", "text/csv; charset=utf-8");
-        c.header("content-disposition", `attachment; filename="factures-${parisToday()}.csv"`);
-        return c.body(csvStream(batches));
+        return csvResponse(c, `factures-${parisToday()}.csv`, csvStream(exportColumns, batches));
       })
       .post("/", valid(createInvoiceInput), async (c) =>
         c.json(await createInvoiceDraft(db, { userId: c.get("user").id, input: c.req.valid("json") }), 201),
