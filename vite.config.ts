@@ -1,15 +1,88 @@
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { createServer, defineConfig, type Plugin } from "vite";
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? "3001"}`;
 
+// Pages that need no data, written at build time as prerendered/<path>.html, which src/server/http/spa.ts
+// serves for that exact path. The sign-in page then paints before its JavaScript has loaded (issue 15).
+const PRERENDERED_PATHS = ["/auth"];
+
+/**
+ * After the client build, renders each page of PRERENDERED_PATHS with src/client/prerender.tsx (through
+ * Vite's SSR loader, so aliases and JSX work as in the browser) into a copy of index.html. The copy also
+ * preloads the page's lazy chunks: every chunk holding a module the rendering used, so they download beside
+ * the entry instead of after it. The root stays inert until main.tsx has hydrated it: a form sent before
+ * then would be a native GET with the password in the URL.
+ */
+function prerenderPages(): Plugin {
+  const chunks = new Map<string, { moduleIds: string[]; imports: string[] }>();
+  let outDir = "";
+  return {
+    name: "ardoise-prerender",
+    apply: "build",
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    generateBundle(_options, bundle) {
+      for (const output of Object.values(bundle))
+        if (output.type === "chunk") chunks.set(output.fileName, output);
+    },
+    async closeBundle() {
+      const template = readFileSync(join(outDir, "index.html"), "utf8");
+      const server = await createServer({
+        configFile: fromRoot("./vite.config.ts"),
+        server: { middlewareMode: true, hmr: false, ws: false },
+        appType: "custom",
+        logLevel: "warn",
+      });
+      try {
+        const { prerender } = await server.ssrLoadModule(fromRoot("./src/client/prerender.tsx"));
+        mkdirSync(join(outDir, "prerendered"), { recursive: true });
+        for (const path of PRERENDERED_PATHS) {
+          const markup: string = await prerender(path);
+          // Evaluated modules only: the graph also lists every lazy route the router merely names.
+          const used = new Set(
+            [...server.moduleGraph.idToModuleMap.values()]
+              .filter((node) => node.ssrModule)
+              .map((node) => node.id),
+          );
+          // Chunks of node_modules only (zod…) are not in that graph, which leaves them to Node: they come in as
+          // the static imports of the page's own chunks.
+          const needed = new Set(
+            [...chunks]
+              .filter(([, chunk]) => chunk.moduleIds.some((id) => used.has(id)))
+              .map(([name]) => name),
+          );
+          for (const name of needed)
+            for (const imported of chunks.get(name)?.imports ?? []) needed.add(imported);
+          const preloads = [...needed]
+            .filter((name) => !template.includes(name))
+            .map((name) => `<link rel="modulepreload" crossorigin href="/${name}">`);
+          const html = template
+            .replace("</head>", `${preloads.join("")}</head>`)
+            .replace(
+              /<div id="root">[\s\S]*?<\/div>\s*<\/div>/,
+              `<div id="root" data-prerendered inert>${markup}</div>`,
+            );
+          if (!html.includes("data-prerendered")) throw new Error("index.html: #root not found to prerender");
+          writeFileSync(join(outDir, "prerendered", `${path.slice(1)}.html`), html);
+        }
+      } finally {
+        await server.close();
+      }
+    },
+  };
+}
+
 export default defineConfig({
   root: fromRoot("./src/client"),
   publicDir: fromRoot("./src/client/public"),
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), prerenderPages()],
   resolve: {
     alias: {
       "@client": fromRoot("./src/client"),

@@ -1,11 +1,12 @@
 import { applyTheme, useResolvedTheme } from "@client/lib/theme";
-import { QueryClientProvider } from "@tanstack/react-query";
+import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, useLayoutEffect, useState } from "react";
 import { Toaster } from "sonner";
 import { createQueryClient } from "./query-client";
 
-export function Providers({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+/** `client` is given only by the build's prerendering, which clears it afterwards (its timers keep Node up). */
+export function Providers({ children, client }: { children: ReactNode; client?: QueryClient }) {
+  const [queryClient] = useState(() => client ?? createQueryClient());
   const theme = useResolvedTheme();
 
   useLayoutEffect(() => applyTheme(theme), [theme]);

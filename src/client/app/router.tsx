@@ -1,7 +1,7 @@
 import { FullScreenSpinner } from "@client/components/full-screen-spinner";
 import { FullPageRouteError, RouteError } from "@client/components/route-error";
 import { paths } from "@shared/paths";
-import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject, replace } from "react-router";
+import { type LoaderFunctionArgs, type RouteObject, replace } from "react-router";
 import { RootLayout } from "./layouts/root-layout";
 
 /** What a route module may export; react-router reads these names from the loaded module. */
@@ -56,7 +56,8 @@ function redirectTo(path: string, to: string): RouteObject {
 
 const app = paths.app;
 
-const routes: RouteObject[] = [
+/** The route table: the browser router (main.tsx) and the build's prerendering (prerender.tsx) share it. */
+export const routes: RouteObject[] = [
   {
     id: "root",
     Component: RootLayout,
@@ -132,5 +133,3 @@ const routes: RouteObject[] = [
     ],
   },
 ];
-
-export const router = createBrowserRouter(routes);

@@ -79,7 +79,8 @@ function subscribeSystem(listener: () => void): () => void {
 }
 
 function getPrefersDark(): boolean {
-  return window.matchMedia(DARK_QUERY).matches;
+  // No matchMedia when the build prerenders a page in Node.
+  return globalThis.matchMedia?.(DARK_QUERY).matches ?? false;
 }
 
 /** Saves the choice (keeping colorScheme, reducedMotion and fontSize) and updates every subscriber at once. */
@@ -116,13 +117,16 @@ export const themeLabels: Record<ThemeMode, string> = {
   system: "Mode système",
 };
 
+// The server snapshot is the real one: while a prerendered page hydrates, the theme must already be the
+// saved one (as theme-init.js applied it), not a default that would flash light for one frame. The
+// prerendered markup never depends on it: the theme is only a class on <html>.
 export function useThemeConfig(): ThemeConfig {
-  return useSyncExternalStore(subscribeConfig, getConfig);
+  return useSyncExternalStore(subscribeConfig, getConfig, getConfig);
 }
 
 /** The theme actually shown: the saved choice, or the OS preference, followed live, for "system". */
 export function useResolvedTheme(): ResolvedTheme {
   const { theme } = useThemeConfig();
-  const prefersDark = useSyncExternalStore(subscribeSystem, getPrefersDark);
+  const prefersDark = useSyncExternalStore(subscribeSystem, getPrefersDark, getPrefersDark);
   return resolveTheme(theme, prefersDark);
 }

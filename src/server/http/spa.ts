@@ -1,17 +1,26 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 
 /**
  * Serves the built SPA: hashed assets are cached for a year, every other GET path that is not a file
- * gets index.html (history fallback) so the client router can render it, its own 404 included.
+ * gets index.html (history fallback) so the client router can render it, its own 404 included. A page the
+ * build prerendered (prerendered/<path>.html, see vite.config.ts) is served instead for its bare path; with
+ * a query string the page may show another state (/auth?mode=reset), so it gets index.html.
  */
 export function spaRoutes(clientDir: string) {
   const app = new Hono();
   const indexPath = join(clientDir, "index.html");
   if (!existsSync(indexPath)) return app;
   const indexHtml = readFileSync(indexPath, "utf8");
+  const prerenderedDir = join(clientDir, "prerendered");
+  const prerendered = new Map(
+    (existsSync(prerenderedDir) ? readdirSync(prerenderedDir) : []).map((name) => [
+      `/${name.replace(/\.html$/, "")}`,
+      readFileSync(join(prerenderedDir, name), "utf8"),
+    ]),
+  );
 
   app.use(
     "/assets/*",
@@ -35,7 +44,8 @@ export function spaRoutes(clientDir: string) {
   );
   app.get("*", (c) => {
     c.header("Cache-Control", "no-cache");
-    return c.html(indexHtml);
+    const isBarePath = !c.req.url.includes("?");
+    return c.html((isBarePath && prerendered.get(c.req.path)) || indexHtml);
   });
   return app;
 }
