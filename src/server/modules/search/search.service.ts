@@ -16,10 +16,11 @@ const searchText = (table: PgTable): SQL => sql`${table}.search_text`;
 
 /**
  * The rows of `table` whose search text, after a leading space, is LIKE `pattern`: read through the table's
- * search_<table>() function (migration 0026) and named like the table, so that the table's columns select,
- * filter and sort them. Row-level security keeps LIKE from using an index (a tenant's search read all of the
- * user's rows); the function runs as the table's owner, keeps only the rows of the transaction's tenant
- * (withTenant's setting; none without it) and is served by a GIN index on (user_id, ' ' || search_text).
+ * search_<table>() function (migrations 0026, 0028, 0030) and named like the table, so that the table's
+ * columns select, filter and sort them. Row-level security keeps LIKE from using an index (a tenant's search
+ * read all of the user's rows); the function runs as the table's owner, keeps only the rows of the
+ * transaction's tenant (withTenant's setting; none without it) and is served by a GIN index on
+ * (user_id, ' ' || search_text).
  */
 const matchingRows = (tx: Tx, table: PgTable, pattern: string) =>
   tx
