@@ -100,7 +100,8 @@ export const businessModules = {
     quoteRoutes({ db: services.database.db, mailer: services.mailer, cachedJson: services.cachedJson }),
   "/projects": (services: Services) => projectRoutes(services.database.db),
   "/contracts": (services: Services) => contractRoutes(services.database.db),
-  "/search": (services: Services) => searchRoutes(services.database.db),
+  "/search": (services: Services) =>
+    searchRoutes({ db: services.database.db, cachedJson: services.cachedJson }),
   "/invoices": (services: Services) =>
     invoiceRoutes({ db: services.database.db, mailer: services.mailer, cachedJson: services.cachedJson }),
   "/assistant": (services: Services) =>

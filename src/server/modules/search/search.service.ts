@@ -33,11 +33,13 @@ type Patterns = { filter: string; startsText: string; startsWord: string };
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 function patternsOf(q: string): Patterns {
-  const term = escapeLike(fold(q).replace(/\s+/g, " ").trim());
+  const words = fold(q).replace(/\s+/g, " ").trim();
+  const term = escapeLike(words);
   return {
     // A trigram index needs three characters in a row: two match only at the start of a word, where the
-    // space before it (the one matchingRows adds before the first word too) makes the third.
-    filter: term.length < 3 ? `% ${term}%` : `%${term}%`,
+    // space before it (the one matchingRows adds before the first word too) makes the third. Counted before
+    // escaping: « a_ » is two characters, not three.
+    filter: words.length < 3 ? `% ${term}%` : `%${term}%`,
     startsText: `${term}%`,
     startsWord: `% ${term}%`,
   };

@@ -163,6 +163,16 @@ describe("GET /api/search", () => {
     expect((await search(alice, "ur")).clients).toEqual([]);
   });
 
+  it("answers a repeated search with the user's data as it is now", async () => {
+    expect((await search(alice, "zéphyr")).clients).toEqual([]);
+    await context.database.db.insert(clients).values({ userId: aliceId, name: "Zéphyr Conseil" });
+    expect((await search(alice, "zéphyr")).clients).toEqual([
+      expect.objectContaining({ name: "Zéphyr Conseil" }),
+    ]);
+    await context.database.db.execute(sql`delete from clients where name = 'Zéphyr Conseil'`);
+    expect((await search(alice, "zéphyr")).clients).toEqual([]);
+  });
+
   it("takes the user's %, _ and \\ literally", async () => {
     const results = await search(alice, "%_%");
     expect(results).toEqual({ clients: [], invoices: [], quotes: [], projects: [], contracts: [] });
