@@ -419,6 +419,46 @@ describe("the totals kept by the triggers", () => {
     );
     expect(rowsOf(seen)).toEqual([{ user_id: erin.userId }]);
   });
+
+  it("are computed again after a TRUNCATE, and follow the rows after the trigger functions are rewritten", async () => {
+    const db = context.database.db;
+    const invoice = await draft();
+    await post(`/api/invoices/${invoice.id}/issue`);
+    await post(`/api/invoices/${invoice.id}/payments`, { amountCents: 30000, method: "virement" });
+    const { today } = await dashboard();
+    await post("/api/expenses", { title: "Taxi", amountCents: 2500, date: today });
+    const sums = async (tx: Pick<typeof db, "execute">) => {
+      const result =
+        await tx.execute(sql`select figure, sum(amount_cents)::text as cents from dashboard_totals
+        where user_id = ${erin.userId} and figure in ('revenue', 'expenses') group by figure order by figure`);
+      return (result as unknown as { rows: { figure: string; cents: string }[] }).rows;
+    };
+    const before = await sums(db);
+    let afterTruncate: unknown[] = [];
+    await db
+      .transaction(async (tx) => {
+        await tx.execute(sql`truncate payments`);
+        afterTruncate = await sums(tx);
+        tx.rollback();
+      })
+      .catch((error) => {
+        if (!(error instanceof TransactionRollbackError)) throw error;
+      });
+    const expensesCents = before.find((row) => row.figure === "expenses")?.cents;
+    expect(before).toEqual([
+      { figure: "expenses", cents: expensesCents },
+      { figure: "revenue", cents: expect.not.stringMatching(/^0$/) },
+    ]);
+    // No revenue total is left with the payments gone; the expenses are untouched.
+    expect(afterTruncate).toEqual([{ figure: "expenses", cents: expensesCents }]);
+    expect(await sums(db)).toEqual(before);
+
+    // A migration that changes a figure calls dashboard_totals_install(): the triggers keep following the rows.
+    await db.execute(sql`select dashboard_totals_install()`);
+    const month = (await dashboard()).expenses.monthCents;
+    await post("/api/expenses", { title: "Taxi", amountCents: 2500, date: today });
+    expect((await dashboard()).expenses.monthCents).toBe(month + 2500);
+  });
 });
 
 describe("the dashboard's statements", () => {
