@@ -1,5 +1,5 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
@@ -8,22 +8,27 @@ import { createServer, defineConfig, type Plugin } from "vite";
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? "3001"}`;
 
-// Pages that need no data, written at build time as prerendered/<path>.html, which src/server/http/spa.ts
-// serves for that exact path. The sign-in page then paints before its JavaScript has loaded (issue 15).
-const PRERENDERED_PATHS = ["/auth"];
+// Pages given their own HTML at build time, pages/<path>.html, which src/server/http/spa.ts serves for that
+// exact path (issue 15, Lighthouse). A page that needs no data is prerendered: it paints before its
+// JavaScript has loaded. A page that needs the user's data only preloads its chunks; its modules must load in
+// Node (the dashboard's read window at import, so /app is not here).
+const PAGES: Record<string, "prerender" | "preload"> = {
+  "/auth": "prerender",
+  "/app/invoices": "preload",
+};
 
 /**
- * After the client build, renders each page of PRERENDERED_PATHS with src/client/prerender.tsx (through
- * Vite's SSR loader, so aliases and JSX work as in the browser) into a copy of index.html. The copy also
- * preloads the page's lazy chunks: every chunk holding a module the rendering used, so they download beside
- * the entry instead of after it. The root stays inert until main.tsx has hydrated it: a form sent before
- * then would be a native GET with the password in the URL.
+ * After the client build, loads each page of PAGES with src/client/prerender.tsx through Vite's SSR loader
+ * (aliases and JSX as in the browser) and writes a copy of index.html for it. The copy preloads the page's
+ * lazy chunks (every chunk holding a module the page evaluated, and their imports), so they download beside
+ * the entry instead of after it. A prerendered root stays inert until main.tsx has hydrated it: a form sent
+ * before then would be a native GET with the password in the URL.
  */
-function prerenderPages(): Plugin {
+function pageHtml(): Plugin {
   const chunks = new Map<string, { moduleIds: string[]; imports: string[] }>();
   let outDir = "";
   return {
-    name: "ardoise-prerender",
+    name: "ardoise-page-html",
     apply: "build",
     configResolved(config) {
       outDir = config.build.outDir;
@@ -41,10 +46,12 @@ function prerenderPages(): Plugin {
         logLevel: "warn",
       });
       try {
-        const { prerender } = await server.ssrLoadModule(fromRoot("./src/client/prerender.tsx"));
-        mkdirSync(join(outDir, "prerendered"), { recursive: true });
-        for (const path of PRERENDERED_PATHS) {
-          const markup: string = await prerender(path);
+        for (const [path, kind] of Object.entries(PAGES)) {
+          // Each page from fresh modules, so that the graph below holds only what this page evaluated.
+          server.moduleGraph.invalidateAll();
+          const page = await server.ssrLoadModule(fromRoot("./src/client/prerender.tsx"));
+          const markup: string | undefined =
+            kind === "prerender" ? await page.prerender(path) : await page.loadRouteModules(path);
           // Evaluated modules only: the graph also lists every lazy route the router merely names.
           const used = new Set(
             [...server.moduleGraph.idToModuleMap.values()]
@@ -63,14 +70,18 @@ function prerenderPages(): Plugin {
           const preloads = [...needed]
             .filter((name) => !template.includes(name))
             .map((name) => `<link rel="modulepreload" crossorigin href="/${name}">`);
-          const html = template
-            .replace("</head>", `${preloads.join("")}</head>`)
-            .replace(
+          let html = template.replace("</head>", `${preloads.join("")}</head>`);
+          if (markup !== undefined) {
+            html = html.replace(
               /<div id="root">[\s\S]*?<\/div>\s*<\/div>/,
               `<div id="root" data-prerendered inert>${markup}</div>`,
             );
-          if (!html.includes("data-prerendered")) throw new Error("index.html: #root not found to prerender");
-          writeFileSync(join(outDir, "prerendered", `${path.slice(1)}.html`), html);
+            if (!html.includes("data-prerendered"))
+              throw new Error("index.html: #root not found to prerender");
+          }
+          const file = join(outDir, "pages", `${path.slice(1)}.html`);
+          mkdirSync(dirname(file), { recursive: true });
+          writeFileSync(file, html);
         }
       } finally {
         await server.close();
@@ -82,7 +93,7 @@ function prerenderPages(): Plugin {
 export default defineConfig({
   root: fromRoot("./src/client"),
   publicDir: fromRoot("./src/client/public"),
-  plugins: [react(), tailwindcss(), prerenderPages()],
+  plugins: [react(), tailwindcss(), pageHtml()],
   resolve: {
     alias: {
       "@client": fromRoot("./src/client"),

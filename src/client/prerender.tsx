@@ -1,5 +1,5 @@
 import { renderToString } from "react-dom/server";
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
+import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from "react-router";
 import { Providers } from "./app/providers";
 import { createQueryClient } from "./app/query-client";
 import { routes } from "./app/router";
@@ -25,4 +25,11 @@ export async function prerender(path: string): Promise<string> {
   } finally {
     queryClient.clear();
   }
+}
+
+/** Loads the lazy modules of a page that needs the user's data: the build preloads their chunks. */
+export async function loadRouteModules(path: string): Promise<undefined> {
+  const matches = matchRoutes(routes, path) ?? [];
+  await Promise.all(matches.map(({ route }) => (typeof route.lazy === "function" ? route.lazy() : null)));
+  return undefined;
 }
