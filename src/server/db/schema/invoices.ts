@@ -93,6 +93,13 @@ export type InvoiceBuyer = {
 export const isUnpaidInvoice = sql`kind = 'facture' and status in ('en-attente', 'en-retard')`;
 
 /**
+ * What an issued invoice still asks for, in SQL: shared/domain/totals.ts amountDueCents (total less the
+ * deposits it deducts, the credit notes against it and the payments received). The dashboard and the
+ * business analysis; the dashboard's triggers say the same (migration dashboard-amount-due).
+ */
+export const invoiceAmountDueCents = sql`(total_cents - deposits_cents - credited_cents - paid_cents)`;
+
+/**
  * Invoices and credit notes (kind 'avoir'). A draft has no number; issuing assigns the next number of the
  * user's series (numbering_counters) and freezes `seller` and `buyer`. An issued invoice is never edited
  * or deleted: an avoir pointing at it through `credited_invoice_id` cancels it.

@@ -4,7 +4,7 @@ import { addDays, parisToday } from "@shared/domain/dates";
 import { ANALYSIS_CACHE_MS, type AnalysisDto } from "@shared/schemas/analysis";
 import { and, eq, gt, inArray, lte, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { invoices, payments } from "../../db/schema/index";
+import { invoiceAmountDueCents, invoices, payments } from "../../db/schema/index";
 import { withTenant } from "../../db/tenant";
 import { getDashboard } from "../dashboard/dashboard.service";
 
@@ -24,7 +24,7 @@ const sumCents = (expression: SQL, filter?: SQL) => {
  * overdue by due-date horizon (an invoice without a due date counts as due today).
  */
 async function loadCashFigures(db: Db, userId: string, today: string) {
-  const remaining = sql`${invoices.totalCents} - ${invoices.paidCents}`;
+  const remaining = invoiceAmountDueCents;
   const dueOn = sql`coalesce(${invoices.dueDate}, ${today}::date)`;
   return withTenant(db, userId, async (tx) => {
     const [collected] = await tx

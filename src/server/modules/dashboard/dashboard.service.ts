@@ -4,7 +4,7 @@ import { type ActivityKind, type DashboardDto, DUE_SOON_DAYS } from "@shared/sch
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { storedCount } from "../../db/paging";
-import { invoices, isUnpaidInvoice } from "../../db/schema/index";
+import { invoiceAmountDueCents, invoices, isUnpaidInvoice } from "../../db/schema/index";
 import type { Tx } from "../../db/tenant";
 import { withTenant } from "../../db/tenant";
 
@@ -91,7 +91,8 @@ async function loadDueSoon(tx: Tx, w: Window) {
     remaining_cents: unknown;
   }>(
     await tx.execute(sql`
-      select id, invoice_number, client_name, due_date::text as due_date, total_cents - paid_cents as remaining_cents
+      select id, invoice_number, client_name, due_date::text as due_date,
+        ${invoiceAmountDueCents} as remaining_cents
       from invoices
       where user_id = ${w.userId} and ${isUnpaidInvoice}
         and due_date >= ${w.today} and due_date <= ${addDays(w.today, DUE_SOON_DAYS)}

@@ -364,6 +364,22 @@ describe("the totals kept by the triggers", () => {
     expect(await getDashboard(context.database.db, { userId: alice.userId, now: NOW })).toEqual(others);
   });
 
+  it("count what a partly credited invoice still asks for", async () => {
+    const invoice = await draft();
+    await post(`/api/invoices/${invoice.id}/issue`);
+    const before = await dashboard();
+    // 250 € HT at 20 % credited: 300 € less owed, the invoice still pending.
+    await post(`/api/invoices/${invoice.id}/credit-notes`, { lines: [{ ...line(), unitPriceCents: 25000 }] });
+    const after = await dashboard();
+    expect(after.pending).toEqual({
+      count: before.pending.count,
+      amountCents: before.pending.amountCents - 30000,
+    });
+    // Cancelled, it is owed no more (the next cases count this user's invoices from none).
+    await post(`/api/invoices/${invoice.id}/cancel`);
+    expect((await dashboard()).pending).toEqual({ count: 0, amountCents: 0 });
+  });
+
   it("count an unpaid invoice as overdue from the day after its due date", async () => {
     const invoice = await draft();
     const { dueDate } = await post(`/api/invoices/${invoice.id}/issue`);
