@@ -8,6 +8,7 @@ import { type ExpenseCategory, expenseCategoryLabels } from "@shared/schemas/exp
 import type { FigureAnswer, FigureMetric, FigureQuery } from "@shared/schemas/figures";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { invoiceAmountDueCents, isUnpaidInvoice } from "../../db/schema/index";
 import { type Tx, withTenant } from "../../db/tenant";
 
 /**
@@ -38,7 +39,7 @@ const link = (label: string, href: string) => `[${escapeMarkdown(label)}](${href
 const bullets = (lines: string[]) => lines.map((line) => `- ${line}`).join("\n");
 
 /** Issued invoices still owed: credit notes, drafts and cancelled ones excluded. */
-const unpaidInvoice = sql`kind = 'facture' and status in ('en-attente', 'en-retard') and total_cents > paid_cents`;
+const unpaidInvoice = sql`${isUnpaidInvoice} and ${invoiceAmountDueCents} > 0`;
 
 async function collected(tx: Tx, userId: string, period: Period) {
   const [row] = rowsOf<{ cents: unknown; count: unknown }>(
@@ -142,9 +143,9 @@ const metrics: Record<FigureMetric, Metric> = {
     async compute({ tx, userId, today }): Promise<FigureAnswer> {
       const [row] = rowsOf<Record<string, unknown>>(
         await tx.execute(sql`
-          select count(*) as count, coalesce(sum(total_cents - paid_cents), 0) as cents,
+          select count(*) as count, coalesce(sum(${invoiceAmountDueCents}), 0) as cents,
             count(*) filter (where due_date < ${today}) as late_count,
-            coalesce(sum(total_cents - paid_cents) filter (where due_date < ${today}), 0) as late_cents
+            coalesce(sum(${invoiceAmountDueCents}) filter (where due_date < ${today}), 0) as late_cents
           from invoices where user_id = ${userId} and ${unpaidInvoice}`),
       );
       const count = num(row?.count);
@@ -168,7 +169,7 @@ const metrics: Record<FigureMetric, Metric> = {
       const rows = rowsOf<{ id: string; number: string | null; client: string; due: string; cents: unknown }>(
         await tx.execute(sql`
           select id, invoice_number as number, client_name as client, due_date::text as due,
-            total_cents - paid_cents as cents
+            ${invoiceAmountDueCents} as cents
           from invoices where user_id = ${userId} and ${unpaidInvoice} and due_date < ${today}
           order by due_date, invoice_number`),
       );
@@ -219,9 +220,9 @@ const metrics: Record<FigureMetric, Metric> = {
       const client = found[0] as { id: string; name: string };
       const [row] = rowsOf<Record<string, unknown>>(
         await tx.execute(sql`
-          select count(*) as count, coalesce(sum(total_cents - paid_cents), 0) as cents,
+          select count(*) as count, coalesce(sum(${invoiceAmountDueCents}), 0) as cents,
             count(*) filter (where due_date < ${today}) as late_count,
-            coalesce(sum(total_cents - paid_cents) filter (where due_date < ${today}), 0) as late_cents
+            coalesce(sum(${invoiceAmountDueCents}) filter (where due_date < ${today}), 0) as late_cents
           from invoices where user_id = ${userId} and client_id = ${client.id} and ${unpaidInvoice}`),
       );
       const cents = num(row?.cents);
@@ -432,9 +433,9 @@ const metrics: Record<FigureMetric, Metric> = {
       const [row] = rowsOf<Record<string, unknown>>(
         await tx.execute(sql`
           select
-            coalesce(sum(total_cents - paid_cents) filter (where due_date between ${period.from} and ${period.to}), 0) as due_cents,
+            coalesce(sum(${invoiceAmountDueCents}) filter (where due_date between ${period.from} and ${period.to}), 0) as due_cents,
             count(*) filter (where due_date between ${period.from} and ${period.to}) as due_count,
-            coalesce(sum(total_cents - paid_cents) filter (where due_date < ${today}), 0) as late_cents
+            coalesce(sum(${invoiceAmountDueCents}) filter (where due_date < ${today}), 0) as late_cents
           from invoices where user_id = ${userId} and ${unpaidInvoice}`),
       );
       const dueCents = num(row?.due_cents);

@@ -124,7 +124,7 @@ export async function getPublicDocument(
     return { frozen, settings };
   });
   if (!frozen?.seller || !frozen.buyer) throw new AppError("not_found", LINK_NOT_FOUND);
-  const dueCents = invoice.totalCents - invoice.paidCents;
+  const { dueCents } = invoice;
   const isPayable = invoice.kind === "facture" && ["en-attente", "en-retard"].includes(invoice.status);
   return {
     ...common,

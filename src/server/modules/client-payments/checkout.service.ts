@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { amountDueCents } from "@shared/domain/totals";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { clientCheckoutSessions, clientPortalSettings, invoices } from "../../db/schema/index";
@@ -42,7 +43,7 @@ export async function createInvoiceCheckout(
       .where(eq(clientPortalSettings.userId, link.userId));
     return { invoice, settings };
   });
-  const dueCents = invoice ? invoice.totalCents - invoice.paidCents : 0;
+  const dueCents = invoice ? amountDueCents(invoice) : 0;
   if (invoice?.kind !== "facture" || !PAYABLE.includes(invoice.status) || dueCents <= 0) {
     throw new AppError("conflict", "Cette facture n'a plus rien à régler.");
   }

@@ -1,4 +1,5 @@
 import { addDays, parisToday } from "@shared/domain/dates";
+import { amountDueCents } from "@shared/domain/totals";
 import { formatDate, formatMoney } from "@shared/format";
 import { paths } from "@shared/paths";
 import type { NotificationItem, NotificationsDto } from "@shared/schemas/notifications";
@@ -128,7 +129,7 @@ export async function getNotifications(
         id: `invoice:${invoice.id}`,
         kind: "invoice_overdue" as const,
         title: `Facture ${invoice.invoiceNumber ?? ""} en retard`.replace("  ", " "),
-        description: `${invoice.clientName} · ${formatMoney(invoice.totalCents - invoice.paidCents)} dus depuis le ${invoice.dueDate ? formatDate(invoice.dueDate) : "—"}`,
+        description: `${invoice.clientName} · ${formatMoney(amountDueCents(invoice))} dus depuis le ${invoice.dueDate ? formatDate(invoice.dueDate) : "—"}`,
         href: paths.app.invoices.detail(invoice.id),
         date: invoice.dueDate,
       })),

@@ -1,4 +1,5 @@
 import { parisToday } from "@shared/domain/dates";
+import { amountDueCents } from "@shared/domain/totals";
 import { formatDate, formatMoney } from "@shared/format";
 import { paths } from "@shared/paths";
 import { paymentMethodLabels, recordPaymentInput } from "@shared/schemas/invoices";
@@ -23,6 +24,8 @@ export async function payableInvoice(db: Db, userId: string, number: string) {
         status: invoices.status,
         totalCents: invoices.totalCents,
         paidCents: invoices.paidCents,
+        depositsCents: invoices.depositsCents,
+        creditedCents: invoices.creditedCents,
       })
       .from(invoices)
       .where(and(eq(invoices.userId, userId), eq(invoices.invoiceNumber, number))),
@@ -32,7 +35,7 @@ export async function payableInvoice(db: Db, userId: string, number: string) {
   if (invoice.status === "payée") return { question: `La facture ${number} est déjà réglée.` };
   if (invoice.status !== "en-attente" && invoice.status !== "en-retard")
     return { question: `La facture ${number} n'est pas émise : elle ne peut pas recevoir de paiement.` };
-  return { invoice: { id: invoice.id, remainingCents: invoice.totalCents - invoice.paidCents } };
+  return { invoice: { id: invoice.id, remainingCents: amountDueCents(invoice) } };
 }
 
 /**
@@ -88,7 +91,7 @@ export const recordPayment = defineAction({
       now,
       input: recordPaymentInput.parse({ amountCents, paidOn: input.date, method: input.method }),
     });
-    const left = invoice.totalCents - invoice.paidCents;
+    const left = amountDueCents(invoice);
     return {
       success: true,
       message: `Paiement de ${formatMoney(amountCents)} enregistré pour la facture ${input.invoiceNumber} : ${left > 0 ? `reste ${formatMoney(left)} à payer` : "facture réglée"}.`,
