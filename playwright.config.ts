@@ -34,7 +34,7 @@ export default defineConfig({
   },
   projects: [{ name: "chromium" }],
   webServer: {
-    command: "npx tsx scripts/start.ts",
+    command: "node --import tsx scripts/start.ts",
     url: `${baseURL}/api/health`,
     timeout: 180_000,
     reuseExistingServer: false,

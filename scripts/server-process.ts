@@ -1,8 +1,13 @@
 import { type ChildProcess, spawn } from "node:child_process";
 
-/** Starts `script` with tsx directly (no npm in between, so a signal reaches the server itself). */
+/**
+ * Starts `script` in one Node process with tsx's loader (decision 001): no npm and no tsx CLI in between,
+ * so SIGTERM reaches the server itself. The tsx CLI relays a signal to its child and kills it outright when
+ * the child has not acknowledged it within 60 ms, as a server busy with a query can: the data directory's
+ * lock was then left behind and the next start refused for 10 s.
+ */
 export function spawnServer(script: string, env: Record<string, string>): ChildProcess {
-  return spawn("node_modules/.bin/tsx", [script], {
+  return spawn(process.execPath, ["--import", "tsx", script], {
     env: { ...process.env, ...env },
     stdio: ["ignore", "ignore", "inherit"],
   });
