@@ -317,3 +317,66 @@ describe("figures for the model", () => {
     }
   });
 });
+
+describe("how an answer travels", () => {
+  /** The response's chunks with the time each was read, from the start of the request. */
+  async function chunksOf(response: Response, started: number) {
+    const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+    const decoder = new TextDecoder();
+    const chunks: { text: string; ms: number }[] = [];
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return chunks;
+      chunks.push({ text: decoder.decode(value), ms: performance.now() - started });
+    }
+  }
+  const ask = (context: TestContext, cookie: string) =>
+    call(context, "/api/assistant/chat", {
+      method: "POST",
+      cookie,
+      body: { messages: [{ role: "user", content: "Quelles factures sont en retard ?" }] },
+    });
+
+  it("sends the offline engine's answer whole, every event in one body", async () => {
+    const context = await createTestContext();
+    try {
+      const user = await paidUser(context, "gael.llm@example.fr");
+      const started = performance.now();
+      const chunks = await chunksOf(await ask(context, user.cookie), started);
+      expect(chunks).toHaveLength(1);
+      const types = (chunks[0]?.text ?? "")
+        .split("\n")
+        .filter(Boolean)
+        .map((line) => JSON.parse(line).type);
+      expect(types).toEqual(["status", "status", "text", "status", "done", "status"]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("streams a model's answer that takes longer: the first events arrive before its words", async () => {
+    const slow = await startFakeOpenAI({ text: "Aucune facture en retard.", delayMs: 1500 });
+    const context = await createTestContext({
+      env: { OPENAI_BASE_URL: slow.url, OPENAI_API_KEY: "k", AI_FIRST_TOKEN_TIMEOUT_MS: "5000" },
+    });
+    try {
+      const user = await paidUser(context, "hugo.llm@example.fr");
+      const started = performance.now();
+      const chunks = await chunksOf(await ask(context, user.cookie), started);
+      expect(chunks.length).toBeGreaterThan(1);
+      expect(chunks[0]?.text).toContain('"mode":"thinking"');
+      expect(chunks[0]?.ms).toBeLessThan(1500);
+      const events = chunks
+        .map((chunk) => chunk.text)
+        .join("")
+        .split("\n")
+        .filter(Boolean)
+        .map((line) => JSON.parse(line));
+      expect(textOf(events)).toBe("Aucune facture en retard.");
+      expect(only(events, "done")[0]).toMatchObject({ apiProvider: "openai" });
+    } finally {
+      await context.close();
+      await slow.close();
+    }
+  });
+});

@@ -14,32 +14,52 @@ import { availableModelIds, configuredProviders } from "./providers";
 import { listServerModels } from "./server-models";
 
 /**
- * How long an event waits for the ones that follow it before they leave together. A model streams words
- * every few milliseconds and the offline engine answers whole in a few: each write is a chunk of the
- * response and a system call, and one every 10 ms is still smoother than the eye can follow.
+ * An answer complete within this time is sent as one body: the offline engine answers whole in a few
+ * milliseconds, and streaming it cost the server a third of its work per question (web streams, a chunk and
+ * a system call per write). A longer one (a model writing, a provider failing over) is streamed from then on,
+ * starting with what was emitted so far.
+ */
+const WHOLE_ANSWER_MS = 500;
+
+/**
+ * Once streaming, how long an event waits for the ones that follow it before they leave together: a model
+ * streams words every few milliseconds, and one write every 10 ms is still smoother than the eye can follow.
  */
 const COALESCE_MS = 10;
 
 /**
- * Lines written in order, those added within COALESCE_MS of each other in one write. A client gone away
- * only stops the writing (the stream drops what it can no longer send), not what the caller records.
+ * An answer's lines, kept until `sendTo` gives them somewhere to go, then written in order, those added
+ * within COALESCE_MS of each other in one write. A client gone away only stops the writing (the stream drops
+ * what it can no longer send), not what the caller records.
  */
-function coalescedLines(write: (chunk: string) => Promise<unknown>) {
+function answerLines() {
   let pending = "";
+  let write: ((chunk: string) => Promise<unknown>) | undefined;
   let timer: NodeJS.Timeout | undefined;
   let writing: Promise<unknown> = Promise.resolve();
   const flush = () => {
     clearTimeout(timer);
     timer = undefined;
-    if (!pending) return;
+    if (!pending || !write) return;
     const chunk = pending;
+    const send = write;
     pending = "";
-    writing = writing.then(() => write(chunk));
+    writing = writing.then(() => send(chunk));
   };
   return {
     add(line: string) {
       pending += line;
-      timer ??= setTimeout(flush, COALESCE_MS);
+      if (write) timer ??= setTimeout(flush, COALESCE_MS);
+    },
+    /** Everything so far, for an answer sent whole. */
+    take() {
+      const all = pending;
+      pending = "";
+      return all;
+    },
+    sendTo(writer: (chunk: string) => Promise<unknown>) {
+      write = writer;
+      flush();
     },
     async end() {
       flush();
@@ -61,15 +81,31 @@ export function assistantRoutes(deps: ChatDeps) {
         }),
       ),
     )
-    .post("/chat", valid(chatRequest), (c) => {
+    .post("/chat", valid(chatRequest), async (c) => {
       const userId = c.get("user").id;
       const body = c.req.valid("json");
       c.header("content-type", "application/x-ndjson; charset=utf-8");
       c.header("cache-control", "no-store");
+      const lines = answerLines();
+      const answering = runChat(deps, {
+        userId,
+        body,
+        emit: (event) => lines.add(`${JSON.stringify(event)}\n`),
+      });
+      // Settled now or awaited below: a failure meanwhile is never left unhandled.
+      answering.catch(() => {});
+      let timer: NodeJS.Timeout | undefined;
+      const isWhole = await Promise.race([
+        answering.then(() => true),
+        new Promise<false>((resolve) => {
+          timer = setTimeout(() => resolve(false), WHOLE_ANSWER_MS);
+        }),
+      ]).finally(() => clearTimeout(timer));
+      if (isWhole) return c.body(lines.take());
       return stream(c, async (out) => {
-        const lines = coalescedLines((chunk) => out.write(chunk));
+        lines.sendTo((chunk) => out.write(chunk));
         try {
-          await runChat(deps, { userId, body, emit: (event) => lines.add(`${JSON.stringify(event)}\n`) });
+          await answering;
         } finally {
           await lines.end();
         }
