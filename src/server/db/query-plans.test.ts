@@ -10,6 +10,7 @@ import { exportInvoices, listInvoices } from "../modules/invoices/invoices.servi
 import { listQuotes } from "../modules/quotes/quotes.service";
 import { searchRecords } from "../modules/search/search.service";
 import { createTestDatabase } from "../test/database";
+import { nodesOf, type PlanNode } from "../test/query-plans";
 import type { Database, Db } from "./client";
 import * as schema from "./schema/index";
 
@@ -28,7 +29,6 @@ const TENANT = "user-1";
 const HOT_TABLES = ["invoices", "quotes", "clients"];
 
 type Statement = { query: string; params: unknown[] };
-type PlanNode = { "Node Type": string; "Relation Name"?: string; Plans?: PlanNode[] };
 type Queryable = {
   query: (text: string, params: unknown[]) => Promise<{ rows: { "QUERY PLAN": [{ Plan: PlanNode }] }[] }>;
 };
@@ -56,9 +56,8 @@ async function recordingDb(): Promise<typeof recording> {
   return { db, statements, release: () => {} };
 }
 
-const scansOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(scansOf)];
 const seqScansOnHotTables = (plan: PlanNode) =>
-  scansOf(plan).filter(
+  nodesOf(plan).filter(
     (node) => node["Node Type"] === "Seq Scan" && HOT_TABLES.includes(node["Relation Name"] ?? ""),
   );
 
@@ -183,9 +182,9 @@ describe("hot queries use an index", () => {
     // sorts discouraged, only an index on (user_id, created_at, id) spares sorting the rows under the LIMIT
     // (above it, only the page's 40 rows are sorted).
     const plan = await explain(page, { withoutSorts: true });
-    const limits = scansOf(plan).filter((node) => node["Node Type"] === "Limit");
+    const limits = nodesOf(plan).filter((node) => node["Node Type"] === "Limit");
     expect(limits.length).toBeGreaterThan(0);
-    const sortsUnderLimits = limits.flatMap(scansOf).filter((node) => node["Node Type"].endsWith("Sort"));
+    const sortsUnderLimits = limits.flatMap(nodesOf).filter((node) => node["Node Type"].endsWith("Sort"));
     expect(sortsUnderLimits).toEqual([]);
   });
 

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/client";
 import { createTestDatabase } from "../../test/database";
+import { nodesOf, type PlanNode } from "../../test/query-plans";
 import { searchRecords } from "./search.service";
 
 // Issue 15: the global search must find a user's matches through the trigram index, not by reading every
@@ -14,8 +15,6 @@ const USERS = 40;
 const TENANT = "user-1";
 const SEARCHED_TABLES = ["clients", "invoices", "quotes", "projects", "contracts"];
 
-type PlanNode = { "Node Type": string; "Relation Name"?: string; "Index Name"?: string; Plans?: PlanNode[] };
-const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodesOf)];
 type Rows<T> = { rows: T[] };
 
 let database: Database;
