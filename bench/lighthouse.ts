@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import lighthouse, { desktopConfig, type Flags } from "lighthouse";
@@ -72,7 +72,8 @@ async function launchChromium(): Promise<{
       child.kill("SIGTERM");
       await exited;
     }
-    rmSync(profile, { recursive: true, force: true });
+    // Chromium's helpers may still be writing the profile when the browser has exited.
+    rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
   };
   for (let attempt = 0; attempt < 200; attempt++) {
     const info = await fetch(`http://127.0.0.1:${port}/json/version`).then(
@@ -101,6 +102,7 @@ async function audit(
   );
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   if (REPORT_DIR) {
+    mkdirSync(REPORT_DIR, { recursive: true });
     const name = `${new URL(url).pathname.replaceAll("/", "_")}-${preset}-${Date.now()}.json`;
     writeFileSync(join(REPORT_DIR, name), JSON.stringify(result.lhr));
   }
@@ -200,8 +202,9 @@ export async function measureLighthouse(authSecret: string) {
       withinBudget,
     };
   } finally {
-    await chromium?.close();
+    // The server first: a failure to clean Chromium's profile must not leave it running.
     if (server) await stopServer(server);
+    await chromium?.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -1,3 +1,4 @@
+import { INVALID_EMAIL_MESSAGE } from "../src/shared/security/validators";
 import { expect, test } from "./fixtures";
 
 const shot = (name: string) => ({ path: `test-results/screenshots/${name}.png`, fullPage: true });
@@ -41,6 +42,31 @@ test.describe("public pages", () => {
     await expect(page.getByRole("heading", { name: "Page introuvable" })).toBeVisible();
     await expect(page.getByRole("link", { name: /accueil/i }).first()).toBeVisible();
     await page.screenshot(shot("not-found-desktop"));
+  });
+
+  test("the sign-in page paints before its code loads, then checks the form in French", async ({ page }) => {
+    await page.goto("/auth");
+    await expect(page.getByRole("heading", { name: "Connexion" })).toBeVisible();
+    // The form is usable once hydrated (inert until then). Its code was requested only once the page could
+    // paint, so that it never shares a slow line with the stylesheet.
+    await page.getByLabel("Adresse e-mail").fill("pas-une-adresse");
+    const timings = await page.evaluate(() => {
+      const assets = performance
+        .getEntriesByType("resource")
+        .filter((entry): entry is PerformanceResourceTiming => entry.name.includes("/assets/"));
+      return {
+        stylesheetLoaded: Math.max(
+          ...assets.filter((e) => e.name.endsWith(".css")).map((e) => e.responseEnd),
+        ),
+        scriptsRequested: assets.filter((e) => e.name.endsWith(".js")).map((e) => e.startTime),
+      };
+    });
+    expect(timings.scriptsRequested.length).toBeGreaterThan(0);
+    expect(Math.min(...timings.scriptsRequested)).toBeGreaterThanOrEqual(timings.stylesheetLoaded);
+    // zod and the form's schema load on the first check.
+    await page.getByRole("button", { name: "Se connecter" }).click();
+    await expect(page.getByText(INVALID_EMAIL_MESSAGE)).toBeVisible();
+    await expect(page.getByText("Saisissez votre mot de passe.")).toBeVisible();
   });
 
   test("/login sends to /auth and /app/ai-assistant to /app/agent-ia", async ({ page }) => {

@@ -2,8 +2,8 @@ import { buttonStyles } from "@client/components/ui/button-styles";
 import { Field } from "@client/components/ui/field";
 import { SubmitButton } from "@client/components/ui/submit-button";
 import { errorMessage } from "@client/lib/api-error";
-import { zodResolver } from "@client/lib/form";
-import { type PasswordResetRequestInput, passwordResetRequestInput } from "@shared/schemas/auth";
+import { lazyZodResolver } from "@client/lib/lazy-resolver";
+import type { PasswordResetRequestInput } from "@shared/schemas/auth";
 import { MailCheck } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
@@ -14,7 +14,9 @@ import { requestPasswordReset } from "../api/auth-api";
 export function ResetRequestForm({ initialEmail, onBack }: { initialEmail: string; onBack: () => void }) {
   const [sentTo, setSentTo] = useState<string | null>(null);
   const form = useForm<PasswordResetRequestInput>({
-    resolver: zodResolver(passwordResetRequestInput),
+    resolver: lazyZodResolver(() =>
+      import("@shared/schemas/auth").then((schemas) => schemas.passwordResetRequestInput),
+    ),
     defaultValues: { email: initialEmail },
   });
   const { errors, isSubmitting } = form.formState;

@@ -2,8 +2,8 @@ import { Field } from "@client/components/ui/field";
 import { SubmitButton } from "@client/components/ui/submit-button";
 import type { AuthApiError } from "@client/lib/api-client";
 import { errorMessage, isApiError } from "@client/lib/api-error";
-import { zodResolver } from "@client/lib/form";
-import { type SignInInput, signInInput } from "@shared/schemas/auth";
+import { lazyZodResolver } from "@client/lib/lazy-resolver";
+import type { SignInInput } from "@shared/schemas/auth";
 import { useQueryClient } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
@@ -14,7 +14,7 @@ type Props = { onSignedIn: () => void; onForgotPassword: (email: string) => void
 export function SignInForm({ onSignedIn, onForgotPassword }: Props) {
   const queryClient = useQueryClient();
   const form = useForm<SignInInput>({
-    resolver: zodResolver(signInInput),
+    resolver: lazyZodResolver(() => import("@shared/schemas/auth").then((schemas) => schemas.signInInput)),
     defaultValues: { email: "", password: "" },
   });
   const { errors, isSubmitting } = form.formState;
