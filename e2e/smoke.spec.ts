@@ -69,6 +69,18 @@ test.describe("public pages", () => {
     await expect(page.getByText("Saisissez votre mot de passe.")).toBeVisible();
   });
 
+  test("an /app page asks for the session and the profile at once", async ({ page }) => {
+    const events: string[] = [];
+    page.on("request", (request) => events.push(`asked ${new URL(request.url()).pathname}`));
+    page.on("requestfinished", (request) => events.push(`answered ${new URL(request.url()).pathname}`));
+    await page.goto("/app/invoices");
+    // Anonymous here: the session is null, the profile a 401, and the guard sends to sign-in.
+    await expect(page).toHaveURL(/\/auth\?redirect=/);
+    const profileAsked = events.indexOf("asked /api/profile");
+    expect(profileAsked).toBeGreaterThan(-1);
+    expect(profileAsked).toBeLessThan(events.indexOf("answered /api/auth/get-session"));
+  });
+
   test("/login sends to /auth and /app/ai-assistant to /app/agent-ia", async ({ page }) => {
     await page.goto("/login");
     await expect(page).toHaveURL(/\/auth$/);

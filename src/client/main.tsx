@@ -1,10 +1,13 @@
 import "./styles.css";
+import { paths } from "@shared/paths";
 import { StrictMode, startTransition, useEffect } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { createBrowserRouter } from "react-router";
 import { RouterProvider } from "react-router/dom";
 import { Providers } from "./app/providers";
+import { createQueryClient } from "./app/query-client";
 import { routes } from "./app/router";
+import { profileQuery, sessionQuery } from "./lib/session";
 
 const container = document.getElementById("root");
 if (!container) throw new Error("Élément #root introuvable dans index.html");
@@ -15,10 +18,18 @@ if (!container) throw new Error("Élément #root introuvable dans index.html");
  * a phone's main thread needs to answer a tap in between (issue 15, Lighthouse's total blocking time).
  */
 function start(container: HTMLElement) {
+  const queryClient = createQueryClient();
+  // An /app page waits for the session, then for the profile (paid or not), before its own data: both
+  // asked at once, one round trip less before every page of the app.
+  const { pathname } = window.location;
+  if (pathname === paths.app.root || pathname.startsWith(`${paths.app.root}/`)) {
+    void queryClient.prefetchQuery(sessionQuery);
+    void queryClient.prefetchQuery(profileQuery);
+  }
   const router = createBrowserRouter(routes);
   const app = (
     <StrictMode>
-      <Providers>
+      <Providers client={queryClient}>
         <RouterProvider router={router} />
       </Providers>
     </StrictMode>

@@ -4,7 +4,10 @@ import { type ReactNode, useLayoutEffect, useState } from "react";
 import { Toaster } from "sonner";
 import { createQueryClient } from "./query-client";
 
-/** `client` is given only by the build's prerendering, which clears it afterwards (its timers keep Node up). */
+/**
+ * `client` is given by main.tsx, which starts the first queries before rendering, and by the build's
+ * prerendering, which clears it afterwards (its timers keep Node up).
+ */
 export function Providers({ children, client }: { children: ReactNode; client?: QueryClient }) {
   const [queryClient] = useState(() => client ?? createQueryClient());
   const theme = useResolvedTheme();
