@@ -64,16 +64,28 @@ async function launchChromium(): Promise<{
       `--user-data-dir=${profile}`,
       "about:blank",
     ],
-    { stdio: "ignore" },
+    // Its own process group: closing it reaches the helpers (renderer, network, GPU) as well.
+    { stdio: "ignore", detached: true },
   );
+  const group = -(child.pid ?? 0);
   const close = async () => {
     if (child.exitCode === null) {
       const exited = new Promise((resolve) => child.once("exit", resolve));
-      child.kill("SIGTERM");
+      process.kill(group, "SIGTERM");
       await exited;
     }
-    // Chromium's helpers may still be writing the profile when the browser has exited.
-    rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
+    // A helper still writing the profile's cache once the browser has exited would keep it from being removed.
+    try {
+      process.kill(group, "SIGKILL");
+    } catch {
+      // The whole group has already exited.
+    }
+    try {
+      rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
+    } catch (error) {
+      // The figures stand; only a temporary directory is left behind.
+      console.warn(`Profil Chromium non supprimé (${profile}) : ${(error as Error).message}`);
+    }
   };
   for (let attempt = 0; attempt < 200; attempt++) {
     const info = await fetch(`http://127.0.0.1:${port}/json/version`).then(
