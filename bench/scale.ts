@@ -17,7 +17,7 @@ const TENANTS = 1_000;
 const INVOICES_PER_TENANT = 1_000;
 const TENANT_DATASET = { invoices: INVOICES_PER_TENANT, clients: 20, expenses: 0, quotes: 0 } as const;
 // Enough runs for a p95 to be more than the slowest run but one. The first runs on a connection take 100–120
-// ms, later ones 45–70 ms (see decision 014, sixth pass); 20 runs measured mostly those first ones.
+// ms, later ones 45–70 ms (decision 014, sixth pass); 20 runs measured mostly those first ones.
 const DEEP_PAGE_RUNS = 100;
 const RSS_SAMPLE_MS = 20;
 
