@@ -154,4 +154,17 @@ test("register → confirm → pay → use the shell → sign out → reset the 
     await expect(page.getByRole("navigation", { name: "Navigation principale" })).toBeVisible();
     await shot(page, "15-signed-in-again");
   });
+
+  await test.step("sent to sign in from an app page, back on it once signed in", async () => {
+    await page.getByRole("button", { name: /^Menu du compte/ }).click();
+    await page.getByRole("menuitem", { name: "Se déconnecter" }).click();
+    await expect(page).toHaveURL(/\/auth$/);
+    await page.goto("/app/invoices");
+    await expect(page).toHaveURL(/\/auth\?redirect=%2Fapp%2Finvoices$/);
+    await page.getByLabel("Adresse e-mail").fill(email);
+    await page.getByLabel("Mot de passe", { exact: true }).fill(newPassword);
+    await page.getByRole("button", { name: "Se connecter" }).click();
+    await expect(page).toHaveURL(/\/app\/invoices$/);
+    await expect(page.getByRole("heading", { name: "Factures", level: 1 })).toBeVisible();
+  });
 });

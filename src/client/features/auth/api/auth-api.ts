@@ -19,7 +19,9 @@ export async function signIn(queryClient: QueryClient, input: SignInInput) {
     method: "POST",
     body: { email: input.email.trim(), password: input.password },
   });
-  await queryClient.invalidateQueries({ queryKey: sessionQuery.queryKey });
+  // Every session query, watched or not: the sign-in page does not watch it, and an app page left for it
+  // would otherwise come back to its "no session" answer and send the user to sign in again.
+  await queryClient.invalidateQueries({ queryKey: sessionQuery.queryKey, refetchType: "all" });
   setTimeout(() => void queryClient.fetchQuery(profileQuery).catch(() => {}), PROFILE_CHECK_DELAY_MS);
 }
 
