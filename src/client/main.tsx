@@ -1,5 +1,5 @@
 import "./styles.css";
-import { paths } from "@shared/paths";
+import { isAppPath } from "@shared/paths";
 import { StrictMode, startTransition, useEffect } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { createBrowserRouter } from "react-router";
@@ -21,8 +21,7 @@ function start(container: HTMLElement) {
   const queryClient = createQueryClient();
   // An /app page waits for the session, then for the profile (paid or not), before its own data: both
   // asked at once, one round trip less before every page of the app.
-  const { pathname } = window.location;
-  if (pathname === paths.app.root || pathname.startsWith(`${paths.app.root}/`)) {
+  if (isAppPath(window.location.pathname)) {
     void queryClient.prefetchQuery(sessionQuery);
     void queryClient.prefetchQuery(profileQuery);
   }

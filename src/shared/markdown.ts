@@ -1,4 +1,4 @@
-import { paths } from "./paths";
+import { isAppPath, paths } from "./paths";
 
 /**
  * Record text (a client's name, an expense's title…) written into the assistant's markdown answers is escaped
@@ -27,5 +27,5 @@ export function isAppHref(href: string | undefined): href is string {
   if (!href?.startsWith("/") || href.startsWith("//") || href.startsWith("/\\")) return false;
   const pathname = href.split(/[?#]/)[0] ?? "";
   if (/(^|\/)\.\.?(\/|$)/.test(pathname)) return false;
-  return pathname === paths.app.root || pathname.startsWith(`${paths.app.root}/`) || pagePaths.has(pathname);
+  return isAppPath(pathname) || pagePaths.has(pathname);
 }

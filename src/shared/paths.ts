@@ -83,3 +83,8 @@ export const paths = {
     settings: `${app}/settings`,
   },
 } as const;
+
+/** Whether a pathname is the signed-in app's (/app or below), not merely one starting with the same letters. */
+export function isAppPath(pathname: string): boolean {
+  return pathname === paths.app.root || pathname.startsWith(`${paths.app.root}/`);
+}
