@@ -3,7 +3,15 @@ import { formatMoney } from "@shared/format";
 import { eq } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { automations, businessIdentities, clients, invoiceReminders, invoices } from "../db/schema/index";
+import {
+  automations,
+  businessIdentities,
+  clients,
+  invoiceReminders,
+  invoices,
+  webhookDeliveries,
+  webhookSubscriptions,
+} from "../db/schema/index";
 import { createInvoiceDraft, issueInvoice, recordPayment } from "../modules/invoices/invoices.service";
 import { lastEmailTo, markPaid, registerAndConfirm } from "../test/accounts";
 import { createTestContext, TEST_APP_URL, type TestContext } from "../test/test-app";
@@ -90,6 +98,42 @@ describe("invoice jobs", () => {
     const [currentRow] = await context.database.db.select().from(invoices).where(eq(invoices.id, current.id));
     expect(lateRow?.status).toBe("en-retard");
     expect(currentRow?.status).toBe("en-attente");
+  });
+
+  it("marks a backlog slice by slice and tells each overdue invoice to its owner's hook once", async () => {
+    const owner = await seller("arriere.webhook@example.fr");
+    const [hook] = await context.database.db
+      .insert(webhookSubscriptions)
+      .values({
+        userId: owner,
+        targetUrl: "https://hooks.example.fr/ardoise",
+        event: "invoice.overdue",
+        secret: "s",
+      })
+      .returning();
+    const late = await Promise.all(
+      [40, 45, 50].map((days) => issuedInvoice({ clientEmail: null, issuedDaysAgo: days, owner })),
+    );
+    // Slices of 2: the three invoices take two transactions at least.
+    expect(await markOverdueInvoices(context.database.db, new Date(), undefined, 2)).toBeGreaterThanOrEqual(
+      3,
+    );
+    const rows = await context.database.db.select().from(invoices).where(eq(invoices.userId, owner));
+    expect(rows.map((row) => row.status)).toEqual(["en-retard", "en-retard", "en-retard"]);
+    const deliveries = await context.database.db
+      .select()
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.subscriptionId, String(hook?.id)));
+    expect(deliveries.map((delivery) => delivery.event)).toEqual([
+      "invoice.overdue",
+      "invoice.overdue",
+      "invoice.overdue",
+    ]);
+    expect(deliveries.map((delivery) => (delivery.data as { id: string }).id).sort()).toEqual(
+      late.map((invoice) => invoice.id).sort(),
+    );
+    expect(new Set(deliveries.map((delivery) => delivery.eventId)).size).toBe(3);
+    expect(await markOverdueInvoices(context.database.db, new Date(), owner, 2)).toBe(0);
   });
 
   it("sends one French reminder for an overdue invoice, supersedes the older ones, and never sends twice", async () => {

@@ -1,5 +1,5 @@
 import { parisToday } from "@shared/domain/dates";
-import { and, asc, eq, lt, lte, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, lt, lte, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { clients, invoiceReminders, invoices } from "../db/schema/index";
 import { type Tx, withTenant } from "../db/tenant";
@@ -7,28 +7,54 @@ import type { Mailer } from "../email/mailer";
 import { invoiceReminderEmail } from "../email/templates/invoice-reminder";
 import type { Logger } from "../logger";
 import { toDto as toInvoiceDto } from "../modules/invoices/invoices.service";
-import { emitEvent } from "../modules/public-api/events";
+import { emitEvents } from "../modules/public-api/events";
 
 // Jobs run as the owner role, across users: they are the server's own work, not a tenant's request.
+
+/** Invoices marked per transaction: a backlog (the server was down, a large import) is worked in slices. */
+const OVERDUE_BATCH = 500;
 
 /**
  * Issued invoices past their due date become en-retard (they also read so before the job runs): every
  * user's for the job, or one user's, inside their tenant, when they ask for it (autonomous-ai-execute).
+ * Each slice is its own short transaction that locks only the rows it marks (others' locked rows are left
+ * for the next run), so a backlog of many thousands neither holds them all in memory nor blocks their
+ * owners' edits until the end.
  */
-export async function markOverdueInvoices(db: Db, now = new Date(), userId?: string): Promise<number> {
-  const due = and(eq(invoices.status, "en-attente"), lt(invoices.dueDate, parisToday(now)));
-  const update = async (tx: Db | Tx) => {
+export async function markOverdueInvoices(
+  db: Db,
+  now = new Date(),
+  userId?: string,
+  batchSize = OVERDUE_BATCH,
+): Promise<number> {
+  const today = parisToday(now);
+  const due = and(
+    eq(invoices.status, "en-attente"),
+    lt(invoices.dueDate, today),
+    userId ? eq(invoices.userId, userId) : undefined,
+  );
+  const markSlice = async (tx: Db | Tx) => {
+    const slice = tx
+      .select({ id: invoices.id })
+      .from(invoices)
+      .where(due)
+      .limit(batchSize)
+      .for("update", { skipLocked: true });
     const rows = await tx
       .update(invoices)
       .set({ status: "en-retard" })
-      .where(userId ? and(due, eq(invoices.userId, userId)) : due)
+      .where(inArray(invoices.id, slice))
       .returning();
-    for (const row of rows)
-      await emitEvent(tx, row.userId, "invoice.overdue", toInvoiceDto(row, [], parisToday(now)));
-    return rows;
+    const occurrences = rows.map((row) => ({ userId: row.userId, data: toInvoiceDto(row, [], today) }));
+    await emitEvents(tx, "invoice.overdue", occurrences, now);
+    return rows.length;
   };
-  const updated = userId ? await withTenant(db, userId, update) : await db.transaction(update);
-  return updated.length;
+  let marked = 0;
+  for (;;) {
+    const count = userId ? await withTenant(db, userId, markSlice) : await db.transaction(markSlice);
+    marked += count;
+    if (count < batchSize) return marked;
+  }
 }
 
 const CLAIM_BATCH = 20;
