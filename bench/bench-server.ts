@@ -1,5 +1,6 @@
 import type { ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
+import { createInterface } from "node:readline";
 import pg from "pg";
 import { type Cluster, findPostgresBin, freePort, startThrowawayCluster } from "../scripts/postgres-cluster";
 import { spawnServer, stopServer, waitForHealth } from "../scripts/server-process";
@@ -18,6 +19,8 @@ export type BenchServer = {
   databaseUrl: string;
   /** The server's process id (the tsx launcher; the server is one of its descendants). */
   pid: number;
+  /** The server's inspector port on 127.0.0.1, for reading its heap (heap-probe.ts). */
+  inspectPort: number;
   /** An owner connection, for seeding. */
   admin: pg.Client;
   /** The database opened as the server opens it, for the direct (SQL) side of each ratio. */
@@ -41,31 +44,47 @@ async function createDatabase({ url: clusterUrl, socketUrl }: Cluster, name: str
   return url.toString();
 }
 
+// What Node's inspector writes to stderr as a client comes and goes: not the server's words.
+const INSPECTOR_LINES = new Set(["Debugger attached.", "Waiting for the debugger to disconnect..."]);
+
+/** Node's arguments opening the inspector on 127.0.0.1:`port`, its address published over HTTP only. */
+const inspectorArgs = (port: number) => [`--inspect=127.0.0.1:${port}`, "--inspect-publish-uid=http"];
+
 /**
  * Runs `work` with a production server on `databaseUrl`, stopped afterwards. `env` adds to or overrides
- * the server's settings (READ_CACHE_MB=0 for the figures computed on every request).
+ * the server's settings (READ_CACHE_MB=0 for the figures computed on every request). With `inspectPort`,
+ * the server opens its inspector there, for heap-probe.ts.
  */
 export async function withServer<T>(
   databaseUrl: string,
   authSecret: string,
   env: Record<string, string>,
   work: (baseUrl: string, child: ChildProcess) => Promise<T>,
+  inspectPort?: number,
 ): Promise<T> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawnServer("src/server/main.ts", {
-    NODE_ENV: "production",
-    // No SMTP here: the bench reads the confirmation link from the outbox table.
-    ALLOW_LOCAL_OUTBOX: "true",
-    BETTER_AUTH_SECRET: authSecret,
-    LOG_LEVEL: "silent",
-    DATABASE_POOL_SIZE: String(POOL_SIZE),
-    DATABASE_URL: databaseUrl,
-    PORT: String(port),
-    APP_URL: baseUrl,
-    ARDOISE_SERVE_CLIENT: "false",
-    ...env,
-  });
+  const child = spawnServer(
+    "src/server/main.ts",
+    {
+      NODE_ENV: "production",
+      // No SMTP here: the bench reads the confirmation link from the outbox table.
+      ALLOW_LOCAL_OUTBOX: "true",
+      BETTER_AUTH_SECRET: authSecret,
+      LOG_LEVEL: "silent",
+      DATABASE_POOL_SIZE: String(POOL_SIZE),
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      APP_URL: baseUrl,
+      ARDOISE_SERVE_CLIENT: "false",
+      ...env,
+    },
+    inspectPort ? { nodeArgs: inspectorArgs(inspectPort), stderr: "pipe" } : {},
+  );
+  if (child.stderr)
+    createInterface({ input: child.stderr }).on("line", (line) => {
+      if (!INSPECTOR_LINES.has(line)) console.error(line);
+    });
   try {
     await waitForHealth(`${baseUrl}/api/health`, child);
     return await work(baseUrl, child);
@@ -84,17 +103,24 @@ export async function withBenchServer<T>(
   const cluster = await startThrowawayCluster(bin);
   try {
     const databaseUrl = await createDatabase(cluster, "ardoise_bench");
-    return await withServer(databaseUrl, authSecret, {}, async (baseUrl, child) => {
-      const admin = new pg.Client({ connectionString: databaseUrl });
-      await admin.connect();
-      const direct = await openDatabase({ databaseUrl, dataDir: "", poolSize: POOL_SIZE });
-      try {
-        return await work({ baseUrl, databaseUrl, pid: child.pid ?? 0, admin, direct });
-      } finally {
-        await direct.close();
-        await admin.end().catch(() => {});
-      }
-    });
+    const inspectPort = await freePort();
+    return await withServer(
+      databaseUrl,
+      authSecret,
+      {},
+      async (baseUrl, child) => {
+        const admin = new pg.Client({ connectionString: databaseUrl });
+        await admin.connect();
+        const direct = await openDatabase({ databaseUrl, dataDir: "", poolSize: POOL_SIZE });
+        try {
+          return await work({ baseUrl, databaseUrl, pid: child.pid ?? 0, inspectPort, admin, direct });
+        } finally {
+          await direct.close();
+          await admin.end().catch(() => {});
+        }
+      },
+      inspectPort,
+    );
   } finally {
     cluster.stop();
   }

@@ -6,10 +6,14 @@ import { type ChildProcess, spawn } from "node:child_process";
  * the child has not acknowledged it within 60 ms, as a server busy with a query can: the data directory's
  * lock was then left behind and the next start refused for 10 s.
  */
-export function spawnServer(script: string, env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ["--import", "tsx", script], {
+export function spawnServer(
+  script: string,
+  env: Record<string, string>,
+  { nodeArgs = [], stderr = "inherit" }: { nodeArgs?: string[]; stderr?: "inherit" | "pipe" } = {},
+): ChildProcess {
+  return spawn(process.execPath, [...nodeArgs, "--import", "tsx", script], {
     env: { ...process.env, ...env },
-    stdio: ["ignore", "ignore", "inherit"],
+    stdio: ["ignore", "ignore", stderr],
   });
 }
 
