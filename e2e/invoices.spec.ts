@@ -48,12 +48,23 @@ test("draft with two VAT rates → live totals → save → issue → partial th
   });
 
   await test.step("the empty list invites to create an invoice", async () => {
+    // What the page's Content-Security-Policy refused: zod's probe for eval was one (decision 014).
+    await page.addInitScript(() => {
+      const refused: string[] = [];
+      Object.assign(window, { refusedByPolicy: refused });
+      document.addEventListener("securitypolicyviolation", (event) =>
+        refused.push(`${event.violatedDirective} ${event.sourceFile}:${event.columnNumber}`),
+      );
+    });
+    const refusedByPolicy = () =>
+      page.evaluate(() => (window as { refusedByPolicy?: string[] }).refusedByPolicy);
     await page.goto("/app/invoices");
     // The first page of the run loads the whole interface: slow when the machine is busy.
     await expect(page.getByText("Aucune facture pour l'instant")).toBeVisible({ timeout: 30_000 });
     await shots(page, "01-list-empty");
     await page.getByRole("main").getByRole("link", { name: "Nouvelle facture" }).last().click();
     await expect(page.getByRole("heading", { name: "Nouvelle facture" })).toBeVisible();
+    expect(await refusedByPolicy()).toEqual([]);
   });
 
   await test.step("the form: client picker, two lines at 20 % and 5,5 %, live totals", async () => {

@@ -1,3 +1,5 @@
+// First: its setting must be in place before any module below builds a zod schema.
+import "./zod-without-eval";
 import "./styles.css";
 import { isAppPath } from "@shared/paths";
 import { StrictMode, startTransition, useEffect } from "react";
