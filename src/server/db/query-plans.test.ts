@@ -15,13 +15,14 @@ import type { Database, Db } from "./client";
 import * as schema from "./schema/index";
 
 // Issue 15: the hot queries must reach invoices, quotes and clients through an index, never a sequential
-// scan, at a realistic size (40 users × 1 000 invoices, 200 quotes and 50 clients, planner statistics up
+// scan, at a realistic size (40 users × 1 200 invoices, 200 quotes and 50 clients, planner statistics up
 // to date), so that a dropped or missing index fails here rather than in production. Each service runs
 // once with a logger that records the SQL it sends; every recorded statement that reads one of those
 // tables is then explained as the tenant would run it.
 
 const USERS = 40;
-const INVOICES_PER_USER = 1_000;
+// Above the list's DEEP_OFFSET (1 000), so that its last page takes the deep path.
+const INVOICES_PER_USER = 1_200;
 const QUOTES_PER_USER = 200;
 const CLIENTS_PER_USER = 50;
 const TENANT = "user-1";
@@ -178,7 +179,9 @@ describe("hot queries use an index", () => {
       listInvoices(db, { userId: TENANT, query: { page: lastPage, pageSize: 40 } }),
     );
     if (!page) throw new Error("the list sent no statement");
-    // At 1 000 invoices sorting them is cheap and may be planned; at 100 000 it is not (bench/scale.ts). With
+    // The deep path: the page's ids first (ids in a subquery), then their rows.
+    expect(page.query).toMatch(/"invoices"\."id" in \(select "id" from "invoices"/);
+    // At 1 200 invoices sorting them is cheap and may be planned; at 100 000 it is not (bench/scale.ts). With
     // sorts discouraged, only an index on (user_id, created_at, id) spares sorting the rows under the LIMIT
     // (above it, only the page's 40 rows are sorted).
     const plan = await explain(page, { withoutSorts: true });
