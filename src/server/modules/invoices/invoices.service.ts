@@ -311,8 +311,12 @@ function preparePage(tx: Tx, query: InvoiceFilters, where: SQL | undefined, shap
     .orderBy(...newestFirst)
     .limit(sql.placeholder("limit"))
     .offset(sql.placeholder("offset"));
+  // `= any(array(…))`, not `in (…)`: the ids are computed once, then fetched by primary key, whatever the
+  // values. A prepared statement may settle on a generic plan after five executions; on 100 000 invoices read
+  // as the owner, the generic plan of `in (…)` hashed the ids against a sequential scan of the table (30 ms,
+  // against 13 ms for its custom plan), while this form keeps the same plan both ways (decision 014).
   return page
-    .where(inArray(invoices.id, pageIds))
+    .where(sql`${invoices.id} = any(array(${pageIds}))`)
     .orderBy(...newestFirst)
     .prepare(`invoice_list(${shape})`);
 }
