@@ -1,17 +1,23 @@
 import WebSocket from "ws";
 
-// What a server process retains, read through its inspector (the Chrome DevTools protocol): the V8 heap in
-// use right after a full collection. The resident size also counts garbage V8 has not collected yet, and when
-// it collects depends on what ran before (decision 014, sixth pass), so it cannot tell a stream that holds
-// one batch from one that holds the file.
+// What a server process retains, read through its inspector (the Chrome DevTools protocol): right after a
+// full collection, the V8 heap in use plus the ArrayBuffers' memory (outside the heap: an export holding its
+// encoded chunks shows there). The resident size also counts garbage V8 has not collected yet, and when it
+// collects depends on what ran before (decision 014, sixth pass), so it cannot tell a stream that holds one
+// batch from one that holds the file.
 
 export type HeapProbe = {
-  /** Bytes of live objects: a full collection, then the heap in use. */
+  /** Bytes of live objects and buffers: a full collection, then the process's own reading of its memory. */
   retainedBytes: () => Promise<number>;
   close: () => void;
 };
 
-type Reply = { id: number; result?: Record<string, unknown>; error?: { message: string } };
+type Reply = { id: number; result?: { result?: { value?: unknown } }; error?: { message: string } };
+
+// A server that stops answering (busy, crashed) fails the reading instead of leaving the bench waiting.
+const REPLY_TIMEOUT_MS = 10_000;
+
+const RETAINED = `(() => { const memory = process.memoryUsage(); return memory.heapUsed + memory.arrayBuffers; })()`;
 
 /** Connects to the inspector the server opened on 127.0.0.1:`port` (`--inspect=127.0.0.1:<port>`). */
 export async function connectHeapProbe(port: number): Promise<HeapProbe> {
@@ -27,26 +33,50 @@ export async function connectHeapProbe(port: number): Promise<HeapProbe> {
   });
 
   let lastId = 0;
-  const pending = new Map<number, (reply: Reply) => void>();
+  const pending = new Map<number, { settle: (reply: Reply) => void; fail: (error: Error) => void }>();
   socket.on("message", (data) => {
     const reply = JSON.parse(String(data)) as Reply;
-    pending.get(reply.id)?.(reply);
-    pending.delete(reply.id);
+    pending.get(reply.id)?.settle(reply);
   });
-  const send = (method: string) =>
-    new Promise<Record<string, unknown>>((resolve, reject) => {
+  const failAll = (error: Error) => {
+    for (const { fail } of pending.values()) fail(error);
+  };
+  socket.on("close", () => failAll(new Error("inspector connection closed")));
+  socket.on("error", failAll);
+
+  const send = (method: string, params: object = {}) =>
+    new Promise<Reply["result"]>((resolve, reject) => {
       const id = ++lastId;
-      pending.set(id, (reply) =>
-        reply.error ? reject(new Error(`${method}: ${reply.error.message}`)) : resolve(reply.result ?? {}),
+      const timer = setTimeout(
+        () => fail(new Error(`${method}: no answer in ${REPLY_TIMEOUT_MS} ms`)),
+        REPLY_TIMEOUT_MS,
       );
-      socket.send(JSON.stringify({ id, method }));
+      const done = () => {
+        clearTimeout(timer);
+        pending.delete(id);
+      };
+      const fail = (error: Error) => {
+        done();
+        reject(error);
+      };
+      pending.set(id, {
+        settle: (reply) => {
+          done();
+          if (reply.error) reject(new Error(`${method}: ${reply.error.message}`));
+          else resolve(reply.result);
+        },
+        fail,
+      });
+      socket.send(JSON.stringify({ id, method, params }));
     });
 
   return {
     retainedBytes: async () => {
       await send("HeapProfiler.collectGarbage");
-      const usage = await send("Runtime.getHeapUsage");
-      return Number(usage.usedSize);
+      const evaluated = await send("Runtime.evaluate", { expression: RETAINED, returnByValue: true });
+      const bytes = Number(evaluated?.result?.value);
+      if (!Number.isFinite(bytes)) throw new Error("the server's memory could not be read");
+      return bytes;
     },
     close: () => socket.close(),
   };

@@ -1,4 +1,4 @@
-// First: its setting must be in place before any module below builds a zod schema.
+// First: zod's setting, before this file's own modules build any schema (see the file).
 import "./zod-without-eval";
 import "./styles.css";
 import { isAppPath } from "@shared/paths";

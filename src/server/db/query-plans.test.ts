@@ -40,6 +40,7 @@ let explain: (
   options?: { withoutIndexes?: boolean; withoutSorts?: boolean; isGeneric?: boolean },
 ) => Promise<PlanNode>;
 let recording: { db: Db; statements: Statement[]; release: () => void };
+let planChecks = 0;
 
 /** A drizzle instance on one connection of the test database that records every statement. */
 async function recordingDb(): Promise<typeof recording> {
@@ -129,14 +130,16 @@ beforeAll(async () => {
       // The plan for any values, which a prepared statement may settle on after five executions (the list's
       // page statements are prepared): a statement given its values is planned for them.
       await client.query("select set_config('plan_cache_mode', 'force_generic_plan', true)", []);
-      await client.query(`prepare plan_check as ${query}`, []);
+      // A name of its own each time: a statement prepared before a failed EXPLAIN outlives the rollback.
+      const name = `plan_check_${++planChecks}`;
+      await client.query(`prepare ${name} as ${query}`, []);
       // EXECUTE takes its values as SQL text, not as parameters of the statement around it.
       const values = params.map(sqlLiteral).join(", ");
       const result = await client.query(
-        `explain (format json) execute plan_check${values ? `(${values})` : ""}`,
+        `explain (format json) execute ${name}${values ? `(${values})` : ""}`,
         [],
       );
-      await client.query("deallocate plan_check", []);
+      await client.query(`deallocate ${name}`, []);
       return result.rows[0]?.["QUERY PLAN"] ?? [];
     });
     if (!plan) throw new Error(`no plan for ${query}`);

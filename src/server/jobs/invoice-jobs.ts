@@ -28,6 +28,7 @@ export async function markOverdueInvoices(
   batchSize = OVERDUE_BATCH,
 ): Promise<number> {
   const today = parisToday(now);
+  const sliceSize = Math.max(1, batchSize);
   const due = and(
     eq(invoices.status, "en-attente"),
     lt(invoices.dueDate, today),
@@ -38,7 +39,7 @@ export async function markOverdueInvoices(
       .select({ id: invoices.id })
       .from(invoices)
       .where(due)
-      .limit(batchSize)
+      .limit(sliceSize)
       .for("update", { skipLocked: true });
     const rows = await tx
       .update(invoices)
@@ -46,14 +47,14 @@ export async function markOverdueInvoices(
       .where(inArray(invoices.id, slice))
       .returning();
     const occurrences = rows.map((row) => ({ userId: row.userId, data: toInvoiceDto(row, [], today) }));
-    await emitEvents(tx, "invoice.overdue", occurrences, now);
+    await emitEvents(tx, "invoice.overdue", occurrences);
     return rows.length;
   };
   let marked = 0;
   for (;;) {
     const count = userId ? await withTenant(db, userId, markSlice) : await db.transaction(markSlice);
     marked += count;
-    if (count < batchSize) return marked;
+    if (count < sliceSize) return marked;
   }
 }
 
