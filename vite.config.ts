@@ -144,10 +144,10 @@ export default defineConfig({
               includeDependenciesRecursively: false,
             },
             {
-              // Sonner adds its stylesheet to the page while its module is evaluated, a change whose stack
-              // Chromium's tracing (Lighthouse) records. Out of the entry to keep the entry's 420 kB off that
-              // stack; its effect on the scores could not be told from their noise (decision 014, sixth
-              // pass), and the bench's figures were measured with it.
+              // Sonner adds its stylesheet to the page while its module is evaluated, and was split out when
+              // traces showed V8 reparsing the entry around such changes. That reparsing comes from a tracing
+              // category Lighthouse does not turn on (decision 014, seventh pass), so this chunk is not known
+              // to help; it stays until a bench without it says otherwise, as every figure was measured with it.
               name: "sonner",
               test: /node_modules[\\/]sonner[\\/]/,
               includeDependenciesRecursively: false,

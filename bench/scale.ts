@@ -17,8 +17,8 @@ export const SCALE_DATASET = { invoices: 100_000, clients: 1_000, expenses: 5_00
 const TENANTS = 1_000;
 const INVOICES_PER_TENANT = 1_000;
 const TENANT_DATASET = { invoices: INVOICES_PER_TENANT, clients: 20, expenses: 0, quotes: 0 } as const;
-// Enough runs for a p95 to be more than the slowest run but one. The first runs on a connection take 100–120
-// ms, later ones 45–70 ms (decision 014, sixth pass); 20 runs measured mostly those first ones.
+// Enough runs for a p95 to be more than the slowest run but one: over 20 runs, one slow run (the first on a
+// connection, or a job running beside it) made the figure (decision 014, sixth and seventh passes).
 const DEEP_PAGE_RUNS = 100;
 // Between two samples of the server's memory during an export.
 const SAMPLE_MS = 20;
@@ -94,7 +94,7 @@ async function downloadExport(target: ApiSqlTarget, sample: () => Promise<void>)
   return download;
 }
 
-/** The peak growth of the heap the server retains (after a full collection) while `target` downloads its export. */
+/** The peak growth of what the server retains (heap and buffers, after a full collection) during an export. */
 async function peakRetainedGrowthMb(server: BenchServer, target: ApiSqlTarget) {
   const probe = await connectHeapProbe(server.inspectPort);
   try {
@@ -111,7 +111,7 @@ async function peakRetainedGrowthMb(server: BenchServer, target: ApiSqlTarget) {
 
 /**
  * The export's memory, over two downloads. The first samples the server's resident size, as a user's system
- * would see it: garbage included, so it depends on when V8 collects. The second samples the heap the server
+ * would see it: garbage included, so it depends on when V8 collects. The second samples what the server
  * retains: what the stream holds at once, the budgeted figure (null when the inspector could not be read).
  */
 async function measureExport(server: BenchServer, target: ApiSqlTarget) {
