@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { type InvoiceStatus, invoiceStatusLabels } from "../domain/invoice-status";
 import { VAT_RATES_BP } from "../domain/money";
 import { type OperationNature, operationNatures } from "../domain/operation-nature";
 import {
@@ -11,14 +12,8 @@ import { type VatExemption, vatExemptions } from "../domain/vat-exemptions";
 import { atLeastOneField, isoDay } from "./fields";
 import { listQuery } from "./list";
 
-export const invoiceStatusLabels = {
-  brouillon: "Brouillon",
-  "en-attente": "En attente",
-  payée: "Payée",
-  "en-retard": "En retard",
-  annulée: "Annulée",
-} as const;
-export type InvoiceStatus = keyof typeof invoiceStatusLabels;
+// Defined with the domain, without zod (the list screen reads them); every schema user finds them here too.
+export { type InvoiceStatus, invoiceStatusLabels };
 
 const addressText = (max: number) => z.string().trim().max(max, `${max} caractères au maximum.`);
 /** Where the goods or services go when it is not the billing address (printed, and BG-15 of the e-invoice). */

@@ -1,7 +1,5 @@
 import { z } from "zod";
-
-export const LIST_PAGE_SIZE = 20;
-export const LIST_MAX_PAGE_SIZE = 100;
+import { LIST_MAX_PAGE_SIZE, LIST_PAGE_SIZE } from "../list-size";
 
 /** Query string of every list endpoint: newest first, server-side search and status filter. */
 export const listQuery = z.object({

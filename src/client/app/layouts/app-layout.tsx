@@ -10,7 +10,7 @@ import { profileQuery, takeDeliberateSignOut, usePaymentStatus, useSession } fro
 import { paths } from "@shared/paths";
 import { useQueryClient } from "@tanstack/react-query";
 import { WifiOff } from "lucide-react";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useDeferredValue, useEffect, useRef, useState } from "react";
 import { Outlet, useLocation, useNavigate } from "react-router";
 import { toast } from "sonner";
 import { AppShell } from "./app-shell";
@@ -69,14 +69,17 @@ export function Component() {
     if (payment.hasPaid) localStorage.removeItem(PAYMENT_COMPLETED_KEY);
   }, [payment.hasPaid]);
 
-  if (isInitializing || isUnknown) {
-    if (!isSlow && !hasTrouble) return <FullScreenSpinner label="Initialisation de votre session..." />;
-    return <SlowSession onRetry={() => window.location.reload()} />;
-  }
-  if (!isAuthenticated || payment.loading)
-    return <FullScreenSpinner label="Vérification de votre session..." />;
-  if (payment.hasPaid === false) return <PaymentGate autoStart={autoStart} />;
-  if (payment.hasPaid === undefined)
+  // The screen changes in a render of its own, which React splits into slices of a few milliseconds: the
+  // shell and its page are the largest render of a visit, and the session and profile answers that reveal
+  // them would otherwise render it in one task, blocking taps for its whole length (issue 15).
+  const screen = useDeferredValue(
+    guardScreen({ isInitializing, isUnknown, isAuthenticated, hasTrouble, isSlow }, payment),
+  );
+  if (screen === "initializing") return <FullScreenSpinner label="Initialisation de votre session..." />;
+  if (screen === "slow-session") return <SlowSession onRetry={() => window.location.reload()} />;
+  if (screen === "verifying") return <FullScreenSpinner label="Vérification de votre session..." />;
+  if (screen === "payment") return <PaymentGate autoStart={autoStart} />;
+  if (screen === "slow-profile")
     return <SlowSession onRetry={() => queryClient.refetchQueries({ queryKey: profileQuery.queryKey })} />;
   return (
     <AppShell>
@@ -84,6 +87,21 @@ export function Component() {
       {hasTrouble ? <SessionTroubleNotice /> : null}
     </AppShell>
   );
+}
+
+type GuardScreen = "initializing" | "slow-session" | "verifying" | "payment" | "slow-profile" | "app";
+
+/** Which screen the guard shows, from the session and payment states (spec §4, steps 1–4). */
+function guardScreen(
+  session: Omit<ReturnType<typeof useSession>, "user"> & { isSlow: boolean },
+  payment: Pick<ReturnType<typeof usePaymentStatus>, "loading" | "hasPaid">,
+): GuardScreen {
+  if (session.isInitializing || session.isUnknown)
+    return session.isSlow || session.hasTrouble ? "slow-session" : "initializing";
+  if (!session.isAuthenticated || payment.loading) return "verifying";
+  if (payment.hasPaid === false) return "payment";
+  if (payment.hasPaid === undefined) return "slow-profile";
+  return "app";
 }
 
 /** The session check keeps failing while the user works: they stay signed in, and are told why things may lag. */

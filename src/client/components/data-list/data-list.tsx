@@ -2,7 +2,7 @@ import { buttonStyles } from "@client/components/ui/button-styles";
 import { cn } from "@client/lib/cn";
 import type { ListResult } from "@shared/schemas/list";
 import { RefreshCw, SearchX, TriangleAlert } from "lucide-react";
-import type { ReactNode } from "react";
+import { type ReactNode, useDeferredValue } from "react";
 import { Link } from "react-router";
 import { Pagination } from "./pagination";
 
@@ -46,10 +46,14 @@ type DataListProps<Item extends { id: string }> = {
 /** A server-paginated list: table on desktop, cards on phones, with loading, empty and error states. */
 export function DataList<Item extends { id: string }>(props: DataListProps<Item>) {
   const { state, label, list } = props;
-  if (state.isPending) return <ListSkeleton label={label} />;
-  if (state.isError || !state.data)
+  // The rows render in a pass of their own that React splits into slices, so that the answer's arrival does
+  // not block taps while a whole table is built (issue 15); the skeleton stays until then.
+  const data = useDeferredValue(state.data);
+  if (state.isPending || (data === undefined && state.data !== undefined))
+    return <ListSkeleton label={label} />;
+  if (state.isError || !data)
     return <ListError message={state.error?.message} onRetry={() => state.refetch()} />;
-  const { items, total, page, pageSize } = state.data;
+  const { items, total, page, pageSize } = data;
   if (items.length === 0 && list.isFiltered)
     return (
       <StatePanel

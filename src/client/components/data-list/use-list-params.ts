@@ -1,4 +1,4 @@
-import { LIST_PAGE_SIZE } from "@shared/schemas/list";
+import { LIST_PAGE_SIZE } from "@shared/list-size";
 import { useCallback, useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import { useDebouncedValue } from "./use-debounced-value";

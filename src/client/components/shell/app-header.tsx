@@ -13,11 +13,13 @@ import { UserMenu } from "./user-menu";
 
 type AppHeaderProps = {
   onOpenPalette: () => void;
+  /** The pointer or the focus reached the search button: the palette's code can start loading. */
+  onPalettePrefetch: () => void;
   onOpenAssistant: () => void;
 };
 
 /** Spec §2 header: sidebar toggle, brand (mobile only), search, notifications, IA, account. */
-export function AppHeader({ onOpenPalette, onOpenAssistant }: AppHeaderProps) {
+export function AppHeader({ onOpenPalette, onPalettePrefetch, onOpenAssistant }: AppHeaderProps) {
   const { isMobile, isExpanded, isDrawerOpen, toggle } = useSidebar();
   const mod = modifierLabel();
   const toggleLabel = isMobile
@@ -56,6 +58,8 @@ export function AppHeader({ onOpenPalette, onOpenAssistant }: AppHeaderProps) {
         <button
           type="button"
           onClick={onOpenPalette}
+          onPointerEnter={onPalettePrefetch}
+          onFocus={onPalettePrefetch}
           aria-label="Rechercher une page, une action ou un dossier"
           aria-keyshortcuts="Control+K Meta+K"
           className={cn(

@@ -27,7 +27,7 @@ import { paletteScore } from "./palette-filter";
 import { type RecordKind, recordGroups } from "./palette-records";
 import { useRecordSearch } from "./search-query";
 
-type PaletteProps = {
+export type PaletteProps = {
   isOpen: boolean;
   onOpenChange: (isOpen: boolean) => void;
 };

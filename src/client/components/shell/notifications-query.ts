@@ -1,5 +1,5 @@
 import { apiFetch } from "@client/lib/api-client";
-import { notificationsDto } from "@shared/schemas/notifications";
+import type { NotificationsDto } from "@shared/schemas/notifications";
 import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 
@@ -12,7 +12,9 @@ const REFRESH_INTERVAL_MS = 5 * 60 * 1000;
 
 export const notificationsQuery = queryOptions({
   queryKey: ["notifications"],
-  queryFn: ({ signal }) => apiFetch("/api/notifications", { schema: notificationsDto, signal }),
+  // Typed, not parsed, as the lists are: every page of the app shows the bell, and parsing would bring zod
+  // into the first page of every visit (issue 15).
+  queryFn: ({ signal }) => apiFetch<NotificationsDto>("/api/notifications", { signal }),
   refetchInterval: REFRESH_INTERVAL_MS,
   refetchIntervalInBackground: false,
 });

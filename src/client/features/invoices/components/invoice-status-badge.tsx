@@ -1,5 +1,5 @@
 import { Badge, type BadgeTone } from "@client/components/data-list/badge";
-import { type InvoiceStatus, invoiceStatusLabels } from "@shared/schemas/invoices";
+import { type InvoiceStatus, invoiceStatusLabels } from "@shared/domain/invoice-status";
 
 const tones: Record<InvoiceStatus, BadgeTone> = {
   brouillon: "neutral",

@@ -3,9 +3,10 @@ import { ListFilters, ListHeader, NewItemLink } from "@client/components/data-li
 import { useListParams } from "@client/components/data-list/use-list-params";
 import { DocumentCard, documentColumns } from "@client/components/documents/document-list";
 import { useDocumentTitle } from "@client/lib/use-document-title";
+import { type InvoiceStatus, invoiceStatusLabels } from "@shared/domain/invoice-status";
 import { formatDate } from "@shared/format";
 import { paths } from "@shared/paths";
-import { type InvoiceDto, type InvoiceStatus, invoiceStatusLabels } from "@shared/schemas/invoices";
+import type { InvoiceDto } from "@shared/schemas/invoices";
 import { FileText } from "lucide-react";
 import { invoicesExportHref, useInvoices } from "../api/get-invoices";
 import { InvoiceStatusBadge } from "./invoice-status-badge";
