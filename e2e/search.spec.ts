@@ -72,3 +72,20 @@ test("the palette finds clients and invoices, opens one with the keyboard, and s
     expect(await axeViolations(page)).toEqual([]);
   });
 });
+
+// The palette's code loads on its first opening (issue 15): a download that fails is said, not silent.
+test("a palette whose code cannot be downloaded says so at each opening", async ({
+  page,
+  freelancer: _signedIn,
+}) => {
+  await page.route("**/assets/command-palette-*.js", (route) => route.abort("internetdisconnected"));
+  await page.goto("/app");
+  const searchButton = page.getByRole("button", { name: "Rechercher une page, une action ou un dossier" });
+  const failures = page.getByText("Impossible d'ouvrir la recherche");
+  await searchButton.click();
+  await expect(failures).toHaveCount(1);
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await page.keyboard.press("Control+k");
+  await expect(failures).toHaveCount(2);
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+});
