@@ -1,16 +1,31 @@
 /** The only place money and dates are turned into French text. */
 
-const money = new Intl.NumberFormat("fr-FR", { style: "currency", currency: "EUR" });
-const wholeMoney = new Intl.NumberFormat("fr-FR", {
-  style: "currency",
-  currency: "EUR",
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 0,
-});
+/**
+ * Each formatter is made on its first use: making one costs a millisecond or two, several on a phone, and a page
+ * rarely uses all eight. Made at load, they were one more piece of the first page's longest task (issue 15).
+ */
+function onFirstUse<Formatter>(make: () => Formatter): () => Formatter {
+  let formatter: Formatter | undefined;
+  return () => {
+    formatter ??= make();
+    return formatter;
+  };
+}
+
+const money = onFirstUse(() => new Intl.NumberFormat("fr-FR", { style: "currency", currency: "EUR" }));
+const wholeMoney = onFirstUse(
+  () =>
+    new Intl.NumberFormat("fr-FR", {
+      style: "currency",
+      currency: "EUR",
+      minimumFractionDigits: 0,
+      maximumFractionDigits: 0,
+    }),
+);
 const dateOptions: Intl.DateTimeFormatOptions = { day: "numeric", month: "long", year: "numeric" };
-const localDate = new Intl.DateTimeFormat("fr-FR", dateOptions);
+const localDate = onFirstUse(() => new Intl.DateTimeFormat("fr-FR", dateOptions));
 // A bare calendar date ("2025-03-01") is parsed as UTC midnight; formatting it in UTC keeps the same day.
-const calendarDate = new Intl.DateTimeFormat("fr-FR", { ...dateOptions, timeZone: "UTC" });
+const calendarDate = onFirstUse(() => new Intl.DateTimeFormat("fr-FR", { ...dateOptions, timeZone: "UTC" }));
 const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 type MoneyOptions = {
@@ -20,50 +35,52 @@ type MoneyOptions = {
 
 export function formatMoney(cents: number, options: MoneyOptions = {}): string {
   const euros = cents / 100;
-  if (options.dropZeroCents && Number.isInteger(euros)) return wholeMoney.format(euros);
-  return money.format(euros);
+  if (options.dropZeroCents && Number.isInteger(euros)) return wholeMoney().format(euros);
+  return money().format(euros);
 }
 
 export function formatDate(iso: string): string {
   const value = new Date(iso);
-  return CALENDAR_DATE.test(iso) ? calendarDate.format(value) : localDate.format(value);
+  return CALENDAR_DATE.test(iso) ? calendarDate().format(value) : localDate().format(value);
 }
 
-const parisDateTime = new Intl.DateTimeFormat("fr-FR", {
-  ...dateOptions,
-  hour: "2-digit",
-  minute: "2-digit",
-  second: "2-digit",
-  timeZone: "Europe/Paris",
-});
+const parisDateTime = onFirstUse(
+  () =>
+    new Intl.DateTimeFormat("fr-FR", {
+      ...dateOptions,
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+      timeZone: "Europe/Paris",
+    }),
+);
 
 /** An instant as read in France, to the second: "12 mars 2026 à 14:05:09" (an audit trail's time). */
 export function formatParisDateTime(iso: string): string {
-  return parisDateTime.format(new Date(iso));
+  return parisDateTime().format(new Date(iso));
 }
 
-const decimal = new Intl.NumberFormat("fr-FR", {
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-  useGrouping: true,
-});
+const decimal = onFirstUse(
+  () =>
+    new Intl.NumberFormat("fr-FR", { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: true }),
+);
 
 /** An amount without the currency sign, French style ("1 234,56"), for CSV exports and tables. */
 export function formatAmount(cents: number): string {
-  return decimal.format(cents / 100);
+  return decimal().format(cents / 100);
 }
 
-const pluralRules = new Intl.PluralRules("fr-FR");
-const quantityNumber = new Intl.NumberFormat("fr-FR", { maximumFractionDigits: 3 });
+const pluralRules = onFirstUse(() => new Intl.PluralRules("fr-FR"));
+const quantityNumber = onFirstUse(() => new Intl.NumberFormat("fr-FR", { maximumFractionDigits: 3 }));
 
 /** The French agreement of a noun with a count: singular below 2 ("0 jour", "1,5 jour"), plural from 2. */
 export function plural(count: number, singular: string, pluralForm = `${singular}s`): string {
-  return pluralRules.select(count) === "one" ? singular : pluralForm;
+  return pluralRules().select(count) === "one" ? singular : pluralForm;
 }
 
 /** "3 jours", "1 jour", "1 234 factures": a count and its agreed noun. */
 export function formatCount(count: number, singular: string, pluralForm?: string): string {
-  return `${quantityNumber.format(count)} ${plural(count, singular, pluralForm)}`;
+  return `${quantityNumber().format(count)} ${plural(count, singular, pluralForm)}`;
 }
 
 /**
@@ -78,6 +95,6 @@ export function formatUnit(quantity: number, unit: string): string {
 
 /** A line's quantity and unit as printed: "2,5 jours", "3 h", "1". */
 export function formatQuantity(quantity: number, unit?: string | null): string {
-  const number = quantityNumber.format(quantity);
+  const number = quantityNumber().format(quantity);
   return unit?.trim() ? `${number} ${formatUnit(quantity, unit)}` : number;
 }
