@@ -1,17 +1,10 @@
 import { z } from "zod";
+import { type ContractStatus, contractStatuses, contractStatusLabels } from "../domain/contract-status";
 import { atLeastOneField, optionalDay } from "./fields";
 import { emptyIsAll, listQuery, listResult } from "./list";
 
-// The same values as the database CHECK (server/db/schema/contracts.ts); shared code cannot import it.
-export const contractStatuses = ["brouillon", "envoyé", "signé", "terminé"] as const;
-export type ContractStatus = (typeof contractStatuses)[number];
-
-export const contractStatusLabels: Record<ContractStatus, string> = {
-  brouillon: "Brouillon",
-  envoyé: "Envoyé",
-  signé: "Signé",
-  terminé: "Terminé",
-};
+// Defined with the domain, without zod (the palette reads them); every schema user finds them here too.
+export { type ContractStatus, contractStatuses, contractStatusLabels };
 
 /** The only moves a contract makes: brouillon → envoyé → signé → terminé. */
 export const NEXT_CONTRACT_STATUS: Record<ContractStatus, Exclude<ContractStatus, "brouillon"> | null> = {

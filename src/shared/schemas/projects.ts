@@ -1,17 +1,10 @@
 import { z } from "zod";
+import { type ProjectStatus, projectStatuses, projectStatusLabels } from "../domain/project-status";
 import { atLeastOneField, optionalDay, optionalText } from "./fields";
 import { emptyIsAll, listQuery, listResult, relatedInvoice, relatedQuote } from "./list";
 
-// The same values as the database CHECK (server/db/schema/projects.ts); shared code cannot import it.
-export const projectStatuses = ["en-cours", "active", "en-pause", "terminé"] as const;
-export type ProjectStatus = (typeof projectStatuses)[number];
-
-export const projectStatusLabels: Record<ProjectStatus, string> = {
-  "en-cours": "En cours",
-  active: "Active",
-  "en-pause": "En pause",
-  terminé: "Terminé",
-};
+// Defined with the domain, without zod (the palette reads them); every schema user finds them here too.
+export { type ProjectStatus, projectStatuses, projectStatusLabels };
 
 /** Issue 4: 'active' (set by the assistant) and 'en-cours' (set by hand) both count as active projects. */
 export const ACTIVE_PROJECT_STATUSES: readonly ProjectStatus[] = ["en-cours", "active"];

@@ -1,11 +1,9 @@
 import { z } from "zod";
-import { contractStatuses } from "./contracts";
-import { projectStatuses } from "./projects";
+import { contractStatuses } from "../domain/contract-status";
+import { projectStatuses } from "../domain/project-status";
+import { SEARCH_LIMIT_PER_KIND, SEARCH_MAX_LENGTH, SEARCH_MIN_LENGTH } from "../search-limits";
 
-/** The most records of one kind the global search returns: the palette shows a short group per kind. */
-export const SEARCH_LIMIT_PER_KIND = 5;
-export const SEARCH_MIN_LENGTH = 2;
-export const SEARCH_MAX_LENGTH = 100;
+export { SEARCH_LIMIT_PER_KIND, SEARCH_MAX_LENGTH, SEARCH_MIN_LENGTH };
 
 /** GET /api/search?q=… */
 export const searchQuery = z.object({

@@ -1,12 +1,11 @@
 import { AppHeader } from "@client/components/shell/app-header";
 import { AppSidebar } from "@client/components/shell/app-sidebar";
 import { AssistantDialog, AssistantLoadError } from "@client/components/shell/assistant-dialog";
-import type { PaletteProps } from "@client/components/shell/command-palette";
 import { SidebarProvider, useSidebar } from "@client/components/shell/sidebar-context";
 import { sectionFromPath } from "@client/lib/section";
 import { useAppShortcuts } from "@client/lib/shortcuts";
 import { Tooltip } from "radix-ui";
-import { type ComponentType, lazy, type ReactNode, Suspense, useEffect, useState } from "react";
+import { lazy, type ReactNode, useEffect, useState } from "react";
 import { useLocation } from "react-router";
 import { toast } from "sonner";
 import "@client/components/shell/shell.css";
@@ -19,18 +18,18 @@ const AssistantWorkspace = lazy(() =>
   }),
 );
 
-// The palette (cmdk, the global search and its schemas, hence zod) loads when first opened, or as soon as the
-// pointer or the focus reaches its button: the first page of a visit does without it (issue 15).
-const loadCommandPalette = () => import("@client/components/shell/command-palette");
-const CommandPalette = lazy<ComponentType<PaletteProps>>(() =>
-  loadCommandPalette().then(
-    (module) => ({ default: module.CommandPalette }),
-    (error: unknown) => {
-      console.error(error);
-      return { default: PaletteLoadError };
-    },
-  ),
-);
+type PaletteModule = typeof import("@client/components/shell/command-palette");
+
+// The palette (cmdk, the global search and its schemas, hence zod) is not part of the first page of a visit
+// (issue 15). Its code loads once the page is idle, or before if the pointer or the focus reaches its button
+// or Ctrl or ⌘ goes down (the start of Ctrl+K), at the latest when it is asked for; it opens once its code
+// is there, without a fallback in between (a Suspense fallback would hold it back 300 ms more).
+let paletteModule: PaletteModule | undefined;
+async function loadCommandPalette(): Promise<PaletteModule> {
+  paletteModule ??= await import("@client/components/shell/command-palette");
+  return paletteModule;
+}
+const prefetchCommandPalette = () => void loadCommandPalette().catch(() => {});
 
 // Spec §9: tooltips wait 700 ms, then 300 ms while moving from one to the next.
 const TOOLTIP_DELAY_MS = 700;
@@ -51,12 +50,35 @@ function ShellFrame({ children }: { children: ReactNode }) {
   const { toggle } = useSidebar();
   const { pathname } = useLocation();
   const [isPaletteOpen, setPaletteOpen] = useState(false);
-  // Once opened, the palette stays mounted: it keeps its closing animation and answers the next opening at once.
-  const [hasOpenedPalette, setHasOpenedPalette] = useState(false);
   const openPalette = () => {
-    setHasOpenedPalette(true);
-    setPaletteOpen(true);
+    if (paletteModule) {
+      setPaletteOpen(true);
+      return;
+    }
+    loadCommandPalette().then(
+      () => setPaletteOpen(true),
+      (error: unknown) => {
+        console.error(error);
+        toast.error("Impossible d'ouvrir la recherche", {
+          description: "Vérifiez votre connexion, puis rechargez la page pour réessayer.",
+        });
+      },
+    );
   };
+  useEffect(() => {
+    const onModifier = (event: KeyboardEvent) => {
+      if (event.key === "Control" || event.key === "Meta") prefetchCommandPalette();
+    };
+    window.addEventListener("keydown", onModifier);
+    // Otherwise once the page is idle, so that a first Ctrl+K opens at once and keeps what is typed next.
+    const idle = window.requestIdleCallback?.(prefetchCommandPalette);
+    return () => {
+      window.removeEventListener("keydown", onModifier);
+      if (idle !== undefined) window.cancelIdleCallback(idle);
+    };
+  }, []);
+  // Once loaded, the palette stays mounted: it keeps its closing animation and opens again at once.
+  const Palette = paletteModule?.CommandPalette;
   const [isAssistantOpen, setAssistantOpen] = useState(false);
   const section = sectionFromPath(pathname);
 
@@ -74,39 +96,17 @@ function ShellFrame({ children }: { children: ReactNode }) {
       <div className="flex min-w-0 flex-1 flex-col">
         <AppHeader
           onOpenPalette={openPalette}
-          onPalettePrefetch={() => void loadCommandPalette().catch(() => {})}
+          onPalettePrefetch={prefetchCommandPalette}
           onOpenAssistant={() => setAssistantOpen(true)}
         />
         <main id="contenu" tabIndex={-1} className="flex-1 bg-muted/40 focus:outline-none">
           {children}
         </main>
       </div>
-      {hasOpenedPalette ? (
-        <Suspense fallback={null}>
-          <CommandPalette isOpen={isPaletteOpen} onOpenChange={setPaletteOpen} />
-        </Suspense>
-      ) : null}
+      {Palette ? <Palette isOpen={isPaletteOpen} onOpenChange={setPaletteOpen} /> : null}
       <AssistantDialog isOpen={isAssistantOpen} onOpenChange={setAssistantOpen} section={section}>
         <AssistantWorkspace section={section} onNavigate={() => setAssistantOpen(false)} />
       </AssistantDialog>
     </div>
   );
-}
-
-/** Stands for the palette when its code could not be downloaded: each opening says so, and nothing opens. */
-function PaletteLoadError({
-  isOpen,
-  onOpenChange,
-}: {
-  isOpen: boolean;
-  onOpenChange: (isOpen: boolean) => void;
-}) {
-  useEffect(() => {
-    if (!isOpen) return;
-    toast.error("Impossible d'ouvrir la recherche", {
-      description: "Vérifiez votre connexion, puis rechargez la page pour réessayer.",
-    });
-    onOpenChange(false);
-  }, [isOpen, onOpenChange]);
-  return null;
 }

@@ -54,6 +54,8 @@ export function DataList<Item extends { id: string }>(props: DataListProps<Item>
   if (state.isError || !data)
     return <ListError message={state.error?.message} onRetry={() => state.refetch()} />;
   const { items, total, page, pageSize } = data;
+  // Rows still on their way (fetching, or arrived and not yet rendered) keep the previous ones dimmed.
+  const isUpdating = Boolean(state.isFetching) || data !== state.data;
   if (items.length === 0 && list.isFiltered)
     return (
       <StatePanel
@@ -73,7 +75,7 @@ export function DataList<Item extends { id: string }>(props: DataListProps<Item>
     );
   if (items.length === 0 && page === 1) return <StatePanel {...props.empty} />;
   return (
-    <div className={cn("transition-opacity", state.isFetching && "opacity-70")} aria-busy={state.isFetching}>
+    <div className={cn("transition-opacity", isUpdating && "opacity-70")} aria-busy={isUpdating}>
       <DesktopTable {...props} items={items} />
       <ul className="space-y-3 md:hidden" aria-label={label}>
         {items.map((item) => (

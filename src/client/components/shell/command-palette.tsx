@@ -27,7 +27,7 @@ import { paletteScore } from "./palette-filter";
 import { type RecordKind, recordGroups } from "./palette-records";
 import { useRecordSearch } from "./search-query";
 
-export type PaletteProps = {
+type PaletteProps = {
   isOpen: boolean;
   onOpenChange: (isOpen: boolean) => void;
 };

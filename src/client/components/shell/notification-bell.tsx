@@ -123,7 +123,8 @@ export function NotificationBell() {
 }
 
 function NotificationRow({ item, onSelect }: { item: NotificationItem; onSelect: () => void }) {
-  const { icon: Icon, className } = kindStyles[item.kind];
+  // A kind this page does not know yet (the server was updated while the tab stayed open): a plain bell.
+  const { icon: Icon, className } = kindStyles[item.kind] ?? { icon: Bell, className: "bg-muted" };
   return (
     <Link
       to={item.href}

@@ -1,7 +1,7 @@
+import { contractStatusLabels } from "@shared/domain/contract-status";
+import { projectStatusLabels } from "@shared/domain/project-status";
 import { formatDate, formatMoney } from "@shared/format";
 import { paths } from "@shared/paths";
-import { contractStatusLabels } from "@shared/schemas/contracts";
-import { projectStatusLabels } from "@shared/schemas/projects";
 import type { SearchResultsDto } from "@shared/schemas/search";
 
 /** One record found by the global search, as the palette lists it. */

@@ -1,6 +1,7 @@
 import { useDebouncedValue } from "@client/components/data-list/use-debounced-value";
 import { apiFetch } from "@client/lib/api-client";
-import { SEARCH_MAX_LENGTH, SEARCH_MIN_LENGTH, searchResultsDto } from "@shared/schemas/search";
+import type { SearchResultsDto } from "@shared/schemas/search";
+import { SEARCH_MAX_LENGTH, SEARCH_MIN_LENGTH } from "@shared/search-limits";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 
 /** Typing pauses this long before the palette asks the server: one request per word, not per key. */
@@ -13,7 +14,9 @@ export function useRecordSearch(typed: string) {
   const query = useQuery({
     queryKey: ["search", term],
     queryFn: ({ signal }) =>
-      apiFetch(`/api/search?${new URLSearchParams({ q: term })}`, { schema: searchResultsDto, signal }),
+      // Typed, not parsed, as the lists are: the palette loads once the page is idle, and zod would make that
+      // a long task (issue 15).
+      apiFetch<SearchResultsDto>(`/api/search?${new URLSearchParams({ q: term })}`, { signal }),
     enabled: isSearchable,
     // Records change with every edit; a search a while later asks again.
     staleTime: 30_000,
