@@ -20,7 +20,7 @@ const AssistantWorkspace = lazy(() =>
 
 type PaletteModule = typeof import("@client/components/shell/command-palette");
 
-// The palette (cmdk, the global search and its schemas, hence zod) is not part of the first page of a visit
+// The palette (cmdk and the global search) is not part of the first page of a visit
 // (issue 15). Its code loads once the page is idle, or before if the pointer or the focus reaches its button
 // or Ctrl or ⌘ goes down (the start of Ctrl+K), at the latest when it is asked for; it opens once its code
 // is there, without a fallback in between (a Suspense fallback would hold it back 300 ms more).
