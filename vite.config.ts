@@ -3,19 +3,25 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
-import { createServer, defineConfig, type Plugin } from "vite";
+import { build, createServer, defineConfig, type Plugin } from "vite";
+import { RENDERED_ROOT } from "./src/shared/rendered-page.ts";
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? "3001"}`;
 
 // Pages given their own HTML at build time, pages/<path>.html, which src/server/http/spa.ts serves for that
 // exact path (issue 15, Lighthouse). A page that needs no data is prerendered: it paints before its
-// JavaScript has loaded. A page that needs the user's data only preloads its chunks; its modules must load in
-// Node (the dashboard's read window at import, so /app is not here).
-const PAGES: Record<string, "prerender" | "preload"> = {
+// JavaScript has loaded. A page that needs the user's data preloads its chunks; "render": the server also
+// renders it with the user's data (src/client/prerender.tsx, built for Node into dist/page-render), from the
+// template rendered/<path>.html, and falls back to the preloading page. Its modules must load in Node (the
+// dashboard's read window at import, so /app is not here).
+const PAGES: Record<string, "prerender" | "preload" | "render"> = {
   "/auth": "prerender",
-  "/app/invoices": "preload",
+  "/app/invoices": "render",
 };
+
+/** Where the build puts the server's renderer: beside dist/client, never served. */
+const RENDERER_DIR = fromRoot("./dist/page-render");
 
 const MODULE_TAGS =
   /\s*<(?:script type="module" crossorigin src|link rel="modulepreload" crossorigin href)="([^"]+)">(?:<\/script>)?/g;
@@ -48,7 +54,8 @@ function pageHtml(): Plugin {
   let outDir = "";
   return {
     name: "ardoise-page-html",
-    apply: "build",
+    // The client's build only: the renderer's own build below goes through this file too.
+    apply: (_config, { command, isSsrBuild }) => command === "build" && !isSsrBuild,
     configResolved(config) {
       outDir = config.build.outDir;
     },
@@ -71,6 +78,11 @@ function pageHtml(): Plugin {
           const page = await server.ssrLoadModule(fromRoot("./src/client/prerender.tsx"));
           const markup: string | undefined =
             kind === "prerender" ? await page.prerender(path) : await page.loadRouteModules(path);
+          const write = (dir: string, content: string) => {
+            const file = join(outDir, dir, `${path.slice(1)}.html`);
+            mkdirSync(dirname(file), { recursive: true });
+            writeFileSync(file, content);
+          };
           // Evaluated modules only: the graph also lists every lazy route the router merely names.
           const used = new Set(
             [...server.moduleGraph.idToModuleMap.values()]
@@ -89,27 +101,43 @@ function pageHtml(): Plugin {
           const preloads = [...needed]
             .filter((name) => !template.includes(name))
             .map((name) => `<link rel="modulepreload" crossorigin href="/${name}">`);
-          let html =
-            markup === undefined
-              ? template.replace("</head>", `${preloads.join("")}</head>`)
-              : loadAfterPaint(template, [...needed]);
-          if (markup !== undefined) {
-            html = html.replace(
-              /<div id="root">[\s\S]*?<\/div>\s*<\/div>/,
-              `<div id="root" data-prerendered inert>${markup}</div>`,
+          if (markup === undefined)
+            write("pages", template.replace("</head>", `${preloads.join("")}</head>`));
+          else
+            write(
+              "pages",
+              withRoot(
+                loadAfterPaint(template, [...needed]),
+                `<div id="root" data-prerendered inert>${markup}</div>`,
+              ),
             );
-            if (!html.includes("data-prerendered"))
-              throw new Error("index.html: #root not found to prerender");
-          }
-          const file = join(outDir, "pages", `${path.slice(1)}.html`);
-          mkdirSync(dirname(file), { recursive: true });
-          writeFileSync(file, html);
+          if (kind === "render")
+            write("rendered", withRoot(loadAfterPaint(template, [...needed]), RENDERED_ROOT));
         }
       } finally {
         await server.close();
       }
+      if (Object.values(PAGES).includes("render"))
+        await build({
+          configFile: fromRoot("./vite.config.ts"),
+          logLevel: "warn",
+          build: {
+            ssr: fromRoot("./src/client/prerender.tsx"),
+            outDir: RENDERER_DIR,
+            emptyOutDir: true,
+            sourcemap: false,
+            copyPublicDir: false,
+          },
+        });
     },
   };
+}
+
+/** The template with its boot screen replaced by `root`. */
+function withRoot(html: string, root: string): string {
+  const replaced = html.replace(/<div id="root">[\s\S]*?<\/div>\s*<\/div>/, () => root);
+  if (replaced === html) throw new Error("index.html: #root not found to prerender");
+  return replaced;
 }
 
 export default defineConfig({

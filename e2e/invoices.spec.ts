@@ -330,3 +330,48 @@ test("draft with two VAT rates → live totals → save → issue → partial th
     await expect(page.getByTestId("amount-paid")).toHaveText(euros("4 478,71"));
   });
 });
+
+test("the invoice list arrives rendered with the user's data, then hydrates without asking for it again", async ({
+  page,
+  request,
+  freelancer,
+}) => {
+  await freelancer.createDocument("invoices", 48_000);
+
+  await test.step("the HTML itself holds the list, for its user only, without the session's token", async () => {
+    const html = await freelancer.api.get("/app/invoices");
+    expect(html.headers()["cache-control"]).toBe("private, no-cache");
+    const text = await html.text();
+    expect(text).toContain("Atelier Lumière");
+    expect(text).toContain("576,00");
+    expect(text).not.toContain('"token"');
+    // Without the session cookie: the page without any data, which sends to sign-in.
+    const anonymous = await request.get("/app/invoices", { headers: { cookie: "" } });
+    expect(anonymous.headers()["cache-control"]).toBe("no-cache");
+    expect(await anonymous.text()).not.toContain("Atelier Lumière");
+  });
+
+  await test.step("the browser hydrates it: no mismatch, no request for what the HTML brought", async () => {
+    const problems: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") problems.push(message.text());
+    });
+    page.on("pageerror", (error) => problems.push(error.message));
+    const asked: string[] = [];
+    page.on("request", (sent) => {
+      const { pathname } = new URL(sent.url());
+      if (pathname.startsWith("/api/")) asked.push(pathname);
+    });
+    await page.goto("/app/invoices");
+    await expect(page.locator("#root")).not.toHaveAttribute("inert");
+    await expect(page.getByRole("heading", { name: "Factures", exact: true })).toBeVisible();
+    await expect(page.getByText("Atelier Lumière").first()).toBeVisible();
+    // Hydrated: the page answers through React, as a page rendered in the browser does.
+    await page.getByRole("link", { name: "Nouvelle facture" }).first().click();
+    await expect(page).toHaveURL(/\/app\/invoices\/new$/);
+    expect(
+      asked.filter((path) => /^\/api\/(auth\/get-session|profile|invoices|notifications)$/.test(path)),
+    ).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+});

@@ -2,7 +2,9 @@
 import "./zod-without-eval";
 import "./styles.css";
 import { isAppPath } from "@shared/paths";
-import { StrictMode, startTransition, useEffect } from "react";
+import { QUERY_STATE_ID } from "@shared/rendered-page";
+import { hydrate } from "@tanstack/react-query";
+import { type ReactNode, StrictMode, startTransition, useEffect } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { createBrowserRouter } from "react-router";
 import { RouterProvider } from "react-router/dom";
@@ -21,6 +23,10 @@ if (!container) throw new Error("Élément #root introuvable dans index.html");
  */
 function start(container: HTMLElement) {
   const queryClient = createQueryClient();
+  // A page the server rendered with the user's data brings the answers it was rendered from: hydration
+  // then finds the same tree, and nothing is asked again.
+  const renderedState = document.getElementById(QUERY_STATE_ID);
+  if (renderedState?.textContent) hydrate(queryClient, JSON.parse(renderedState.textContent));
   // An /app page waits for the session, then for the profile (paid or not), before its own data: both
   // asked at once, one round trip less before every page of the app.
   if (isAppPath(window.location.pathname)) {
@@ -55,13 +61,7 @@ function start(container: HTMLElement) {
   if (container.hasAttribute("data-prerendered")) {
     void routerReady().then(() =>
       startTransition(() => {
-        hydrateRoot(
-          container,
-          <>
-            {app}
-            <ReleaseWhenHydrated container={container} />
-          </>,
-        );
+        hydrateRoot(container, <ReleaseWhenHydrated container={container}>{app}</ReleaseWhenHydrated>);
       }),
     );
   } else {
@@ -69,10 +69,14 @@ function start(container: HTMLElement) {
   }
 }
 
-/** Makes the prerendered page usable once hydrated: its form then submits through React. */
-function ReleaseWhenHydrated({ container }: { container: HTMLElement }) {
+/**
+ * Makes the prerendered page usable once hydrated: its form then submits through React. A wrapper, not a
+ * sibling of the app: a sibling would change the ids React gives (useId), and they would no longer match
+ * the ones in the server's HTML.
+ */
+function ReleaseWhenHydrated({ container, children }: { container: HTMLElement; children: ReactNode }) {
   useEffect(() => container.removeAttribute("inert"), [container]);
-  return null;
+  return children;
 }
 
 // A message, not a timer: the next task without a timer's minimum delay.

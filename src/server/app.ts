@@ -215,7 +215,14 @@ export function createApp(services: Services, { clientDir }: AppOptions = {}) {
     throw notFoundError(c);
   });
 
-  if (clientDir) app.route("/", spaRoutes(clientDir));
+  if (clientDir)
+    app.route(
+      "/",
+      spaRoutes(clientDir, {
+        fetchApi: (request, bindings) => app.fetch(request, bindings),
+        onRenderError: (error, path) => logger.error({ err: error, path }, "page render failed"),
+      }),
+    );
 
   app.notFound((c) => c.json(notFoundError(c).toBody(), 404));
   app.onError(handleError(logger));

@@ -1,6 +1,7 @@
 import { type ErrorCode, errorStatus, isErrorBody } from "@shared/errors";
 import type { z } from "zod";
 import { ApiError } from "./api-error";
+import { serverRequest } from "./server-request";
 
 const codeForStatus = (status: number): ErrorCode =>
   (Object.entries(errorStatus).find(([, value]) => value === status)?.[0] as ErrorCode | undefined) ??
@@ -46,7 +47,9 @@ export async function apiFetch(
 ): Promise<unknown> {
   let response: Response;
   try {
-    response = await fetch(path, {
+    // While the server renders a page, the same request goes to its own API instead (prerender.tsx).
+    const send = serverRequest()?.fetch ?? fetch;
+    response = await send(path, {
       method,
       credentials: "same-origin",
       signal,

@@ -68,11 +68,14 @@ export function useSession() {
   };
 }
 
+/** Spec §3: the profile's subscription_status 'active' means paid. */
+export const hasPaidProfile = (profile: ProfileDto): boolean => profile.subscriptionStatus === "active";
+
 /** Payment status record of spec §3: hasPaid (true, false or unknown), loading, lastChecked, error. */
 export function usePaymentStatus(isEnabled: boolean) {
   const query = useQuery({ ...profileQuery, enabled: isEnabled });
   return {
-    hasPaid: query.data ? query.data.subscriptionStatus === "active" : undefined,
+    hasPaid: query.data ? hasPaidProfile(query.data) : undefined,
     loading: isEnabled && query.isPending,
     lastChecked: query.dataUpdatedAt ? new Date(query.dataUpdatedAt) : null,
     error: query.error ? query.error.message : null,

@@ -1,7 +1,38 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { setTimeout as wait } from "node:timers/promises";
+import { pathToFileURL } from "node:url";
 import { serveStatic } from "@hono/node-server/serve-static";
-import { Hono } from "hono";
+import { fillRenderedPage } from "@shared/rendered-page";
+import type { DehydratedState } from "@tanstack/react-query";
+import { type Context, Hono } from "hono";
+
+/** The part of src/client/prerender.tsx, built into dist/page-render by vite.config.ts, that the server runs. */
+type PageRenderer = {
+  renderSignedIn(
+    path: string,
+    request: { fetch: (path: string, init: RequestInit) => Promise<Response>; cookie: string },
+  ): Promise<{ markup: string; state: DehydratedState } | undefined>;
+};
+
+export type SpaOptions = {
+  /** The server's own app, which answers the API requests of a page it renders. */
+  fetchApi?: (request: Request, env: unknown) => Response | Promise<Response>;
+  /** A page that could not be rendered is still served, without its data: the failure goes here. */
+  onRenderError?: (error: unknown, path: string) => void;
+};
+
+// Past this, the page goes without its data rather than wait for a slow API: the browser asks for it itself.
+const RENDER_BUDGET_MS = 1500;
+
+/** The HTML files of a build folder (pages/, rendered/), by the path they serve. */
+function readHtmlFiles(dir: string): Map<string, string> {
+  return new Map(
+    (existsSync(dir) ? readdirSync(dir, { recursive: true, encoding: "utf8" }) : [])
+      .filter((name) => name.endsWith(".html"))
+      .map((name) => [`/${name.slice(0, -".html".length)}`, readFileSync(join(dir, name), "utf8")]),
+  );
+}
 
 /**
  * Serves the built SPA: hashed assets are cached for a year, every other GET path that is not a file
@@ -9,18 +40,50 @@ import { Hono } from "hono";
  * build gave its own HTML (pages/<path>.html: prerendered, or preloading its chunks; see vite.config.ts) gets
  * it for its bare path; with a query string the page may show another state (/auth?mode=reset), so it gets
  * index.html.
+ *
+ * A page the build gave a template for (rendered/<path>.html) is rendered with the user's data when the
+ * request has cookies, with or without a query string: the page then shows before its code has loaded
+ * (issue 15). Its API requests go to `fetchApi` with the request's cookies, through every guard a browser's
+ * request would meet. Signed out, unpaid, or an API that fails or is slow: the page goes without its data.
  */
-export function spaRoutes(clientDir: string) {
+export function spaRoutes(clientDir: string, { fetchApi, onRenderError }: SpaOptions = {}) {
   const app = new Hono();
   const indexPath = join(clientDir, "index.html");
   if (!existsSync(indexPath)) return app;
   const indexHtml = readFileSync(indexPath, "utf8");
-  const pagesDir = join(clientDir, "pages");
-  const pages = new Map(
-    (existsSync(pagesDir) ? readdirSync(pagesDir, { recursive: true, encoding: "utf8" }) : [])
-      .filter((name) => name.endsWith(".html"))
-      .map((name) => [`/${name.slice(0, -".html".length)}`, readFileSync(join(pagesDir, name), "utf8")]),
-  );
+  const pages = readHtmlFiles(join(clientDir, "pages"));
+  const rendered = fetchApi ? readHtmlFiles(join(clientDir, "rendered")) : new Map<string, string>();
+  const rendererFile = join(clientDir, "..", "page-render", "prerender.js");
+  // Loaded once, as the server starts, not on the first visit: it brings React's server renderer.
+  const renderer: Promise<PageRenderer> | undefined =
+    rendered.size > 0 && existsSync(rendererFile) ? import(pathToFileURL(rendererFile).href) : undefined;
+  renderer?.catch((error: unknown) => onRenderError?.(error, rendererFile));
+
+  /** The page's HTML with its data, or undefined for the page without it. */
+  async function renderPage(c: Context, template: string): Promise<string | undefined> {
+    const cookie = c.req.header("cookie");
+    if (!renderer || !fetchApi || !cookie) return undefined;
+    const path = c.req.path + new URL(c.req.url).search;
+    const request = {
+      cookie,
+      fetch: async (apiPath: string, init: RequestInit) => {
+        const headers = new Headers(init.headers);
+        headers.set("cookie", cookie);
+        return fetchApi(new Request(new URL(apiPath, c.req.url), { ...init, headers }), c.env);
+      },
+    };
+    const budget = new AbortController();
+    const tooSlow = wait(RENDER_BUDGET_MS, undefined, { signal: budget.signal }).catch(() => undefined);
+    try {
+      const page = await Promise.race([(await renderer).renderSignedIn(path, request), tooSlow]);
+      return page && fillRenderedPage(template, page.markup, page.state);
+    } catch (error) {
+      onRenderError?.(error, path);
+      return undefined;
+    } finally {
+      budget.abort();
+    }
+  }
 
   app.use(
     "/assets/*",
@@ -42,7 +105,15 @@ export function spaRoutes(clientDir: string) {
       },
     }),
   );
-  app.get("*", (c) => {
+  app.get("*", async (c) => {
+    const template = rendered.get(c.req.path);
+    const page = template === undefined ? undefined : await renderPage(c, template);
+    if (page !== undefined) {
+      // The user's own data: kept by no shared cache, and asked again at each visit.
+      c.header("Cache-Control", "private, no-cache");
+      c.header("Vary", "Cookie", { append: true });
+      return c.html(page);
+    }
     c.header("Cache-Control", "no-cache");
     const isBarePath = !c.req.url.includes("?");
     return c.html((isBarePath && pages.get(c.req.path)) || indexHtml);

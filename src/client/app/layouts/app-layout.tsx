@@ -29,7 +29,10 @@ export function Component() {
   const location = useLocation();
   const wasAuthenticated = useRef(false);
   const [isSlow, setIsSlow] = useState(false);
-  const [autoStart] = useState(() => sessionStorage.getItem(AUTO_CHECKOUT_FLAG) === "true");
+  // No sessionStorage where the server renders the page: it does so only for a paid user, who has no checkout to start.
+  const [autoStart] = useState(
+    () => typeof sessionStorage !== "undefined" && sessionStorage.getItem(AUTO_CHECKOUT_FLAG) === "true",
+  );
 
   useEffect(() => {
     if (!isInitializing) return;

@@ -1,3 +1,4 @@
+import { requestCookies } from "@client/lib/server-request";
 import {
   createContext,
   type ReactNode,
@@ -23,8 +24,12 @@ function getIsMobile(): boolean {
   return window.matchMedia(MOBILE_QUERY).matches;
 }
 
+// A page the server renders knows no viewport: it is rendered for a desktop, and a phone corrects the header's
+// toggle once hydrated (only its label and icon differ; the drawer and column are laid out by CSS).
+const getServerIsMobile = () => false;
+
 export function useIsMobile(): boolean {
-  return useSyncExternalStore(subscribeMobile, getIsMobile);
+  return useSyncExternalStore(subscribeMobile, getIsMobile, getServerIsMobile);
 }
 
 type SidebarContextValue = {
@@ -42,7 +47,7 @@ const SidebarContext = createContext<SidebarContextValue | null>(null);
 
 export function SidebarProvider({ children }: { children: ReactNode }) {
   const isMobile = useIsMobile();
-  const [isExpanded, setIsExpanded] = useState(() => readSidebarCookie(document.cookie) ?? true);
+  const [isExpanded, setIsExpanded] = useState(() => readSidebarCookie(requestCookies()) ?? true);
   const [isDrawerOpen, setDrawerOpen] = useState(false);
   const { pathname } = useLocation();
   const [drawerPath, setDrawerPath] = useState(pathname);
