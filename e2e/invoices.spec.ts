@@ -340,7 +340,7 @@ test("the invoice list arrives rendered with the user's data, then hydrates with
 
   await test.step("the HTML itself holds the list, for its user only, without the session's token", async () => {
     const html = await freelancer.api.get("/app/invoices");
-    expect(html.headers()["cache-control"]).toBe("private, no-cache");
+    expect(html.headers()["cache-control"]).toBe("private, no-store");
     const text = await html.text();
     expect(text).toContain("Atelier Lumière");
     expect(text).toContain("576,00");

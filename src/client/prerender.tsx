@@ -107,38 +107,39 @@ export async function renderSignedIn(
   path: string,
   request: ServerRequest,
 ): Promise<{ markup: string; state: DehydratedState } | undefined> {
-  return renderedRequest.run(request, async () => {
+  // The API's own work runs outside the render's context: nothing it keeps (a timer, a cached promise) holds
+  // on to this request's cookies.
+  const outside: ServerRequest = {
+    ...request,
+    fetch: (apiPath, init) => renderedRequest.exit(() => request.fetch(apiPath, init)),
+  };
+  return renderedRequest.run(outside, async () => {
     const route = await routeContext(path);
-    const queryClient = createQueryClient();
-    // As main.tsx does: both at once, one render pass less.
-    await Promise.all([
-      queryClient.prefetchQuery({ ...sessionQuery, retry: false }),
-      queryClient.prefetchQuery({ ...profileQuery, retry: false }),
-    ]);
+    const queryClient = createQueryClient({ followsSession: false });
+    const answer = (query: Pick<Query, "queryKey" | "options">) =>
+      // No retry: the browser asks again itself if the page comes without this answer.
+      queryClient.prefetchQuery({ queryKey: query.queryKey, queryFn: query.options.queryFn, retry: false });
+    const hasFailed = () =>
+      queryClient
+        .getQueryCache()
+        .getAll()
+        .some((query) => query.state.status === "error");
     try {
+      // As main.tsx does: both at once, one render pass less; and no pass at all for a page that would show
+      // the guard's screens instead of the app.
+      await Promise.all([
+        queryClient.prefetchQuery({ ...sessionQuery, retry: false }),
+        queryClient.prefetchQuery({ ...profileQuery, retry: false }),
+      ]);
+      const session = queryClient.getQueryData(sessionQuery.queryKey);
+      const profile = queryClient.getQueryData(profileQuery.queryKey);
+      if (!session?.user || !profile || !hasPaidProfile(profile)) return undefined;
       for (let pass = 1; pass <= MAX_PASSES; pass++) {
         const markup = renderRoute(route, queryClient);
         const awaited = queryClient.getQueryCache().getAll().filter(isAwaited);
-        if (awaited.length === 0) {
-          const session = queryClient.getQueryData(sessionQuery.queryKey);
-          const profile = queryClient.getQueryData(profileQuery.queryKey);
-          const failed = queryClient
-            .getQueryCache()
-            .getAll()
-            .some((query) => query.state.status === "error");
-          if (!session?.user || !profile || !hasPaidProfile(profile) || failed) return undefined;
-          return { markup, state: withoutSessionToken(dehydrate(queryClient)) };
-        }
-        // No retry: the browser asks again itself if the page comes without this answer.
-        await Promise.all(
-          awaited.map((query) =>
-            queryClient.prefetchQuery({
-              queryKey: query.queryKey,
-              queryFn: query.options.queryFn,
-              retry: false,
-            }),
-          ),
-        );
+        if (awaited.length === 0)
+          return hasFailed() ? undefined : { markup, state: withoutSessionToken(dehydrate(queryClient)) };
+        await Promise.all(awaited.map(answer));
       }
       return undefined;
     } finally {

@@ -1,9 +1,11 @@
 import { VOICE_SOCKET_PATH } from "@shared/voice";
+import { getSessionCookie } from "better-auth/cookies";
 import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { except } from "hono/combine";
 import { compress } from "hono/compress";
 import { requestId } from "hono/request-id";
+import { AUTH_COOKIE_PREFIX } from "./auth/auth";
 import { authRoutes } from "./auth/auth.routes";
 import { type AuthVariables, requirePaid, requireUser } from "./auth/session";
 import { handleError, notFoundError, payloadTooLarge } from "./http/errors";
@@ -220,6 +222,8 @@ export function createApp(services: Services, { clientDir }: AppOptions = {}) {
       "/",
       spaRoutes(clientDir, {
         fetchApi: (request, bindings) => app.fetch(request, bindings),
+        hasSessionCookie: (headers) =>
+          getSessionCookie(headers, { cookiePrefix: AUTH_COOKIE_PREFIX }) !== null,
         onRenderError: (error, path) => logger.error({ err: error, path }, "page render failed"),
       }),
     );

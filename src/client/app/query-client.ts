@@ -28,7 +28,11 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
   return failureCount < MAX_RETRIES;
 }
 
-export function createQueryClient(): QueryClient {
+/**
+ * `followsSession: false` where the server renders a page (prerender.tsx): the browser's storage is not
+ * there, and the process serves every user.
+ */
+export function createQueryClient({ followsSession = true } = {}): QueryClient {
   // A 401 anywhere means the server no longer accepts the session (revoked, expired): forgetting it
   // lets the access guard send the user to /auth with 'Session expirée' (spec §4).
   const onSessionRejected = (error: unknown) => {
@@ -58,6 +62,6 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: false },
     },
   });
-  followSessionUser(client);
+  if (followsSession) followSessionUser(client);
   return client;
 }

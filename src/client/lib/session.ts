@@ -114,11 +114,13 @@ export function useSignOut() {
 
 /**
  * The user-scoped storage follows the session's user: another account signing in wipes the previous
- * one's data, and nothing is read or written while no one is known to be signed in.
+ * one's data, and nothing is read or written while no one is known to be signed in. A session the page's
+ * HTML brought (decision 017) arrives already answered: "added", not "updated".
  */
 export function followSessionUser(queryClient: QueryClient): () => void {
   return queryClient.getQueryCache().subscribe((event) => {
-    if (event.type !== "updated" || event.query.queryKey[0] !== sessionQuery.queryKey[0]) return;
+    const isAnswer = event.type === "updated" || event.type === "added";
+    if (!isAnswer || event.query.queryKey[0] !== sessionQuery.queryKey[0]) return;
     const data = event.query.state.data as SessionPayload | undefined;
     if (data !== undefined) userStorage.setOwner(data?.user.id ?? null);
   });

@@ -1,5 +1,5 @@
 import { paths } from "@shared/paths";
-import { useEffect, useEffectEvent } from "react";
+import { useEffect, useEffectEvent, useSyncExternalStore } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { toast } from "sonner";
 import { type Section, sectionFromPath, sectionLabels } from "./section";
@@ -102,6 +102,18 @@ export function isApplePlatform(): boolean {
 /** "Ctrl" or "⌘", as the user's keyboard labels it. */
 export function modifierLabel(): string {
   return isApplePlatform() ? "⌘" : "Ctrl";
+}
+
+const noSubscription = () => () => {};
+const serverModifierLabel = () => "Ctrl";
+
+/**
+ * modifierLabel for what a component renders. A page the server renders (decision 017) knows no keyboard:
+ * it says "Ctrl", and hydration reads the same before an Apple device corrects it, instead of a mismatch
+ * that would make React throw the server's HTML away.
+ */
+export function useModifierLabel(): string {
+  return useSyncExternalStore(noSubscription, modifierLabel, serverModifierLabel);
 }
 
 export function shortcutHelpLines(mod: string): string[] {

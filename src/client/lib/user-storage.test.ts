@@ -1,7 +1,9 @@
-import { describe, expect, it } from "vitest";
+import { dehydrate, hydrate, QueryClient } from "@tanstack/react-query";
+import { describe, expect, it, vi } from "vitest";
 import { createJSONStorage, persist } from "zustand/middleware";
 import { createStore } from "zustand/vanilla";
-import { createUserStorage, userKey } from "./user-storage";
+import { followSessionUser, sessionQuery } from "./session";
+import { createUserStorage, userKey, userStorage } from "./user-storage";
 
 /** A Storage like the browser's: the key enumeration is what the sweep of other accounts relies on. */
 function memoryStorage(): Storage {
@@ -100,5 +102,26 @@ describe("user-scoped storage", () => {
     users.setOwner("alice");
     users.storage.setItem("ai-agent-store", "{}");
     expect(users.storage.getItem("ai-agent-store")).toBeNull();
+  });
+});
+
+describe("the owner of the browser's storage", () => {
+  it("follows a session the page's HTML brought, put in the cache without being fetched (decision 017)", () => {
+    vi.stubGlobal("localStorage", memoryStorage());
+    try {
+      const server = new QueryClient();
+      server.setQueryData(sessionQuery.queryKey, () => ({
+        user: { id: "u1", email: "camille@example.fr", name: "Camille", emailVerified: true },
+        session: { id: "s1", expiresAt: "2026-12-03T10:00:00.000Z" },
+      }));
+      const browser = new QueryClient();
+      const stop = followSessionUser(browser);
+      hydrate(browser, dehydrate(server));
+      userStorage.storage.setItem("ai-agent-store", "{}");
+      expect(localStorage.getItem(userKey("u1", "ai-agent-store"))).toBe("{}");
+      stop();
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

@@ -19,6 +19,8 @@ import { CLIENT_IP_HEADER } from "./client-ip";
 import { hashPassword, needsRehash, OWASP_SCRYPT, TEST_SCRYPT, verifyPassword } from "./password-hash";
 import { resolveAuthSecret } from "./secret";
 
+/** Our cookies' names start with it: `ardoise.session_token`, `__Secure-ardoise.session_token` over HTTPS. */
+export const AUTH_COOKIE_PREFIX = "ardoise";
 export type AuthDeps = { db: Db; env: Env; mailer: Mailer; logger: Logger };
 
 // Paths whose body carries a new password, and the field that holds it.
@@ -159,7 +161,7 @@ export function createAuth({ db, env, mailer, logger }: AuthDeps) {
       },
     },
     advanced: {
-      cookiePrefix: "ardoise",
+      cookiePrefix: AUTH_COOKIE_PREFIX,
       useSecureCookies: env.NODE_ENV === "production",
       // better-auth skips its Origin check when NODE_ENV=test: the tests must run the production path.
       disableOriginCheck: false,

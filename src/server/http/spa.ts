@@ -18,6 +18,8 @@ type PageRenderer = {
 export type SpaOptions = {
   /** The server's own app, which answers the API requests of a page it renders. */
   fetchApi?: (request: Request, env: unknown) => Response | Promise<Response>;
+  /** Whether a request carries a session cookie: without one, no page is rendered with data. */
+  hasSessionCookie?: (headers: Headers) => boolean;
   /** A page that could not be rendered is still served, without its data: the failure goes here. */
   onRenderError?: (error: unknown, path: string) => void;
 };
@@ -46,7 +48,7 @@ function readHtmlFiles(dir: string): Map<string, string> {
  * (issue 15). Its API requests go to `fetchApi` with the request's cookies, through every guard a browser's
  * request would meet. Signed out, unpaid, or an API that fails or is slow: the page goes without its data.
  */
-export function spaRoutes(clientDir: string, { fetchApi, onRenderError }: SpaOptions = {}) {
+export function spaRoutes(clientDir: string, { fetchApi, hasSessionCookie, onRenderError }: SpaOptions = {}) {
   const app = new Hono();
   const indexPath = join(clientDir, "index.html");
   if (!existsSync(indexPath)) return app;
@@ -59,20 +61,31 @@ export function spaRoutes(clientDir: string, { fetchApi, onRenderError }: SpaOpt
     rendered.size > 0 && existsSync(rendererFile) ? import(pathToFileURL(rendererFile).href) : undefined;
   renderer?.catch((error: unknown) => onRenderError?.(error, rendererFile));
 
-  /** The page's HTML with its data, or undefined for the page without it. */
-  async function renderPage(c: Context, template: string): Promise<string | undefined> {
+  /**
+   * The page's HTML with its data, or undefined for the page without it. The cookies the API set while
+   * answering (a session renewed for another week, or ended) go to `setCookies`, for the browser: it would
+   * have received them had it asked itself.
+   */
+  async function renderPage(c: Context, template: string, setCookies: string[]): Promise<string | undefined> {
     const cookie = c.req.header("cookie");
-    if (!renderer || !fetchApi || !cookie) return undefined;
+    if (!renderer || !fetchApi || !cookie || !hasSessionCookie?.(c.req.raw.headers)) return undefined;
     const path = c.req.path + new URL(c.req.url).search;
+    // Past the budget, the render's next requests fail at once: it stops instead of working for no one.
+    const budget = new AbortController();
     const request = {
       cookie,
       fetch: async (apiPath: string, init: RequestInit) => {
+        budget.signal.throwIfAborted();
         const headers = new Headers(init.headers);
         headers.set("cookie", cookie);
-        return fetchApi(new Request(new URL(apiPath, c.req.url), { ...init, headers }), c.env);
+        const response = await fetchApi(
+          new Request(new URL(apiPath, c.req.url), { ...init, headers }),
+          c.env,
+        );
+        setCookies.push(...response.headers.getSetCookie());
+        return response;
       },
     };
-    const budget = new AbortController();
     const tooSlow = wait(RENDER_BUDGET_MS, undefined, { signal: budget.signal }).catch(() => undefined);
     try {
       const page = await Promise.race([(await renderer).renderSignedIn(path, request), tooSlow]);
@@ -106,11 +119,14 @@ export function spaRoutes(clientDir: string, { fetchApi, onRenderError }: SpaOpt
     }),
   );
   app.get("*", async (c) => {
-    const template = rendered.get(c.req.path);
-    const page = template === undefined ? undefined : await renderPage(c, template);
+    const template = c.req.method === "GET" ? rendered.get(c.req.path) : undefined;
+    const setCookies: string[] = [];
+    const page = template === undefined ? undefined : await renderPage(c, template, setCookies);
+    for (const setCookie of setCookies) c.header("Set-Cookie", setCookie, { append: true });
     if (page !== undefined) {
-      // The user's own data: kept by no shared cache, and asked again at each visit.
-      c.header("Cache-Control", "private, no-cache");
+      // The user's own data: stored by no cache, not even the browser's (Back after a sign-out must not
+      // show it), and asked again at each visit.
+      c.header("Cache-Control", "private, no-store");
       c.header("Vary", "Cookie", { append: true });
       return c.html(page);
     }

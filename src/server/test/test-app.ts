@@ -33,9 +33,10 @@ export function testEnv(overrides: Record<string, string> = {}): Env {
 
 /** The real Hono app with its real services on a fresh real database, as the API tests use it. */
 export async function createTestContext(
-  options: { env?: Record<string, string>; database?: Database } & ServiceOverrides = {},
+  options: { env?: Record<string, string>; database?: Database; clientDir?: string } & ServiceOverrides = {},
 ): Promise<TestContext> {
   const database = options.database ?? (await createTestDatabase());
   const services = createServices(database, testEnv(options.env), pino({ level: "silent" }), options);
-  return { ...services, app: createApp(services), close: () => database.close() };
+  const app = createApp(services, { clientDir: options.clientDir });
+  return { ...services, app, close: () => database.close() };
 }

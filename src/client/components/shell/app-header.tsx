@@ -1,6 +1,6 @@
 import { Logo } from "@client/components/logo";
 import { cn } from "@client/lib/cn";
-import { modifierLabel } from "@client/lib/shortcuts";
+import { useModifierLabel } from "@client/lib/shortcuts";
 import { paths } from "@shared/paths";
 import { PanelLeft, PanelLeftClose, PanelLeftOpen, Search, Sparkles } from "lucide-react";
 import { Tooltip } from "radix-ui";
@@ -21,7 +21,7 @@ type AppHeaderProps = {
 /** Spec §2 header: sidebar toggle, brand (mobile only), search, notifications, IA, account. */
 export function AppHeader({ onOpenPalette, onPalettePrefetch, onOpenAssistant }: AppHeaderProps) {
   const { isMobile, isExpanded, isDrawerOpen, toggle } = useSidebar();
-  const mod = modifierLabel();
+  const mod = useModifierLabel();
   const toggleLabel = isMobile
     ? "Ouvrir le menu"
     : isExpanded

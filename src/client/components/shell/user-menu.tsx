@@ -16,7 +16,8 @@ const themeChoices: { value: ThemeMode; label: string; icon: typeof Sun }[] = [
 
 function initialsOf(name: string, email: string): string {
   const words = name.trim().split(/\s+/).filter(Boolean);
-  const letters = words.length > 0 ? words.slice(0, 2).map((word) => word[0]) : [email[0] ?? "?"];
+  // Whole characters, not UTF-16 halves: half an emoji would print as a replacement character.
+  const letters = words.length > 0 ? words.slice(0, 2).map((word) => Array.from(word)[0]) : [email[0] ?? "?"];
   return letters.join("").toUpperCase();
 }
 
