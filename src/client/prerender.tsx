@@ -69,8 +69,9 @@ export async function loadRouteModules(path: string): Promise<undefined> {
 const renderedRequest = new AsyncLocalStorage<ServerRequest>();
 setServerRequestSource(() => renderedRequest.getStore());
 
-// The access guard waits for the session and the profile, then the page asks for its own data: a render pass
-// for each step, and one for the page with its data.
+// The session and the profile are asked for before the first pass; then a pass renders the page and asks for
+// its own data, and one more renders it with that data. Four leave room for a page whose data depends on
+// other data.
 const MAX_PASSES = 4;
 
 /** A query the last render asked for that has no answer yet. Its `enabled` as the last render gave it. */
@@ -83,8 +84,8 @@ function isAwaited(query: Query): boolean {
 }
 
 /**
- * The answers as the page's HTML carries them, less the session's token: the page never uses it, and the
- * HTML may be kept in the browser's cache, where the HttpOnly cookie's token has no business being.
+ * The answers as the page's HTML carries them, less the session's token: the page never uses it, and in the
+ * page's DOM any script could read it, which the HttpOnly cookie is there to prevent.
  */
 function withoutSessionToken(state: DehydratedState): DehydratedState {
   const queries = state.queries.map((query) => {

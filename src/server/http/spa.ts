@@ -43,9 +43,9 @@ function readHtmlFiles(dir: string): Map<string, string> {
  * it for its bare path; with a query string the page may show another state (/auth?mode=reset), so it gets
  * index.html.
  *
- * A page the build gave a template for (rendered/<path>.html) is rendered with the user's data when the
- * request has cookies, with or without a query string: the page then shows before its code has loaded
- * (issue 15). Its API requests go to `fetchApi` with the request's cookies, through every guard a browser's
+ * A page the build gave a template for (rendered/<path>.html) is rendered with the user's data for a GET
+ * with a session cookie, with or without a query string: the page then shows before its code has loaded
+ * (issue 15, decision 017). Its API requests go to `fetchApi` with the request's cookies, through every guard a browser's
  * request would meet. Signed out, unpaid, or an API that fails or is slow: the page goes without its data.
  */
 export function spaRoutes(clientDir: string, { fetchApi, hasSessionCookie, onRenderError }: SpaOptions = {}) {
@@ -64,7 +64,8 @@ export function spaRoutes(clientDir: string, { fetchApi, hasSessionCookie, onRen
   /**
    * The page's HTML with its data, or undefined for the page without it. The cookies the API set while
    * answering (a session renewed for another week, or ended) go to `setCookies`, for the browser: it would
-   * have received them had it asked itself.
+   * have received them had it asked itself. Past the budget, the requests already running are waited for
+   * (as long again at most): one of them may be renewing the session, and its cookie must not be lost.
    */
   async function renderPage(c: Context, template: string, setCookies: string[]): Promise<string | undefined> {
     const cookie = c.req.header("cookie");
@@ -72,18 +73,21 @@ export function spaRoutes(clientDir: string, { fetchApi, hasSessionCookie, onRen
     const path = c.req.path + new URL(c.req.url).search;
     // Past the budget, the render's next requests fail at once: it stops instead of working for no one.
     const budget = new AbortController();
+    const running = new Set<Promise<unknown>>();
     const request = {
       cookie,
       fetch: async (apiPath: string, init: RequestInit) => {
         budget.signal.throwIfAborted();
         const headers = new Headers(init.headers);
         headers.set("cookie", cookie);
-        const response = await fetchApi(
-          new Request(new URL(apiPath, c.req.url), { ...init, headers }),
-          c.env,
-        );
-        setCookies.push(...response.headers.getSetCookie());
-        return response;
+        const answer = Promise.resolve(
+          fetchApi(new Request(new URL(apiPath, c.req.url), { ...init, headers }), c.env),
+        ).then((response) => {
+          setCookies.push(...response.headers.getSetCookie());
+          return response;
+        });
+        running.add(answer);
+        return answer.finally(() => running.delete(answer));
       },
     };
     const tooSlow = wait(RENDER_BUDGET_MS, undefined, { signal: budget.signal }).catch(() => undefined);
@@ -95,6 +99,12 @@ export function spaRoutes(clientDir: string, { fetchApi, hasSessionCookie, onRen
       return undefined;
     } finally {
       budget.abort();
+      if (running.size > 0) {
+        const grace = new AbortController();
+        const graceOver = wait(RENDER_BUDGET_MS, undefined, { signal: grace.signal }).catch(() => undefined);
+        await Promise.race([Promise.allSettled(running), graceOver]);
+        grace.abort();
+      }
     }
   }
 
@@ -123,14 +133,13 @@ export function spaRoutes(clientDir: string, { fetchApi, hasSessionCookie, onRen
     const setCookies: string[] = [];
     const page = template === undefined ? undefined : await renderPage(c, template, setCookies);
     for (const setCookie of setCookies) c.header("Set-Cookie", setCookie, { append: true });
-    if (page !== undefined) {
-      // The user's own data: stored by no cache, not even the browser's (Back after a sign-out must not
-      // show it), and asked again at each visit.
+    if (page !== undefined || setCookies.length > 0) {
+      // The user's own data, or cookies: stored by no cache, not even the browser's (a page reloaded after a
+      // sign-out must not come back from it), and asked again at each visit.
       c.header("Cache-Control", "private, no-store");
       c.header("Vary", "Cookie", { append: true });
-      return c.html(page);
-    }
-    c.header("Cache-Control", "no-cache");
+    } else c.header("Cache-Control", "no-cache");
+    if (page !== undefined) return c.html(page);
     const isBarePath = !c.req.url.includes("?");
     return c.html((isBarePath && pages.get(c.req.path)) || indexHtml);
   });
