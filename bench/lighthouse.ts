@@ -135,10 +135,25 @@ async function audit(
   };
 }
 
+// A run whose trace Lighthouse could not read (NO_NAVSTART, NO_FCP…) gives no score: Lighthouse's own
+// advice is to run it again. Twice more at most, each retry said; a third failure stops the bench.
+const ATTEMPTS_PER_RUN = 3;
+
+async function auditAgainOnError(url: string, preset: Preset, flags: Flags) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await audit(url, preset, flags);
+    } catch (error) {
+      if (attempt >= ATTEMPTS_PER_RUN) throw error;
+      console.warn(`${(error as Error).message} : nouvel essai (${attempt + 1}/${ATTEMPTS_PER_RUN})`);
+    }
+  }
+}
+
 /** RUNS audits of one page and preset: the run of median performance, with every run's score. */
 async function medianAudit(url: string, preset: Preset, flags: Flags) {
   const runs = [];
-  for (let run = 0; run < RUNS; run++) runs.push(await audit(url, preset, flags));
+  for (let run = 0; run < RUNS; run++) runs.push(await auditAgainOnError(url, preset, flags));
   const scores = runs.map((run) => run.performance);
   const medianRun = runs.find((run) => run.performance === median(scores)) ?? runs[0];
   if (!medianRun) throw new Error(`no Lighthouse run for ${url}`);
