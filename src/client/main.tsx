@@ -11,7 +11,7 @@ import { RouterProvider } from "react-router/dom";
 import { Providers } from "./app/providers";
 import { createQueryClient } from "./app/query-client";
 import { routes } from "./app/router";
-import { profileQuery, sessionQuery } from "./lib/session";
+import { prefetchAccess } from "./lib/session";
 
 const container = document.getElementById("root");
 if (!container) throw new Error("Élément #root introuvable dans index.html");
@@ -30,8 +30,7 @@ function start(container: HTMLElement) {
   // An /app page waits for the session, then for the profile (paid or not), before its own data: both
   // asked at once, one round trip less before every page of the app.
   if (isAppPath(window.location.pathname)) {
-    void queryClient.prefetchQuery(sessionQuery);
-    void queryClient.prefetchQuery(profileQuery);
+    void prefetchAccess(queryClient);
   }
   const router = createBrowserRouter(routes);
   const app = (

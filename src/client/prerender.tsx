@@ -18,7 +18,7 @@ import { Providers } from "./app/providers";
 import { createQueryClient } from "./app/query-client";
 import { routes } from "./app/router";
 import { type ServerRequest, setServerRequestSource } from "./lib/server-request";
-import { hasPaidProfile, profileQuery, sessionQuery } from "./lib/session";
+import { hasPaidProfile, prefetchAccess, profileQuery, sessionQuery } from "./lib/session";
 
 /** Renders the route table at `path` with the browser's providers, so that hydration finds the same tree. */
 async function routeContext(path: string): Promise<{
@@ -51,7 +51,7 @@ function renderRoute(
  */
 export async function prerender(path: string): Promise<string> {
   const route = await routeContext(path);
-  const queryClient = createQueryClient();
+  const queryClient = createQueryClient({ followsSession: false });
   try {
     return renderRoute(route, queryClient);
   } finally {
@@ -128,10 +128,7 @@ export async function renderSignedIn(
     try {
       // As main.tsx does: both at once, one render pass less; and no pass at all for a page that would show
       // the guard's screens instead of the app.
-      await Promise.all([
-        queryClient.prefetchQuery({ ...sessionQuery, retry: false }),
-        queryClient.prefetchQuery({ ...profileQuery, retry: false }),
-      ]);
+      await prefetchAccess(queryClient, { retry: false });
       const session = queryClient.getQueryData(sessionQuery.queryKey);
       const profile = queryClient.getQueryData(profileQuery.queryKey);
       if (!session?.user || !profile || !hasPaidProfile(profile)) return undefined;

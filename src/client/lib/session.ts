@@ -68,6 +68,20 @@ export function useSession() {
   };
 }
 
+/**
+ * The session and the profile, asked at once: every /app page waits for both (main.tsx in the browser,
+ * prerender.tsx on the server, which does not retry: the browser asks again itself).
+ */
+export function prefetchAccess(
+  queryClient: QueryClient,
+  { retry }: { retry?: false } = {},
+): Promise<unknown> {
+  return Promise.all([
+    queryClient.prefetchQuery({ ...sessionQuery, ...(retry === false ? { retry } : {}) }),
+    queryClient.prefetchQuery({ ...profileQuery, ...(retry === false ? { retry } : {}) }),
+  ]);
+}
+
 /** Spec §3: the profile's subscription_status 'active' means paid. */
 export const hasPaidProfile = (profile: ProfileDto): boolean => profile.subscriptionStatus === "active";
 
