@@ -8,12 +8,20 @@ export const INVALID_INPUT_MESSAGE = "Certaines informations sont invalides.";
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly issues?: ErrorIssue[];
+  /** Sent as Retry-After with a 429 or 503: when the caller may try again. */
+  readonly retryAfterSeconds?: number;
 
-  constructor(code: ErrorCode, message: string, issues?: ErrorIssue[]) {
-    super(message);
+  constructor(
+    code: ErrorCode,
+    message: string,
+    issues?: ErrorIssue[],
+    options: { retryAfterSeconds?: number; cause?: unknown } = {},
+  ) {
+    super(message, { cause: options.cause });
     this.name = "AppError";
     this.code = code;
     this.issues = issues;
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 
   get status(): ContentfulStatusCode {

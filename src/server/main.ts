@@ -10,6 +10,7 @@ import { describeModes } from "./modes";
 import { createServices } from "./services";
 import { version } from "./version";
 import { createVoiceSocketServer } from "./voice/socket-server";
+import { closeWorkerPool } from "./workers/pool";
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -62,6 +63,7 @@ async function main() {
     force.unref();
     stopJobs();
     server.close(async () => {
+      await closeWorkerPool();
       await database.close();
       console.log("Arrêt terminé.");
       process.exit(0);

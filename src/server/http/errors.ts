@@ -22,6 +22,7 @@ export function handleError(logger: Logger) {
     if (appError.status >= 500) {
       logger.error({ err: error, requestId: c.get("requestId"), path: c.req.path }, "request failed");
     }
+    if (appError.retryAfterSeconds) c.header("Retry-After", String(appError.retryAfterSeconds));
     return c.json(appError.toBody(), appError.status);
   };
 }

@@ -122,6 +122,11 @@ const vatNotAboveAmount = (value: { amountCents?: number; vatCents?: number }, c
 };
 
 export const createExpenseInput = expenseFields.strict().superRefine(vatNotAboveAmount);
+
+/** What an imported e-invoice sets on its expense, checked by the same rules when the file is previewed. */
+export const importedExpenseFields = expenseFields
+  .pick({ amountCents: true, vatCents: true, date: true })
+  .superRefine(vatNotAboveAmount);
 export type CreateExpenseInput = z.input<typeof createExpenseInput>;
 export type CreateExpenseData = z.output<typeof createExpenseInput>;
 

@@ -21,10 +21,10 @@ import { AppError } from "../../errors";
 import { leaseEnd, nextTryAt } from "../../jobs/retry-schedule";
 import type { Logger } from "../../logger";
 import { deleteFile, readFile } from "../../storage/file-storage";
+import { workerPool } from "../../workers/pool";
 import { getInvoicePdf } from "../invoices/invoice-pdf.service";
 import { expenseFromInvoice, previewSupplierInvoice, storeInvoiceFile } from "./import.service";
 import type { EinvoicingPlatform, StatusReport } from "./platform";
-import { readSupplierInvoice } from "./supplier-invoice";
 
 const INVOICE_NOT_FOUND = "Facture introuvable.";
 const INBOX_NOT_FOUND = "Facture reçue introuvable.";
@@ -153,9 +153,11 @@ export async function pullInbox(
   for (const flow of await platform.receive(siren)) {
     let invoice: SupplierInvoiceDto;
     try {
-      invoice = await readSupplierInvoice(flow.bytes);
+      invoice = await workerPool().run("readSupplierInvoice", flow.bytes, { owner: userId });
     } catch (error) {
-      const message = (error as Error).message;
+      // Only the file's own faults go back to its sender; a busy or failed worker is tried again next time.
+      if (!(error instanceof AppError) || error.code === "rate_limited" || error.status >= 500) throw error;
+      const message = error.message;
       logger.warn({ flowId: flow.flowId, error: message }, "received e-invoice rejected");
       await platform.acknowledge(siren, flow.flowId);
       await platform.respond(siren, flow.flowId, { status: "rejetee", message, occurredAt: new Date() });

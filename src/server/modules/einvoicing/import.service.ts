@@ -6,7 +6,7 @@ import type {
   SupplierInvoiceDto,
   SupplierInvoicePreviewDto,
 } from "@shared/schemas/einvoicing";
-import type { ExpenseDto } from "@shared/schemas/expenses";
+import { type ExpenseDto, importedExpenseFields } from "@shared/schemas/expenses";
 import { FILE_ERROR_MESSAGES, MAX_FILE_SIZE_BYTES } from "@shared/security/file-validation";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
@@ -14,8 +14,9 @@ import { expenses } from "../../db/schema/index";
 import { withTenant } from "../../db/tenant";
 import { AppError } from "../../errors";
 import { deleteFile, saveFile } from "../../storage/file-storage";
+import { workerPool } from "../../workers/pool";
 import { createExpense } from "../expenses/expenses.service";
-import { formatRate, readSupplierInvoice } from "./supplier-invoice";
+import { formatRate } from "./supplier-invoice";
 
 /**
  * Supplier e-invoices into expenses (issue 13 §2): read and check the file, prefill the expense, and on the
@@ -51,6 +52,13 @@ function checkImportable(invoice: SupplierInvoiceDto): number {
   if (!(VAT_RATES_BP as readonly number[]).includes(rateBp))
     refuse("vatBreakdown", `Taux de TVA non pris en charge pour une dépense : ${formatRate(rateBp)}.`);
   return rateBp;
+}
+
+/** The expense's own rules (amount ceiling, VAT not above it), said at the preview, not at the confirmation. */
+function checkExpenseFields(draft: SupplierInvoicePreviewDto["draft"]) {
+  const checked = importedExpenseFields.safeParse(draft);
+  if (!checked.success)
+    throw new AppError("validation_failed", IMPORT_REFUSED, AppError.fromZod(checked.error).issues);
 }
 
 function draftOf(invoice: SupplierInvoiceDto, vatRateBp: number): SupplierInvoicePreviewDto["draft"] {
@@ -111,10 +119,11 @@ export async function previewSupplierInvoice(
     throw new AppError("payload_too_large", FILE_ERROR_MESSAGES.tooLarge, [
       { path: "file", message: FILE_ERROR_MESSAGES.tooLarge },
     ]);
-  const invoice = await readSupplierInvoice(bytes);
-  const vatRateBp = checkImportable(invoice);
+  const invoice = await workerPool().run("readSupplierInvoice", bytes, { owner: userId });
+  const draft = draftOf(invoice, checkImportable(invoice));
+  checkExpenseFields(draft);
   await refuseDuplicate(db, userId, invoice);
-  return { invoice, draft: draftOf(invoice, vatRateBp) };
+  return { invoice, draft };
 }
 
 const isUniqueViolation = (error: unknown, constraint: string): boolean => {

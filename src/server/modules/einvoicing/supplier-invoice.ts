@@ -1,6 +1,7 @@
 import type { ErrorIssue } from "@shared/errors";
-import { formatMoney } from "@shared/format";
+import { formatDate, formatMoney } from "@shared/format";
 import type { SupplierInvoiceDto } from "@shared/schemas/einvoicing";
+import { isCalendarDay } from "@shared/schemas/fields";
 import { AppError } from "../../errors";
 import { extractInvoiceXml } from "./pdf-attachment";
 import { all, attribute, first, parseXml, text, type XmlElement } from "./xml";
@@ -13,6 +14,8 @@ import { all, attribute, first, parseXml, text, type XmlElement } from "./xml";
 export const SUPPLIER_INVOICE_MESSAGES = {
   unknownFormat: "Format non reconnu : importez une facture électronique Factur-X (PDF), CII ou UBL (XML).",
   invalid: "Cette facture électronique est incomplète ou incohérente.",
+  unreadable:
+    "Ce fichier est illisible ou endommagé : il ne peut pas être lu comme une facture électronique.",
 } as const;
 
 type Party = SupplierInvoiceDto["supplier"];
@@ -32,10 +35,19 @@ export function toCents(value: string | undefined): number | undefined {
 /** A percentage in basis points is its hundredths, read like cents: "5.5" → 550. */
 const toBasisPoints = toCents;
 
-/** CII dates are "20261015" (format 102), UBL dates "2026-10-15". */
+/**
+ * What an invoice of this century can say (issue 26: 9999-12-31 or 400-digit amounts passed the preview and
+ * failed at the confirmation). Ten billion euros is beyond any supplier invoice and far inside the range
+ * integer cents are exact in.
+ */
+const PLAUSIBLE_DAYS = { from: "2000-01-01", to: "2099-12-31" } as const;
+const MAX_AMOUNT_CENTS = 1_000_000_000_000;
+
+/** CII dates are "20261015" (format 102), UBL dates "2026-10-15"; a day that does not exist is no date. */
 function toDay(value: string | undefined): string | undefined {
   const match = value ? /^(\d{4})-?(\d{2})-?(\d{2})$/.exec(value) : null;
-  return match ? `${match[1]}-${match[2]}-${match[3]}` : undefined;
+  const day = match ? `${match[1]}-${match[2]}-${match[3]}` : undefined;
+  return day && isCalendarDay(day) ? day : undefined;
 }
 
 /** A SIRET is the SIREN followed by 5 digits; identifiers are compared without spaces. */
@@ -252,6 +264,12 @@ function validate(draft: Draft): { invoice: Omit<SupplierInvoiceDto, "format">; 
 
   if (!invoice.number) problem("number", "Le numéro de la facture (BT-1) est absent.");
   if (!invoice.issueDate) problem("issueDate", "La date d'émission (BT-2) est absente ou invalide.");
+  for (const [path, day, term] of [
+    ["issueDate", invoice.issueDate, "La date d'émission (BT-2)"],
+    ["dueDate", invoice.dueDate, "La date d'échéance (BT-9)"],
+  ] as const)
+    if (day && (day < PLAUSIBLE_DAYS.from || day > PLAUSIBLE_DAYS.to))
+      problem(path, `${term} n'est pas plausible : ${formatDate(day)}.`);
   if (!invoice.supplier.name) problem("supplier.name", "Le nom du fournisseur (BT-27) est absent.");
   if (!/^[A-Z]{3}$/.test(invoice.currency))
     problem("currency", "La devise de la facture (BT-5) est absente.");
@@ -283,6 +301,17 @@ function validate(draft: Draft): { invoice: Omit<SupplierInvoiceDto, "format">; 
     if (cents === undefined) problem(`totals.${key}`, `${label} (${term}) est absent ou illisible.`);
     return cents ?? 0;
   };
+  const inRange = (cents: number) => Number.isNaN(cents) || Math.abs(cents) <= MAX_AMOUNT_CENTS;
+  const figures = [
+    ...invoice.lines.map((line) => line.netCents),
+    ...invoice.vatBreakdown.flatMap((group) => [group.baseCents, group.vatCents]),
+    ...Object.values(amounts).map((amount) => toCents(amount) ?? 0),
+  ];
+  if (!figures.every(inRange))
+    problem(
+      "totals",
+      `Un montant de la facture dépasse ${formatMoney(MAX_AMOUNT_CENTS)} : il n'est pas plausible.`,
+    );
   const linesCents = read("lines", "BT-106", "Le total des lignes");
   const netCents = read("net", "BT-109", "Le total hors taxes");
   const vatCents = read("vat", "BT-110", "Le total de la TVA", 0);
@@ -340,8 +369,20 @@ function validate(draft: Draft): { invoice: Omit<SupplierInvoiceDto, "format">; 
 
 const isPdf = (bytes: Uint8Array) => Buffer.from(bytes.subarray(0, 1024)).includes("%PDF-");
 
-/** Reads and checks a supplier e-invoice; throws a French 400 naming every problem found. */
+/**
+ * Reads and checks a supplier e-invoice; throws a French 400 naming every problem found. It runs in the
+ * worker pool (`workers/tasks.ts`): any failure on these outsider's bytes is the file's, never a 500.
+ */
 export async function readSupplierInvoice(bytes: Uint8Array): Promise<SupplierInvoiceDto> {
+  try {
+    return await readCheckedInvoice(bytes);
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw new AppError("bad_request", SUPPLIER_INVOICE_MESSAGES.unreadable);
+  }
+}
+
+async function readCheckedInvoice(bytes: Uint8Array): Promise<SupplierInvoiceDto> {
   const isFacturX = isPdf(bytes);
   const xml = isFacturX ? await extractInvoiceXml(bytes) : bytes;
   if (

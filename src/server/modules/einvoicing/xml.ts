@@ -1,3 +1,4 @@
+import { formatCount } from "@shared/format";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { AppError } from "../../errors";
 
@@ -10,11 +11,57 @@ import { AppError } from "../../errors";
 
 export type XmlElement = { [name: string]: XmlElement[] | string };
 
+/**
+ * Every XML from outside is measured before it is parsed (issue 26): a CII or UBL invoice of a thousand lines
+ * has about 50 000 elements nested some 12 deep. Entities need no limit of their own: a DTD is refused, so only
+ * the five predefined ones and character references exist, each decoded once into one character.
+ */
+export const XML_LIMITS = { elements: 200_000, depth: 64 } as const;
+
 export const XML_MESSAGES = {
   dtd: "Fichier XML refusé : les déclarations DOCTYPE et ENTITY ne sont pas acceptées dans une facture électronique.",
   encoding: "Fichier XML illisible : il doit être encodé en UTF-8.",
   malformed: "Ce fichier n'est pas un XML bien formé",
+  tooManyElements: `Fichier XML refusé : il contient plus de ${formatCount(XML_LIMITS.elements, "élément")}, bien plus qu'une facture électronique.`,
+  tooDeep: `Fichier XML refusé : ses éléments sont imbriqués sur plus de ${formatCount(XML_LIMITS.depth, "niveau", "niveaux")}.`,
 } as const;
+
+/**
+ * Counts elements and nesting in one linear pass over the text, without building anything, and refuses the
+ * document past a limit. Well-formedness is the validator's job afterwards; this only has to never loop.
+ */
+function checkXmlSize(text: string): void {
+  let elements = 0;
+  let depth = 0;
+  const skipTo = (from: number, end: string) => {
+    const at = text.indexOf(end, from);
+    return at < 0 ? text.length : at + end.length;
+  };
+  for (let at = text.indexOf("<"); at >= 0 && at < text.length; at = text.indexOf("<", at)) {
+    const next = text[at + 1];
+    if (text.startsWith("<!--", at)) at = skipTo(at + 4, "-->");
+    else if (text.startsWith("<![CDATA[", at)) at = skipTo(at + 9, "]]>");
+    else if (next === "?" || next === "!") at = skipTo(at + 2, ">");
+    else if (next === "/") {
+      depth--;
+      at = skipTo(at + 2, ">");
+    } else {
+      // The tag's end is the first ">" outside quotes (an attribute value may hold one).
+      let quote = "";
+      let end = at + 1;
+      for (; end < text.length; end++) {
+        const char = text[end];
+        if (quote) quote = char === quote ? "" : quote;
+        else if (char === '"' || char === "'") quote = char;
+        else if (char === ">") break;
+      }
+      if (text[end - 1] !== "/") depth++;
+      if (++elements > XML_LIMITS.elements) throw new AppError("bad_request", XML_MESSAGES.tooManyElements);
+      if (depth > XML_LIMITS.depth) throw new AppError("bad_request", XML_MESSAGES.tooDeep);
+      at = end + 1;
+    }
+  }
+}
 
 const DTD = /<!\s*(DOCTYPE|ENTITY)/i;
 
@@ -29,6 +76,7 @@ const parser = new XMLParser({
   ignoreDeclaration: true,
   ignorePiTags: true,
   trimValues: true,
+  maxNestedTags: XML_LIMITS.depth,
   alwaysCreateTextNode: true,
   // Every element is a list, so a path reads the same whether the document repeats it or not.
   isArray: (_name, _path, _isLeaf, isAttribute) => !isAttribute,
@@ -54,10 +102,16 @@ export function parseXml(bytes: Uint8Array): { root: string; element: XmlElement
     throw new AppError("bad_request", XML_MESSAGES.encoding);
   }
   if (DTD.test(text)) throw new AppError("bad_request", XML_MESSAGES.dtd);
+  checkXmlSize(text);
   const verdict = XMLValidator.validate(text);
   if (verdict !== true)
     throw new AppError("bad_request", `${XML_MESSAGES.malformed} (ligne ${verdict.err.line}).`);
-  const document = parser.parse(text) as XmlElement;
+  let document: XmlElement;
+  try {
+    document = parser.parse(text) as XmlElement;
+  } catch {
+    throw new AppError("bad_request", `${XML_MESSAGES.malformed}.`);
+  }
   const root = Object.keys(document).find((key) => !key.startsWith("?") && !key.startsWith("#"));
   const element = root ? (document[root] as XmlElement[])[0] : undefined;
   if (!root || !element) throw new AppError("bad_request", `${XML_MESSAGES.malformed}.`);

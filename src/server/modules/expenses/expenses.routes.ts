@@ -10,14 +10,13 @@ import {
   expenseStatusLabels,
   updateExpenseInput,
 } from "@shared/schemas/expenses";
-import { FILE_ERROR_MESSAGES, MAX_FILE_SIZE_BYTES } from "@shared/security/file-validation";
 import { type Context, Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
 import type { AuthVariables } from "../../auth/session";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import { type CsvColumn, csvResponse, toCsv } from "../../http/csv";
+import { uploadGuard } from "../../http/upload-guard";
 import { uuidParam, valid } from "../../http/validate";
 import { importSupplierInvoice, previewSupplierInvoice } from "../einvoicing/import.service";
 import {
@@ -40,18 +39,6 @@ import {
 export const EXPENSE_RECEIPT_UPLOAD_PATH = "/api/expenses/receipt";
 /** Supplier e-invoice import (issue 13 §2): preview, then confirmation with the same file. */
 export const EXPENSE_IMPORT_UPLOAD_PATHS = ["/api/expenses/import", "/api/expenses/import/confirm"];
-
-/** A 10 MB file plus the multipart envelope (boundaries, part headers, the file name). */
-const MAX_UPLOAD_BODY_BYTES = MAX_FILE_SIZE_BYTES + 64 * 1024;
-
-const uploadLimit = bodyLimit({
-  maxSize: MAX_UPLOAD_BODY_BYTES,
-  onError: () => {
-    throw new AppError("payload_too_large", FILE_ERROR_MESSAGES.tooLarge, [
-      { path: "file", message: FILE_ERROR_MESSAGES.tooLarge },
-    ]);
-  },
-});
 
 const NO_FILE_MESSAGE = "Choisissez un fichier à envoyer.";
 // A missing or malformed id names no expense: the same 404 as an unknown one or another user's.
@@ -113,7 +100,7 @@ export function expenseRoutes(db: Db) {
         const rows = await exportExpenses(db, { userId: c.get("user").id, search, status, category });
         return csvResponse(c, `depenses-${parisToday()}.csv`, toCsv(exportColumns, rows));
       })
-      .post("/receipt", uploadLimit, valid(uploadQuery, "query"), async (c) => {
+      .post("/receipt", uploadGuard(db), valid(uploadQuery, "query"), async (c) => {
         const { expenseId } = c.req.valid("query");
         if (!isUuid(expenseId)) throw new AppError("not_found", EXPENSE_NOT_FOUND);
         const { file, bytes } = await uploadedFile(c);
@@ -126,11 +113,11 @@ export function expenseRoutes(db: Db) {
         });
         return c.json(expense, 201);
       })
-      .post("/import", uploadLimit, async (c) => {
+      .post("/import", uploadGuard(db), async (c) => {
         const { bytes } = await uploadedFile(c);
         return c.json(await previewSupplierInvoice(db, { userId: c.get("user").id, bytes }));
       })
-      .post("/import/confirm", uploadLimit, async (c) => {
+      .post("/import/confirm", uploadGuard(db), async (c) => {
         const { file, bytes, body } = await uploadedFile(c);
         const input = confirmedFields(body.expense);
         const expense = await importSupplierInvoice(db, {

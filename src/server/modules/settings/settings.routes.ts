@@ -1,10 +1,9 @@
 import { updateBusinessIdentityInput } from "@shared/schemas/settings";
-import { FILE_ERROR_MESSAGES, MAX_FILE_SIZE_BYTES } from "@shared/security/file-validation";
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import type { AuthVariables } from "../../auth/session";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
+import { uploadGuard } from "../../http/upload-guard";
 import { valid } from "../../http/validate";
 import {
   getIdentitySettings,
@@ -14,18 +13,7 @@ import {
   updateIdentitySettings,
 } from "./settings.service";
 
-/** A 10 MB file plus the multipart envelope (boundaries, part headers, the file name). */
-export const MAX_UPLOAD_BODY_BYTES = MAX_FILE_SIZE_BYTES + 64 * 1024;
 export const LOGO_UPLOAD_PATH = "/api/settings/logo";
-
-const uploadLimit = bodyLimit({
-  maxSize: MAX_UPLOAD_BODY_BYTES,
-  onError: () => {
-    throw new AppError("payload_too_large", FILE_ERROR_MESSAGES.tooLarge, [
-      { path: "file", message: FILE_ERROR_MESSAGES.tooLarge },
-    ]);
-  },
-});
 
 const NO_FILE_MESSAGE = "Choisissez un fichier à envoyer.";
 
@@ -36,7 +24,7 @@ export function settingsRoutes(db: Db) {
     .put("/identity", valid(updateBusinessIdentityInput), async (c) =>
       c.json(await updateIdentitySettings(db, { userId: c.get("user").id, input: c.req.valid("json") })),
     )
-    .post("/logo", uploadLimit, async (c) => {
+    .post("/logo", uploadGuard(db), async (c) => {
       const body = await c.req.parseBody().catch(() => {
         throw new AppError("bad_request", NO_FILE_MESSAGE);
       });

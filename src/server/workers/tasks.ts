@@ -1,0 +1,18 @@
+import type { ErrorCode, ErrorIssue } from "@shared/errors";
+import { readSupplierInvoice } from "../modules/einvoicing/supplier-invoice";
+
+/**
+ * What runs in the worker pool. Only the worker imports this module (`worker-entry.ts`): the server process
+ * imports its types alone and never loads the parsers. Inputs and outputs cross threads by structured clone:
+ * plain data only. Each task's budgets are in `budgets.ts`.
+ */
+export const TASKS = { readSupplierInvoice } satisfies Record<string, (input: never) => Promise<unknown>>;
+
+export type TaskName = keyof typeof TASKS;
+export type TaskInput<Name extends TaskName> = Parameters<(typeof TASKS)[Name]>[0];
+export type TaskOutput<Name extends TaskName> = Awaited<ReturnType<(typeof TASKS)[Name]>>;
+
+/** A task's answer across the thread boundary: an AppError loses its class in a structured clone. */
+export type TaskOutcome =
+  | { ok: true; value: unknown }
+  | { ok: false; error: { code: ErrorCode; message: string; issues?: ErrorIssue[] } };
