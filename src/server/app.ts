@@ -71,7 +71,7 @@ export type AppOptions = {
 export const businessModules = {
   "/notifications": (services: Services) => notificationRoutes(services.database.db),
   "/automations": (services: Services) =>
-    automationRoutes({ db: services.database.db, isProduction: services.env.NODE_ENV === "production" }),
+    automationRoutes({ db: services.database.db, targets: services.targets }),
   "/clients": (services: Services) =>
     clientRoutes({ db: services.database.db, cachedJson: services.cachedJson }),
   "/client-links": (services: Services) =>
@@ -197,7 +197,7 @@ export function createApp(services: Services, { clientDir }: AppOptions = {}) {
       db,
       mailer: services.mailer,
       logger,
-      isProduction: env.NODE_ENV === "production",
+      targets: services.targets,
       appUrl: env.appUrl,
     }),
   );

@@ -1,5 +1,6 @@
 import type { Env } from "./env";
 import { trustedOrigins } from "./http/same-origin";
+import { targetPolicyOf } from "./modules/public-api/target-url";
 
 // The dev tools' guard (http/loopback-only.ts) is what this promises.
 const LOCAL_ONLY = "ouvert aux seuls appels de cette machine";
@@ -33,6 +34,11 @@ export function describeModes(env: Env): string[] {
     `paiement        : ${payment}`,
     `IA              : ${providers.join(" → ")}`,
     `voix            : ${describeVoice(env)}`,
+    `webhooks        : ${
+      targetPolicyOf(env).allowLoopback
+        ? "Internet public et boucle locale (127.0.0.0/8, ::1, hors production) ; jamais d'adresse privée ou réservée"
+        : "Internet public uniquement (adresses locales, privées et réservées refusées)"
+    }`,
     `origines        : ${trustedOrigins(env).join(", ")}`,
   ];
 }

@@ -9,6 +9,7 @@ import { type CachedJson, createReadCache } from "./http/read-cache";
 import type { Logger } from "./logger";
 import { type AnalysisReader, createAnalysisReader } from "./modules/analysis/analysis.service";
 import { type EinvoicingPlatform, localDirectoryPlatform } from "./modules/einvoicing/platform";
+import { type TargetPolicy, targetPolicyOf } from "./modules/public-api/target-url";
 import { createPaymentProvider, type PaymentProvider } from "./payments/provider";
 import { createSecretBox, type SecretBox } from "./security/secret-box";
 
@@ -28,6 +29,8 @@ export type Services = {
   einvoicing: EinvoicingPlatform;
   /** Hot reads' answers, served again while the user's data is unchanged (http/read-cache.ts). */
   cachedJson: CachedJson;
+  /** Where user-chosen outbound URLs (hooks, webhook automations) may go: decision 013's SSRF guard. */
+  targets: TargetPolicy;
 };
 
 export type ServiceOverrides = { stripeConfig?: Stripe.StripeConfig };
@@ -49,5 +52,18 @@ export function createServices(
     inboxDir: resolve(env.PA_INBOX_DIR ?? join(env.dataDir, "pa", "inbox")),
   });
   const cachedJson = createReadCache(env.READ_CACHE_MB);
-  return { database, env, logger, mailer, payments, auth, readAnalysis, secrets, einvoicing, cachedJson };
+  const targets = targetPolicyOf(env);
+  return {
+    database,
+    env,
+    logger,
+    mailer,
+    payments,
+    auth,
+    readAnalysis,
+    secrets,
+    einvoicing,
+    cachedJson,
+    targets,
+  };
 }

@@ -13,6 +13,11 @@ export const errorStatus = {
   conflict: 409,
   /** Well-formed, but a business rule refuses it as it stands (e.g. issuing without the client's SIREN). */
   unprocessable: 422,
+  /**
+   * The feature is switched off by this server's configuration (no payment provider…): a normal state, not
+   * an outage, so asking again cannot help; the message says what to configure.
+   */
+  not_configured: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,

@@ -28,7 +28,8 @@ export function startJobLoop(
     env,
     secrets,
     einvoicing,
-  }: Pick<Services, "database" | "mailer" | "logger" | "env" | "secrets" | "einvoicing">,
+    targets,
+  }: Pick<Services, "database" | "mailer" | "logger" | "env" | "secrets" | "einvoicing" | "targets">,
   intervalMs = EVERY_MINUTE,
 ) {
   let isRunning = false;
@@ -67,7 +68,7 @@ export function startJobLoop(
   const timer = setInterval(() => void tick(), intervalMs);
   timer.unref();
   void tick();
-  const send = httpSender({ isProduction: env.NODE_ENV === "production" });
+  const send = httpSender(targets);
   let isDelivering = false;
   const deliver = async () => {
     if (isDelivering) return;

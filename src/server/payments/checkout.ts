@@ -18,17 +18,17 @@ export const CHECKOUTS_PER_HOUR = 10;
 const HOUR_MS = 60 * 60 * 1000;
 type Buyer = { id: string; email: string };
 
+/** Production without Stripe nor ALLOW_LOCAL_PAYMENTS: who reads it can only pass it on to the operator. */
+export const REGISTRATION_PAYMENT_NOT_CONFIGURED_MESSAGE =
+  "Le paiement de l'inscription n'est pas encore configuré sur ce serveur : son administrateur doit définir STRIPE_SECRET_KEY et STRIPE_WEBHOOK_SECRET (ou ALLOW_LOCAL_PAYMENTS=true pour un paiement de test). Aucun montant n'a été débité.";
+
 /** Creates the one-time 59 € Checkout Session (Stripe, or the local test checkout) and returns its URL. */
 export async function createRegistrationCheckout(
   { db, payments, appUrl }: Deps,
   buyer: Buyer,
 ): Promise<{ url: string }> {
-  if (payments.mode === "disabled") {
-    throw new AppError(
-      "unavailable",
-      "Le paiement en ligne n'est pas encore configuré. Contactez le support.",
-    );
-  }
+  if (payments.mode === "disabled")
+    throw new AppError("not_configured", REGISTRATION_PAYMENT_NOT_CONFIGURED_MESSAGE);
   if (payments.mode === "local") {
     const sessionId = `cs_local_${randomBytes(18).toString("base64url")}`;
     await reserveCheckout(db, buyer.id, sessionId, "local");

@@ -174,6 +174,26 @@ describe("the local test checkout", () => {
     });
     expect(production.payments.mode).toBe("disabled");
     expect((await production.app.request("/api/dev/stripe/sessions/cs_local_x")).status).toBe(404);
+    // A normal state of a server not set up yet, not an outage (no 503): the French answer says what to set,
+    // and the payment page, which retries only what may pass on a retry, shows it at once.
+    const { cookie, userId } = await registerAndConfirm(production, { email: "sans.stripe@example.fr" });
+    const checkout = await call(production, "/functions/v1/create-registration-payment", {
+      method: "POST",
+      cookie,
+    });
+    expect(checkout.status).toBe(409);
+    expect(await checkout.json()).toMatchObject({
+      error: {
+        code: "not_configured",
+        message:
+          "Le paiement de l'inscription n'est pas encore configuré sur ce serveur : son administrateur doit définir STRIPE_SECRET_KEY et STRIPE_WEBHOOK_SECRET (ou ALLOW_LOCAL_PAYMENTS=true pour un paiement de test). Aucun montant n'a été débité.",
+      },
+    });
+    const opened = await context.database.db
+      .select()
+      .from(registrationPayments)
+      .where(eq(registrationPayments.userId, userId));
+    expect(opened).toEqual([]);
     const allowed = await createTestContext({
       env: { NODE_ENV: "production", ALLOW_LOCAL_OUTBOX: "true", ALLOW_LOCAL_PAYMENTS: "true" },
       database: context.database,

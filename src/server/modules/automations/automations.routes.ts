@@ -5,6 +5,7 @@ import type { AuthVariables } from "../../auth/session";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import { uuidParam, valid } from "../../http/validate";
+import type { TargetPolicy } from "../public-api/target-url";
 import {
   AUTOMATION_NOT_FOUND,
   createAutomation,
@@ -20,13 +21,13 @@ import {
  * POST creates, PUT replaces a rule's settings (same kind), PATCH pauses or resumes; a webhook rule's
  * delivery can be sent again (« Renvoyer »).
  */
-export function automationRoutes({ db, isProduction }: { db: Db; isProduction: boolean }) {
+export function automationRoutes({ db, targets }: { db: Db; targets: TargetPolicy }) {
   return new Hono<{ Variables: AuthVariables }>()
     .use("/:id", uuidParam(AUTOMATION_NOT_FOUND))
     .get("/", async (c) => c.json(await listAutomations(db, { userId: c.get("user").id })))
     .post("/", valid(createAutomationInput), async (c) =>
       c.json(
-        await createAutomation(db, { userId: c.get("user").id, input: c.req.valid("json"), isProduction }),
+        await createAutomation(db, { userId: c.get("user").id, input: c.req.valid("json"), targets }),
         201,
       ),
     )
@@ -36,7 +37,7 @@ export function automationRoutes({ db, isProduction }: { db: Db; isProduction: b
           userId: c.get("user").id,
           id: c.req.param("id"),
           input: c.req.valid("json"),
-          isProduction,
+          targets,
         }),
       ),
     )

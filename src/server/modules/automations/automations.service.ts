@@ -30,7 +30,7 @@ import { type Tx, withTenant } from "../../db/tenant";
 import { AppError } from "../../errors";
 import { getClient } from "../clients/clients.service";
 import { getInvoice } from "../invoices/invoices.service";
-import { assertReachableTarget } from "../public-api/target-url";
+import { assertReachableTarget, type TargetPolicy } from "../public-api/target-url";
 import { newHookSecret, redeliver } from "../public-api/webhooks.service";
 import { nextRecurringRunAt } from "./recurring-invoices";
 
@@ -136,8 +136,8 @@ export async function listAutomations(db: Db, { userId }: { userId: string }): P
 type NewRule = Pick<typeof automations.$inferInsert, "name" | "trigger" | "action" | "nextRunAt">;
 
 type RuleOptions = {
-  /** Production refuses webhook targets on loopback or private addresses (the REST hooks' SSRF guard). */
-  isProduction: boolean;
+  /** Where a webhook target may point (the REST hooks' SSRF guard, decision 013). */
+  targets: TargetPolicy;
   now: Date;
 };
 
@@ -149,11 +149,11 @@ async function newRule(
   db: Db,
   userId: string,
   input: CreateAutomationInput,
-  { isProduction, now }: RuleOptions,
+  { targets, now }: RuleOptions,
 ): Promise<NewRule> {
   const kind = AUTOMATION_KINDS[input.kind];
   if (input.kind === "event_webhook") {
-    await assertReachableTarget(input.targetUrl, { isProduction });
+    await assertReachableTarget(input.targetUrl, targets, "targetUrl");
     return {
       name: webhookRuleName(input.event),
       trigger: { type: kind.trigger, event: input.event },
@@ -229,17 +229,17 @@ export async function createAutomation(
     userId,
     input,
     description = null,
-    isProduction,
+    targets,
     now = new Date(),
   }: {
     userId: string;
     input: CreateAutomationInput;
     description?: string | null;
-    isProduction: boolean;
+    targets: TargetPolicy;
     now?: Date;
   },
 ): Promise<CreatedAutomationDto> {
-  const rule = await newRule(db, userId, input, { isProduction, now });
+  const rule = await newRule(db, userId, input, { targets, now });
   const { row, secret } = await withTenant(db, userId, async (tx) => {
     const [row] = await tx
       .insert(automations)
@@ -261,11 +261,11 @@ export async function editAutomation(
     userId,
     id,
     input,
-    isProduction,
+    targets,
     now = new Date(),
-  }: { userId: string; id: string; input: CreateAutomationInput; isProduction: boolean; now?: Date },
+  }: { userId: string; id: string; input: CreateAutomationInput; targets: TargetPolicy; now?: Date },
 ): Promise<AutomationDto> {
-  const rule = await newRule(db, userId, input, { isProduction, now });
+  const rule = await newRule(db, userId, input, { targets, now });
   const row = await withTenant(db, userId, async (tx) => {
     const [current] = await tx.select().from(automations).where(own(userId, id)).for("update");
     if (!current) throw automationNotFound();

@@ -15,7 +15,7 @@ import { deliverWebhooks, httpSender, MAX_ATTEMPTS, RETRY_DELAYS_S } from "../pu
 let context: TestContext;
 const logger = pino({ level: "silent" });
 const runJob = (at: Date) =>
-  deliverWebhooks({ db: context.database.db, logger, send: httpSender({ isProduction: false }) }, at);
+  deliverWebhooks({ db: context.database.db, logger, send: httpSender({ allowLoopback: true }) }, at);
 
 beforeAll(async () => {
   context = await createTestContext();

@@ -9,7 +9,7 @@ import type { Logger } from "../../logger";
 import type { PaymentProvider } from "../../payments/provider";
 import type { SecretBox } from "../../security/secret-box";
 import type { resolveLink } from "../client-links/share-links.service";
-import { paymentAccountOf } from "./stripe-account.service";
+import { ONLINE_PAYMENT_NOT_CONFIGURED_MESSAGE, paymentAccountOf } from "./stripe-account.service";
 
 export type LinkRow = Awaited<ReturnType<typeof resolveLink>>;
 type Deps = { db: Db; secrets: SecretBox; payments: PaymentProvider; appUrl: string; logger: Logger };
@@ -48,9 +48,7 @@ export async function createInvoiceCheckout(
     throw new AppError("conflict", "Cette facture n'a plus rien à régler.");
   }
   const account = paymentAccountOf(deps, settings);
-  if (account.kind === "none") {
-    throw new AppError("unavailable", "Le paiement en ligne n'est pas proposé pour cette facture.");
-  }
+  if (account.kind === "none") throw new AppError("not_configured", ONLINE_PAYMENT_NOT_CONFIGURED_MESSAGE);
   const record = (id: string, provider: "stripe" | "local") =>
     withTenant(db, link.userId, (tx) =>
       tx.insert(clientCheckoutSessions).values({

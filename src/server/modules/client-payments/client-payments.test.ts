@@ -456,7 +456,15 @@ describe("« Payer » is offered only where the client can pay online", () => {
       method: "POST",
       headers: { "x-forwarded-for": freshIp() },
     });
-    expect(refused.status).toBe(503);
+    // Not an outage (no 503): the client is told how else to pay, in French, as the page shows it.
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toMatchObject({
+      error: {
+        code: "not_configured",
+        message:
+          "Le paiement en ligne n'est pas proposé pour cette facture : votre prestataire n'a pas configuré le paiement par carte. Réglez-la selon les modalités indiquées sur la facture (virement…) ou contactez-le.",
+      },
+    });
 
     // Nothing left to pay: no « Payer » either.
     await call(context, `/api/invoices/${withKey.id}/payments`, {

@@ -101,6 +101,14 @@ export async function removeStripeAccount(deps: Deps, { userId }: { userId: stri
 }
 
 /**
+ * « Payer » on a link whose freelancer has no Stripe key, in production (the page offers no « Payer » then,
+ * so only a stale page gets here): the client is told how else to pay; the freelancer's Stripe card says
+ * what to set up.
+ */
+export const ONLINE_PAYMENT_NOT_CONFIGURED_MESSAGE =
+  "Le paiement en ligne n'est pas proposé pour cette facture : votre prestataire n'a pas configuré le paiement par carte. Réglez-la selon les modalités indiquées sur la facture (virement…) ou contactez-le.";
+
+/**
  * How a user's clients pay: their own Stripe account when both secrets open, else the local test checkout
  * where allowed, else not at all. A secret that no longer opens (server secret changed) counts as absent.
  */

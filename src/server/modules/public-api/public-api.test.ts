@@ -26,7 +26,7 @@ let aliceRead: string;
 let bobWrite: string;
 
 const logger = pino({ level: "silent" });
-const send = httpSender({ isProduction: false });
+const send = httpSender({ allowLoopback: true });
 const runJob = (at: Date) => deliverWebhooks({ db: context.database.db, logger, send }, at);
 const later = (from: Date, ms: number) => new Date(from.getTime() + ms);
 
@@ -657,7 +657,7 @@ describe("REST hooks", () => {
       // A fresh runner (another process on the same database) waits for the claim's lease, then sends it.
       const restarted = await createTestContext({ database: context.database });
       const run = (at: Date) =>
-        deliverWebhooks({ db: restarted.database.db, logger, send: httpSender({ isProduction: false }) }, at);
+        deliverWebhooks({ db: restarted.database.db, logger, send: httpSender({ allowLoopback: true }) }, at);
       expect(await run(later(start, 30_000))).toBe(0);
       expect(await run(later(start, CLAIM_LEASE_MS + 1_000))).toBe(1);
       expect(target.received).toHaveLength(1);

@@ -10,6 +10,7 @@ import type { Logger } from "../../logger";
 import { authenticateToken } from "./api-tokens.service";
 import { buildOpenApiDocument } from "./openapi";
 import { type ActionDeps, listResource, type Resource, resources } from "./resources";
+import type { TargetPolicy } from "./target-url";
 import { createHook, deleteHook } from "./webhooks.service";
 
 export type V1Variables = AuthVariables & { tokenScope: ApiTokenScope };
@@ -97,13 +98,13 @@ export function publicApiRoutes({
   db,
   mailer,
   logger,
-  isProduction,
+  targets,
   appUrl,
 }: {
   db: Db;
   mailer: Mailer;
   logger: Logger;
-  isProduction: boolean;
+  targets: TargetPolicy;
   appUrl: string;
 }) {
   const document = buildOpenApiDocument({ serverUrl: `${appUrl}/api/v1` });
@@ -112,10 +113,7 @@ export function publicApiRoutes({
     .use(requirePaid(db, logger) as unknown as MiddlewareHandler<{ Variables: V1Variables }>)
     .use(requireScope)
     .post("/hooks", valid(createHookInput), async (c) =>
-      c.json(
-        await createHook(db, { userId: c.get("user").id, input: c.req.valid("json"), isProduction }),
-        201,
-      ),
+      c.json(await createHook(db, { userId: c.get("user").id, input: c.req.valid("json"), targets }), 201),
     )
     .delete("/hooks/:id", async (c) => {
       const hookId = idOf(c.req.param("id"), "Abonnement (hook) introuvable.");

@@ -6,7 +6,7 @@ import type { Db } from "../../db/client";
 import { webhookDeliveries, webhookSubscriptions } from "../../db/schema/index";
 import type { Logger } from "../../logger";
 import { logWebhookRun } from "../automations/webhook-rules";
-import { isLiteralTargetAllowed, publicOnlyLookup } from "./target-url";
+import { guardedLookup, isLiteralTargetAllowed, type TargetPolicy } from "./target-url";
 
 /**
  * Waits before each retry (issue 14 §2: first retry within 30 s, at least 6 tries over a day): 7 tries over
@@ -34,20 +34,22 @@ export type HookRequest = { headers: Record<string, string>; body: string };
 export type HookSender = (target: string, request: HookRequest) => Promise<number>;
 
 /**
- * POSTs with node:http so the connection's DNS lookup can be checked (publicOnlyLookup); redirects are not
- * followed (a 3xx is a failure), and the whole exchange is bounded by DELIVERY_TIMEOUT_MS.
+ * POSTs with node:http so the connection's DNS lookup can be checked (guardedLookup, in every mode: the
+ * policy only decides whether loopback is allowed); redirects are not followed (a 3xx is a failure), and the
+ * whole exchange is bounded by DELIVERY_TIMEOUT_MS.
  */
-export function httpSender({ isProduction }: { isProduction: boolean }): HookSender {
+export function httpSender(policy: TargetPolicy): HookSender {
+  const lookup = guardedLookup(policy);
   return (target, { headers, body }) =>
     new Promise((resolve, reject) => {
       const url = new URL(target);
-      if (isProduction && !isLiteralTargetAllowed(url))
-        return reject(new Error("adresse de destination privée refusée"));
+      if (!isLiteralTargetAllowed(url, policy))
+        return reject(new Error("adresse de destination locale, privée ou réservée refusée"));
       const request = (url.protocol === "https:" ? https : http).request(url, {
         method: "POST",
         headers: { ...headers, "content-length": String(Buffer.byteLength(body)) },
         signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
-        ...(isProduction ? { lookup: publicOnlyLookup } : {}),
+        lookup,
       });
       request.on("response", (response) => {
         // The answer's body is not kept: drain it so the socket is released.

@@ -5,7 +5,7 @@ import type { Db } from "../../db/client";
 import { webhookDeliveries, webhookSubscriptions } from "../../db/schema/index";
 import { withTenant } from "../../db/tenant";
 import { AppError } from "../../errors";
-import { assertReachableTarget } from "./target-url";
+import { assertReachableTarget, type TargetPolicy } from "./target-url";
 
 /** How many deliveries of each hook the Intégrations page shows. */
 const RECENT_DELIVERIES = 10;
@@ -19,9 +19,9 @@ export const newHookSecret = () => `whsec_${randomBytes(32).toString("base64url"
 /** REST hooks' subscribe: the secret that signs its deliveries is returned once, here. */
 export async function createHook(
   db: Db,
-  { userId, input, isProduction }: { userId: string; input: CreateHookInput; isProduction: boolean },
+  { userId, input, targets }: { userId: string; input: CreateHookInput; targets: TargetPolicy },
 ): Promise<CreatedHookDto> {
-  await assertReachableTarget(input.target_url, { isProduction });
+  await assertReachableTarget(input.target_url, targets);
   const [row] = await withTenant(db, userId, (tx) =>
     tx
       .insert(webhookSubscriptions)

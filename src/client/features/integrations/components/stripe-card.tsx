@@ -50,7 +50,13 @@ export function StripeCard() {
                     Sans clé, vos clients voient le paiement de test local : aucune carte réelle n'est
                     débitée.
                   </p>
-                ) : null}
+                ) : (
+                  <p role="status" className="rounded-lg bg-muted px-3 py-2">
+                    Paiement en ligne non configuré : vos clients ne voient pas « Payer » sur vos factures.
+                    Pour le proposer, déclarez le webhook ci-dessus dans Stripe, puis collez ci-dessous votre
+                    clé et le secret de signature.
+                  </p>
+                )}
                 <StripeForm />
               </>
             )}

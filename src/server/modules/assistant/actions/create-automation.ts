@@ -14,6 +14,7 @@ import type { WebhookEventName } from "@shared/schemas/public-api";
 import { z } from "zod";
 import type { Db } from "../../../db/client";
 import { createAutomation as createRule } from "../../automations/automations.service";
+import { PUBLIC_ONLY } from "../../public-api/target-url";
 import { defineAction } from "./common";
 import { regimeVatRateBp } from "./document-lines";
 import { clientForRun, resolveClientRef } from "./resolve";
@@ -84,7 +85,7 @@ export async function createAutomationFromDescription(
   if ("refusal" in understood) return { refusal: understood.refusal };
   const input = createAutomationInput.parse(understood.input);
   // The assistant does not know the deployment mode, so a webhook target must be public, as in production.
-  const rule = await createRule(db, { userId, input, description, now, isProduction: true });
+  const rule = await createRule(db, { userId, input, description, now, targets: PUBLIC_ONLY });
   return { rule, kind: input.kind };
 }
 
