@@ -17,7 +17,7 @@ UPDATE "client_checkout_sessions" AS s SET
   "applied_cents" = 0,
   "surplus_cents" = s."amount_cents",
   "refund_status" = 'to_return',
-  "refund_error" = 'Payée deux fois avant la mise à jour d''Ardoise : rien n''a encore été remboursé.',
+  "refund_error" = 'Facture payée deux fois avant la mise à jour d''Ardoise : rien n''a été remboursé. Réessayez le remboursement, ou remboursez depuis votre tableau de bord Stripe puis indiquez-le ici.',
   "payment_intent_id" = e."payload" -> 'data' -> 'object' ->> 'payment_intent'
 FROM "client_payment_events" AS e
 WHERE e."checkout_session_id" = s."id" AND e."user_id" = s."user_id" AND e."result" = 'refused_by_invoice';--> statement-breakpoint
