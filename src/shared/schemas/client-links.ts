@@ -79,6 +79,8 @@ export type PublicDocumentDto = {
   dueCents: number | null;
   /** Invoice: « Payer » opens a checkout (something is due and the freelancer can be paid online). */
   canPayOnline: boolean;
+  /** Invoice: fully paid; the page says so (INVOICE_ALREADY_PAID_MESSAGE) and offers no « Payer ». */
+  isPaid: boolean;
   mentions: string[];
   notes: string | null;
   expiresAt: string;
@@ -125,6 +127,9 @@ export const stripeAccountInput = z.object({
     .regex(/^whsec_[A-Za-z0-9]{10,}$/, "Secret de signature invalide : il commence par whsec_."),
 });
 export type StripeAccountInput = z.infer<typeof stripeAccountInput>;
+
+/** What the client reads on a paid invoice's page, and the refusal of a « Payer » on it. */
+export const INVOICE_ALREADY_PAID_MESSAGE = "Cette facture est déjà réglée.";
 
 /** The local test checkout of a client payment: only the card number decides, as on Stripe's test cards. */
 export const payTestCheckoutInput = localCardInput.pick({ cardNumber: true });

@@ -7,6 +7,7 @@ export const notificationKinds = [
   "webhook_paused",
   "quote_decided",
   "urssaf_deadline",
+  "payment_surplus",
 ] as const;
 
 export const notificationItem = z.object({

@@ -9,6 +9,7 @@ import {
   Landmark,
   type LucideIcon,
   RefreshCw,
+  Undo2,
   Webhook,
 } from "lucide-react";
 import { Popover } from "radix-ui";
@@ -24,6 +25,7 @@ const kindStyles: Record<NotificationItem["kind"], { icon: LucideIcon; className
   webhook_paused: { icon: Webhook, className: "bg-danger/10 text-danger" },
   quote_decided: { icon: CircleCheck, className: "bg-emerald-500/15 text-emerald-700 dark:text-emerald-300" },
   urssaf_deadline: { icon: Landmark, className: "bg-amber-500/15 text-amber-700 dark:text-amber-300" },
+  payment_surplus: { icon: Undo2, className: "bg-amber-500/15 text-amber-700 dark:text-amber-300" },
 };
 
 export function NotificationBell() {

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, jsonb, pgTable, text, unique, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { paymentSurplusStatuses } from "../../../shared/schemas/client-payments";
 import { bytea, cents, checkIn, createdAt, timestamps, tstz } from "./columns";
 import { invoices } from "./invoices";
 import { quotes } from "./quotes";
@@ -99,10 +100,18 @@ export const clientPortalSettings = pgTable(
 ).enableRLS();
 
 export const clientCheckoutProviders = ["stripe", "local"] as const;
+/**
+ * creating: reserved, its Stripe session being created (id provisional); open: the client can pay it at
+ * `url`; expired: replaced or past its time (a payment of it still counts, as a surplus if nothing is due);
+ * complete: paid.
+ */
+export const clientCheckoutStatuses = ["creating", "open", "expired", "complete"] as const;
 
 /**
  * A Checkout Session opened by the client for an invoice: what was asked (the amount due then), so the
- * webhook pays only a session we opened, for that invoice and that amount.
+ * webhook pays only a session we opened, for that invoice and that amount. At most one is live (creating or
+ * open) per invoice (issue 26 §5): « Payer » hands it out again, or replaces it, rather than charging twice.
+ * Money it brought beyond what was due is its surplus, refunded through Stripe (or to return).
  */
 export const clientCheckoutSessions = pgTable(
   "client_checkout_sessions",
@@ -114,17 +123,39 @@ export const clientCheckoutSessions = pgTable(
     provider: text("provider", { enum: clientCheckoutProviders }).notNull(),
     amountCents: cents("amount_cents").notNull(),
     currency: text("currency").notNull(),
+    status: text("status", { enum: clientCheckoutStatuses }).notNull().default("open"),
+    /** Stripe's hosted page (a local session's URL carries the link's token, so it is not kept). */
+    url: text("url"),
+    expiresAt: tstz("expires_at"),
     paidAt: tstz("paid_at"),
+    paymentIntentId: text("payment_intent_id"),
+    appliedCents: cents("applied_cents"),
+    surplusCents: cents("surplus_cents"),
+    refundStatus: text("refund_status", { enum: paymentSurplusStatuses }),
+    refundId: text("refund_id"),
+    refundError: text("refund_error"),
+    refundedAt: tstz("refunded_at"),
     createdAt: createdAt(),
   },
   (t) => [
     tenantPolicy(t.userId),
     checkIn("client_checkout_sessions_provider_check", t.provider, clientCheckoutProviders),
+    checkIn("client_checkout_sessions_status_check", t.status, clientCheckoutStatuses),
+    checkIn("client_checkout_sessions_refund_status_check", t.refundStatus, paymentSurplusStatuses),
+    check(
+      "client_checkout_sessions_surplus_check",
+      sql`(surplus_cents is null) = (refund_status is null) and coalesce(surplus_cents, 1) > 0`,
+    ),
     tenantReference("client_checkout_sessions_invoice_fk", [t.invoiceId, t.userId], invoices, "cascade"),
     tenantReference("client_checkout_sessions_link_fk", [t.linkId, t.userId], clientShareLinks, "set null"),
+    // The one live session of an invoice: concurrent « Payer » cannot open a second, on any instance.
+    uniqueIndex("client_checkout_sessions_live_invoice_key")
+      .on(t.invoiceId)
+      .where(sql`status in ('creating', 'open')`),
     index("client_checkout_sessions_invoice_id_idx").on(t.invoiceId),
     index("client_checkout_sessions_link_id_idx").on(t.linkId).where(sql`link_id is not null`),
     index("client_checkout_sessions_user_id_created_at_idx").on(t.userId, t.createdAt),
+    index("client_checkout_sessions_surplus_idx").on(t.userId).where(sql`surplus_cents is not null`),
   ],
 ).enableRLS();
 

@@ -109,6 +109,7 @@ export async function getPublicDocument(
       pdfSha256: link.quotePdfSha256,
       canDecide: quote.status === "envoyé" && !decisionView,
       canPayOnline: false,
+      isPaid: false,
       decision: decisionView,
     };
   }
@@ -146,6 +147,7 @@ export async function getPublicDocument(
     // « Payer » only where the checkout would open: in production, a freelancer without a Stripe key of
     // their own has no way to be paid online.
     canPayOnline: isPayable && dueCents > 0 && paymentAccountOf(deps, settings).kind !== "none",
+    isPaid: invoice.kind === "facture" && invoice.status === "payée",
     mentions: [vatMention(frozen.seller), invoice.paymentTerms].filter(present),
     notes: invoice.notes,
     pdfSha256: null,

@@ -1,10 +1,12 @@
 import { payTestCheckoutInput, stripeAccountInput } from "@shared/schemas/client-links";
 import { Hono } from "hono";
 import type { AuthVariables } from "../../auth/session";
-import { valid } from "../../http/validate";
+import { AppError } from "../../errors";
+import { uuidParam, valid } from "../../http/validate";
 import { resolveLink } from "../client-links/share-links.service";
 import { createInvoiceCheckout } from "./checkout.service";
 import { payTestCheckout } from "./local-checkout.service";
+import { listPaymentSurpluses, markSurplusReturned, refundSurplus } from "./refund-surplus.service";
 import { getStripeAccount, removeStripeAccount, saveStripeAccount } from "./stripe-account.service";
 import { handleClientPaymentWebhook } from "./webhook.service";
 
@@ -12,13 +14,41 @@ type Deps = Parameters<typeof createInvoiceCheckout>[0];
 
 /** /api/client-payments: the freelancer's own Stripe account, behind the 401/402 guard. */
 export function clientPaymentRoutes(deps: Deps) {
-  return new Hono<{ Variables: AuthVariables }>()
-    .get("/stripe", async (c) => c.json(await getStripeAccount(deps, { userId: c.get("user").id })))
-    .put("/stripe", valid(stripeAccountInput), async (c) =>
-      c.json(await saveStripeAccount(deps, { userId: c.get("user").id, input: c.req.valid("json") })),
-    )
-    .delete("/stripe", async (c) => c.json(await removeStripeAccount(deps, { userId: c.get("user").id })));
+  return (
+    new Hono<{ Variables: AuthVariables }>()
+      .get("/stripe", async (c) => c.json(await getStripeAccount(deps, { userId: c.get("user").id })))
+      .put("/stripe", valid(stripeAccountInput), async (c) =>
+        c.json(await saveStripeAccount(deps, { userId: c.get("user").id, input: c.req.valid("json") })),
+      )
+      .delete("/stripe", async (c) => c.json(await removeStripeAccount(deps, { userId: c.get("user").id })))
+      .use("/invoices/:id/*", uuidParam("Facture introuvable."))
+      .get("/invoices/:id/surpluses", async (c) =>
+        c.json(
+          await listPaymentSurpluses(deps.db, { userId: c.get("user").id, invoiceId: c.req.param("id") }),
+        ),
+      )
+      .use("/surpluses/:sessionId/*", async (c, next) => {
+        if (!SESSION_ID.test(c.req.param("sessionId") ?? ""))
+          throw new AppError("not_found", "Paiement introuvable.");
+        await next();
+      })
+      // Asks Stripe again (after giving the key the Refunds permission, say); the same refund is never made twice.
+      .post("/surpluses/:sessionId/refund", async (c) =>
+        c.json(await refundSurplus(deps, { userId: c.get("user").id, sessionId: c.req.param("sessionId") })),
+      )
+      .post("/surpluses/:sessionId/returned", async (c) =>
+        c.json(
+          await markSurplusReturned(deps.db, {
+            userId: c.get("user").id,
+            sessionId: c.req.param("sessionId"),
+          }),
+        ),
+      )
+  );
 }
+
+/** A Checkout Session id as Stripe and the local test checkout make them. */
+const SESSION_ID = /^cs_[A-Za-z0-9_-]{1,200}$/;
 
 /**
  * The client's « Payer » under /api/public/links/:token (mounted after the link routes, whose per-address

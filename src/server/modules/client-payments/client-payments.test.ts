@@ -5,6 +5,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   businessIdentities,
+  clientCheckoutSessions,
   clientPortalSettings,
   invoices,
   payments,
@@ -17,26 +18,131 @@ import { createTestContext, type TestContext } from "../../test/test-app";
 const KEY = "sk_test_AliceOwnAccount1234";
 const WHSEC = "whsec_AliceSigningSecret987";
 const BRUNO_KEY = "rk_live_BrunoRestricted99";
+/** A restricted key with Checkout Sessions but without Refunds: Stripe answers 403 to a refund. */
+const CHLOE_KEY = "rk_live_ChloeCheckoutOnly42";
+const CHLOE_WHSEC = "whsec_ChloeSigningSecret654";
 /** The keys the fake Stripe knows; a restricted one without Checkout Sessions is refused with a 403. */
-const KNOWN_KEYS = [KEY, BRUNO_KEY];
+const KNOWN_KEYS = [KEY, BRUNO_KEY, CHLOE_KEY];
 const READ_ONLY_KEY = "rk_live_BrunoWithoutCheckout";
 const keyChecks: string[] = [];
 
 let context: TestContext;
 let stripeApi: Server;
-const stripeRequests: { path: string; authorization?: string; form: URLSearchParams }[] = [];
+type StripeRequest = {
+  method: string;
+  path: string;
+  authorization?: string;
+  idempotencyKey?: string;
+  form: URLSearchParams;
+  /** The object answered (a created session's id, a refund's id). */
+  id?: string;
+};
+const stripeRequests: StripeRequest[] = [];
+type FakeSession = { id: string; status: "open" | "complete" | "expired"; amount: number; invoiceId: string };
+/** What the fake Stripe holds, as Stripe would: sessions by id, refunds, answers by idempotency key. */
+const stripe = {
+  sessions: new Map<string, FakeSession>(),
+  refunds: [] as { id: string; payment_intent: string; amount: number; reason: string | null }[],
+  replies: new Map<string, { status: number; body: string }>(),
+  /** Keys whose refunds Stripe refuses (a restricted key without the Refunds permission). */
+  refundsRefusedFor: new Set([CHLOE_KEY]),
+  /** How long a session creation takes, so that concurrent « Payer » really overlap. */
+  createDelayMs: 0,
+  created: 0,
+};
+const createsFor = (invoiceId: string) =>
+  stripeRequests.filter(
+    (request) =>
+      request.path === "/v1/checkout/sessions" && request.form.get("metadata[invoiceId]") === invoiceId,
+  );
 let alice: { cookie: string; userId: string };
 let bruno: { cookie: string; userId: string };
+let chloe: { cookie: string; userId: string };
 let aliceWebhook: string;
+let chloeWebhook: string;
+
+function sessionBody(session: FakeSession) {
+  return {
+    id: session.id,
+    object: "checkout.session",
+    url: `https://checkout.stripe.com/c/pay/${session.id}`,
+    amount_total: session.amount,
+    currency: "eur",
+    status: session.status,
+    payment_status: session.status === "complete" ? "paid" : "unpaid",
+    payment_intent: session.status === "complete" ? `pi_of_${session.id}` : null,
+  };
+}
+
+const stripeError = (status: number, type: string, message: string, code?: string) => ({
+  status,
+  body: { error: { type, message, ...(code ? { code } : {}) } },
+});
+
+/** The fake Stripe API's answer to one request (the SDK of the freelancer's key talks to it). */
+async function answer(request: StripeRequest): Promise<{ status: number; body: unknown }> {
+  const key = request.authorization?.replace(/^Bearer /, "") ?? "";
+  const sessionPath = /^\/v1\/checkout\/sessions\/([^/?]+)(\/expire)?$/.exec(request.path);
+  if (request.method === "POST" && request.path === "/v1/checkout/sessions") {
+    await new Promise((resolve) => setTimeout(resolve, stripe.createDelayMs));
+    const session: FakeSession = {
+      id: `cs_test_${++stripe.created}`,
+      status: "open",
+      amount: Number(request.form.get("line_items[0][price_data][unit_amount]")),
+      invoiceId: request.form.get("metadata[invoiceId]") ?? "",
+    };
+    stripe.sessions.set(session.id, session);
+    request.id = session.id;
+    return { status: 200, body: sessionBody(session) };
+  }
+  if (sessionPath) {
+    const session = stripe.sessions.get(sessionPath[1] ?? "");
+    if (!session)
+      return stripeError(404, "invalid_request_error", "No such checkout.session", "resource_missing");
+    if (request.method === "GET") return { status: 200, body: sessionBody(session) };
+    if (session.status !== "open") {
+      return stripeError(
+        400,
+        "invalid_request_error",
+        'Only Checkout Sessions with a status in ["open"] can be expired.',
+      );
+    }
+    session.status = "expired";
+    return { status: 200, body: sessionBody(session) };
+  }
+  if (request.method === "POST" && request.path === "/v1/refunds") {
+    if (stripe.refundsRefusedFor.has(key)) {
+      return stripeError(
+        403,
+        "invalid_request_error",
+        "The provided key does not have the required permissions (rak_refund_write).",
+      );
+    }
+    const refund = {
+      id: `re_test_${stripe.refunds.length + 1}`,
+      payment_intent: request.form.get("payment_intent") ?? "",
+      amount: Number(request.form.get("amount")),
+      reason: request.form.get("reason"),
+    };
+    stripe.refunds.push(refund);
+    request.id = refund.id;
+    return { status: 200, body: { object: "refund", status: "succeeded", currency: "eur", ...refund } };
+  }
+  return stripeError(
+    404,
+    "invalid_request_error",
+    `Unrecognized request URL (${request.method}: ${request.path})`,
+  );
+}
 
 beforeAll(async () => {
-  // A fake Stripe API on loopback: the SDK of the freelancer's key creates sessions here.
+  // A fake Stripe API on loopback, keeping sessions and refunds, and replaying an idempotency key's answer.
   stripeApi = createServer((request, response) => {
     let body = "";
     request.on("data", (chunk) => {
       body += chunk;
     });
-    request.on("end", () => {
+    request.on("end", async () => {
       response.setHeader("content-type", "application/json");
       // The key check at save: Stripe answers 401 to an unknown key, 403 to a key without the permission.
       if (request.method === "GET" && request.url?.startsWith("/v1/checkout/sessions?")) {
@@ -52,19 +158,25 @@ beforeAll(async () => {
         );
         return;
       }
-      const form = new URLSearchParams(body);
-      stripeRequests.push({ path: request.url ?? "", authorization: request.headers.authorization, form });
-      const id = `cs_test_${stripeRequests.length}`;
-      response.end(
-        JSON.stringify({
-          id,
-          object: "checkout.session",
-          url: `https://checkout.stripe.com/c/pay/${id}`,
-          amount_total: Number(form.get("line_items[0][price_data][unit_amount]")),
-          currency: form.get("line_items[0][price_data][currency]"),
-          payment_status: "unpaid",
-        }),
-      );
+      const idempotencyKey = request.headers["idempotency-key"] as string | undefined;
+      const replayKey = idempotencyKey && `${request.headers.authorization} ${idempotencyKey}`;
+      const logged: StripeRequest = {
+        method: request.method ?? "",
+        path: request.url ?? "",
+        authorization: request.headers.authorization,
+        idempotencyKey,
+        form: new URLSearchParams(body),
+      };
+      stripeRequests.push(logged);
+      // Stripe answers a key it has seen with the first answer (refused requests are not kept: not executed).
+      let reply = replayKey ? stripe.replies.get(replayKey) : undefined;
+      if (!reply) {
+        const answered = await answer(logged);
+        reply = { status: answered.status, body: JSON.stringify(answered.body) };
+        if (replayKey && reply.status === 200) stripe.replies.set(replayKey, reply);
+      }
+      response.statusCode = reply.status;
+      response.end(reply.body);
     });
   });
   await new Promise<void>((resolve) => stripeApi.listen(0, "127.0.0.1", resolve));
@@ -74,7 +186,8 @@ beforeAll(async () => {
   });
   alice = await registerAndConfirm(context, { email: "alice.paiements@example.fr" });
   bruno = await registerAndConfirm(context, { email: "bruno.paiements@example.fr" });
-  for (const { userId } of [alice, bruno]) {
+  chloe = await registerAndConfirm(context, { email: "chloe.paiements@example.fr" });
+  for (const { userId } of [alice, bruno, chloe]) {
     await markPaid(context, userId);
     await context.database.db.insert(businessIdentities).values({
       userId,
@@ -96,6 +209,12 @@ beforeAll(async () => {
   });
   expect(saved.status).toBe(200);
   aliceWebhook = new URL((await saved.json()).webhookUrl).pathname;
+  const chloeSaved = await call(context, "/api/client-payments/stripe", {
+    method: "PUT",
+    cookie: chloe.cookie,
+    body: { secretKey: CHLOE_KEY, webhookSecret: CHLOE_WHSEC },
+  });
+  chloeWebhook = new URL((await chloeSaved.json()).webhookUrl).pathname;
 });
 afterAll(async () => {
   await context.close();
@@ -268,13 +387,14 @@ describe("« Payer » on the public invoice page, through the freelancer's Strip
     const invoice = await sharedInvoice(alice.cookie);
     const url = await openCheckout(invoice.token);
     const sent = stripeRequests.at(-1);
-    expect(url).toBe(`https://checkout.stripe.com/c/pay/cs_test_${stripeRequests.length}`);
+    expect(url).toBe(`https://checkout.stripe.com/c/pay/${sent?.id}`);
     expect(sent?.path).toBe("/v1/checkout/sessions");
     expect(sent?.authorization).toBe(`Bearer ${KEY}`);
     expect(sent?.form.get("mode")).toBe("payment");
     expect(sent?.form.get("line_items[0][price_data][unit_amount]")).toBe("120000");
     expect(sent?.form.get("line_items[0][price_data][currency]")).toBe("eur");
     expect(sent?.form.get("metadata[invoiceId]")).toBe(invoice.id);
+    expect(sent?.idempotencyKey).toMatch(/^ardoise-client-checkout-cs_reserved_/);
     expect(sent?.form.get("success_url")).toBe(`http://localhost:3000/d/${invoice.token}?paiement=reussi`);
     expect(sent?.form.get("cancel_url")).toBe(`http://localhost:3000/d/${invoice.token}?paiement=annule`);
 
@@ -296,10 +416,10 @@ describe("« Payer » on the public invoice page, through the freelancer's Strip
       .where(eq(webhookDeliveries.userId, alice.userId));
     expect(fired.map((row) => row.event).sort()).toEqual(["invoice.paid", "payment.received"]);
 
-    // Paid: nothing left to pay.
+    // Paid: the client is told so.
     const again = await asClient(`/api/public/links/${invoice.token}/checkout`);
     expect(again.status).toBe(409);
-    expect((await again.json()).error.message).toBe("Cette facture n'a plus rien à régler.");
+    expect((await again.json()).error.message).toBe("Cette facture est déjà réglée.");
   });
 
   it("refuses a wrong signature, an old event, and an amount that is not the session's", async () => {
@@ -473,5 +593,297 @@ describe("« Payer » is offered only where the client can pay online", () => {
       body: { amountCents: 120000, method: "virement" },
     });
     expect(await page(production, withKey.token)).toMatchObject({ dueCents: 0, canPayOnline: false });
+  });
+});
+
+const checkoutPath = (token: string) => `/api/public/links/${token}/checkout`;
+const sessionIdOf = (url: string) => new URL(url).pathname.split("/").pop() as string;
+const publicPage = async (token: string) =>
+  (await call(context, `/api/public/links/${token}`, { headers: { "x-forwarded-for": freshIp() } })).json();
+const transfer = async (cookie: string, invoiceId: string, amountCents: number) =>
+  expect(
+    (
+      await call(context, `/api/invoices/${invoiceId}/payments`, {
+        method: "POST",
+        cookie,
+        body: { amountCents, method: "virement" },
+      })
+    ).status,
+  ).toBe(200);
+const surplusesOf = async (cookie: string, invoiceId: string) =>
+  (await call(context, `/api/client-payments/invoices/${invoiceId}/surpluses`, { cookie })).json();
+const bell = async (cookie: string) =>
+  ((await (await call(context, "/api/notifications", { cookie })).json()).items as { kind: string }[]).filter(
+    (item) => item.kind === "payment_surplus",
+  );
+const liveSessionsOf = (invoiceId: string) =>
+  context.database.db
+    .select()
+    .from(clientCheckoutSessions)
+    .where(eq(clientCheckoutSessions.invoiceId, invoiceId));
+
+/** The client pays the session on Stripe's page: Stripe marks it complete and signs its event. */
+function paidAtStripe(sessionId: string, secret = WHSEC) {
+  const session = stripe.sessions.get(sessionId);
+  if (!session) throw new Error(`no session ${sessionId} at the fake Stripe`);
+  session.status = "complete";
+  return signed(
+    { id: sessionId, amount_total: session.amount, currency: "eur", payment_intent: `pi_of_${sessionId}` },
+    { secret },
+  );
+}
+
+describe("one charge per invoice (issue 26 §5)", () => {
+  it("4 concurrent « Payer » open one Checkout Session, handed out again while it is open", async () => {
+    const invoice = await sharedInvoice(alice.cookie);
+    stripe.createDelayMs = 150;
+    let replies: Response[];
+    try {
+      replies = await Promise.all(Array.from({ length: 4 }, () => asClient(checkoutPath(invoice.token))));
+    } finally {
+      stripe.createDelayMs = 0;
+    }
+    expect(replies.map((reply) => reply.status)).toEqual([200, 200, 200, 200]);
+    const urls = new Set(await Promise.all(replies.map(async (reply) => (await reply.json()).url)));
+    expect(urls.size).toBe(1);
+    expect(createsFor(invoice.id)).toHaveLength(1);
+    const [url] = [...urls];
+    // A later click, same link, same amount: the same page.
+    expect(await openCheckout(invoice.token)).toBe(url);
+    expect(createsFor(invoice.id)).toHaveLength(1);
+    const rows = await liveSessionsOf(invoice.id);
+    expect(rows.map((row) => [row.id, row.status, row.amountCents])).toEqual([
+      [sessionIdOf(url as string), "open", 120000],
+    ]);
+  });
+
+  it("when the amount due changes, the open session is expired at Stripe before another opens", async () => {
+    const invoice = await sharedInvoice(alice.cookie);
+    const first = sessionIdOf(await openCheckout(invoice.token));
+    await transfer(alice.cookie, invoice.id, 20000);
+    const second = sessionIdOf(await openCheckout(invoice.token));
+    expect(second).not.toBe(first);
+    const calls = stripeRequests
+      .filter((request) => request.path.includes(first) || createsFor(invoice.id).includes(request))
+      .map((request) => request.path);
+    expect(calls).toEqual([
+      "/v1/checkout/sessions",
+      `/v1/checkout/sessions/${first}/expire`,
+      "/v1/checkout/sessions",
+    ]);
+    expect(stripe.sessions.get(first)?.status).toBe("expired");
+    expect(stripe.sessions.get(second)).toMatchObject({ status: "open", amount: 100000 });
+    expect(
+      (await liveSessionsOf(invoice.id)).filter((row) => row.status === "open").map((row) => row.id),
+    ).toEqual([second]);
+
+    // Paid on Stripe's page meanwhile, and the freelancer records 100 € more by transfer: the next « Payer »
+    // cannot expire it, opens nothing, and says why.
+    const paid = paidAtStripe(second);
+    await transfer(alice.cookie, invoice.id, 10000);
+    const refused = await asClient(checkoutPath(invoice.token));
+    expect(refused.status).toBe(409);
+    expect((await refused.json()).error.message).toBe(
+      "Un paiement de cette facture vient d'aboutir : il sera pris en compte dans quelques instants.",
+    );
+    expect(createsFor(invoice.id)).toHaveLength(2);
+
+    // Its event pays what was due (900 €) and refunds the 100 € beyond it at once.
+    expect(await (await deliver(paid)).json()).toMatchObject({ result: "surplus_refunded" });
+    expect(
+      (await paymentsOf(invoice.id)).map((payment) => payment.amountCents).sort((a, b) => a - b),
+    ).toEqual([10000, 20000, 90000]);
+    expect(await invoiceRow(invoice.id)).toMatchObject({ status: "payée", paidCents: 120000 });
+    expect(stripe.refunds.filter((refund) => refund.payment_intent === `pi_of_${second}`)).toEqual([
+      { id: expect.any(String), payment_intent: `pi_of_${second}`, amount: 10000, reason: null },
+    ]);
+    expect(await surplusesOf(alice.cookie, invoice.id)).toMatchObject([
+      {
+        sessionId: second,
+        paidCents: 100000,
+        appliedCents: 90000,
+        surplusCents: 10000,
+        isDuplicate: false,
+        status: "refunded",
+      },
+    ]);
+  });
+
+  it("two paid sessions of one invoice record one payment; the other is refunded through Stripe, and the freelancer is told", async () => {
+    const invoice = await sharedInvoice(alice.cookie);
+    const current = sessionIdOf(await openCheckout(invoice.token));
+    // A session opened before this change (its row left expired by the migration), still open at Stripe.
+    const legacy = "cs_test_opened_before_the_change";
+    stripe.sessions.set(legacy, { id: legacy, status: "open", amount: 120000, invoiceId: invoice.id });
+    await context.database.db.insert(clientCheckoutSessions).values({
+      id: legacy,
+      userId: alice.userId,
+      invoiceId: invoice.id,
+      provider: "stripe",
+      amountCents: 120000,
+      currency: "eur",
+      status: "expired",
+    });
+    const events = [paidAtStripe(current), paidAtStripe(legacy)];
+    const replies = await Promise.all(events.map((event) => deliver(event)));
+    const results = await Promise.all(replies.map(async (reply) => (await reply.json()).result));
+    expect(results.sort()).toEqual(["recorded", "surplus_refunded"]);
+
+    expect(await paymentsOf(invoice.id)).toHaveLength(1);
+    expect(await invoiceRow(invoice.id)).toMatchObject({ status: "payée", paidCents: 120000 });
+    const [surplus] = await surplusesOf(alice.cookie, invoice.id);
+    expect(surplus).toMatchObject({
+      paidCents: 120000,
+      appliedCents: 0,
+      surplusCents: 120000,
+      isDuplicate: true,
+      status: "refunded",
+      refundError: null,
+    });
+    const refund = stripeRequests.find((request) => request.id === stripe.refunds.at(-1)?.id);
+    expect(refund?.form.get("payment_intent")).toBe(`pi_of_${surplus.sessionId}`);
+    expect(refund?.form.get("amount")).toBe("120000");
+    expect(refund?.form.get("reason")).toBe("duplicate");
+    expect(refund?.idempotencyKey).toBe(`ardoise-surplus-refund-${surplus.sessionId}`);
+    expect([current, legacy]).toContain(surplus.sessionId);
+
+    const items = await bell(alice.cookie);
+    const number = (await invoiceRow(invoice.id))?.invoiceNumber;
+    expect(items).toContainEqual(
+      expect.objectContaining({
+        title: `Paiement en double remboursé : facture ${number}`,
+        description: `Brasserie du Nord · ${formatMoney(120000)} rendus au client par Stripe`,
+        href: `/app/invoices/${invoice.id}`,
+      }),
+    );
+
+    // Stripe delivers an event again: nothing more is paid or refunded.
+    const refundsBefore = stripe.refunds.length;
+    expect(await (await deliver(events[1] as (typeof events)[number])).json()).toMatchObject({
+      duplicate: true,
+    });
+    expect(stripe.refunds.length).toBe(refundsBefore);
+  });
+
+  it("a paid invoice: the client's page says so and offers no « Payer »; a checkout is refused in French", async () => {
+    const invoice = await sharedInvoice(alice.cookie);
+    expect(await publicPage(invoice.token)).toMatchObject({ isPaid: false, canPayOnline: true });
+    await transfer(alice.cookie, invoice.id, 120000);
+    expect(await publicPage(invoice.token)).toMatchObject({ isPaid: true, canPayOnline: false, dueCents: 0 });
+    const refused = await asClient(checkoutPath(invoice.token));
+    expect(refused.status).toBe(409);
+    expect((await refused.json()).error).toMatchObject({
+      code: "conflict",
+      message: "Cette facture est déjà réglée.",
+    });
+    expect(createsFor(invoice.id)).toHaveLength(0);
+  });
+
+  it("when Stripe refuses the refund, the money is shown to return, on the invoice and in the bell, until refunded or returned", async () => {
+    const chloeInvoice = async () => {
+      const invoice = await sharedInvoice(chloe.cookie);
+      const sessionId = sessionIdOf(await openCheckout(invoice.token));
+      // Paid by transfer while the client still had Stripe's page open, then paid there too.
+      await transfer(chloe.cookie, invoice.id, 120000);
+      const result = await (await deliver(paidAtStripe(sessionId, CHLOE_WHSEC), chloeWebhook)).json();
+      expect(result).toMatchObject({ result: "surplus_to_return" });
+      return { ...invoice, sessionId };
+    };
+    const invoice = await chloeInvoice();
+    expect((await paymentsOf(invoice.id)).map((payment) => [payment.amountCents, payment.method])).toEqual([
+      [120000, "virement"],
+    ]);
+    const toReturn = {
+      sessionId: invoice.sessionId,
+      surplusCents: 120000,
+      isDuplicate: true,
+      isTest: false,
+      status: "to_return",
+      refundError:
+        "Votre clé Stripe ne permet pas les remboursements (accès « Refunds » en écriture) : remboursez ce montant depuis votre tableau de bord Stripe, puis indiquez-le ici.",
+    };
+    expect(await surplusesOf(chloe.cookie, invoice.id)).toMatchObject([toReturn]);
+    const number = (await invoiceRow(invoice.id))?.invoiceNumber;
+    expect(await bell(chloe.cookie)).toEqual([
+      expect.objectContaining({
+        title: `Paiement en double à rendre : facture ${number}`,
+        description: `Brasserie du Nord · ${formatMoney(120000)} à rendre au client : le remboursement automatique a échoué`,
+      }),
+    ]);
+
+    const retry = (cookie: string, sessionId: string, action = "refund") =>
+      call(context, `/api/client-payments/surpluses/${sessionId}/${action}`, { method: "POST", cookie });
+    expect(await (await retry(chloe.cookie, invoice.sessionId)).json()).toMatchObject(toReturn);
+    // Another user's payment is not found; nor is a malformed id.
+    expect((await retry(alice.cookie, invoice.sessionId)).status).toBe(404);
+    expect((await retry(chloe.cookie, "not-a-session")).status).toBe(404);
+    expect(
+      (await call(context, `/api/client-payments/invoices/${invoice.id}/surpluses`, { cookie: alice.cookie }))
+        .status,
+    ).toBe(404);
+
+    // The key is given the Refunds permission: the retry refunds once, a second retry changes nothing.
+    stripe.refundsRefusedFor.delete(CHLOE_KEY);
+    try {
+      expect(await (await retry(chloe.cookie, invoice.sessionId)).json()).toMatchObject({
+        status: "refunded",
+      });
+      expect(await (await retry(chloe.cookie, invoice.sessionId)).json()).toMatchObject({
+        status: "refunded",
+      });
+    } finally {
+      stripe.refundsRefusedFor.add(CHLOE_KEY);
+    }
+    expect(
+      stripe.refunds.filter((refund) => refund.payment_intent === `pi_of_${invoice.sessionId}`),
+    ).toHaveLength(1);
+    expect(await bell(chloe.cookie)).toEqual([
+      expect.objectContaining({ title: `Paiement en double remboursé : facture ${number}` }),
+    ]);
+
+    // Given back some other way: « Je l'ai rendu moi-même ».
+    const other = await chloeInvoice();
+    expect(await (await retry(chloe.cookie, other.sessionId, "returned")).json()).toMatchObject({
+      status: "returned",
+    });
+    expect((await bell(chloe.cookie)).map((item) => (item as unknown as { title: string }).title)).toEqual([
+      `Paiement en double remboursé : facture ${number}`,
+    ]);
+  });
+
+  it("the local test checkout: one session for concurrent clicks, a replaced one cannot be paid, more than due is refunded", async () => {
+    const invoice = await sharedInvoice(bruno.cookie);
+    const replies = await Promise.all(Array.from({ length: 4 }, () => asClient(checkoutPath(invoice.token))));
+    const urls = new Set(await Promise.all(replies.map(async (reply) => (await reply.json()).url)));
+    expect(urls.size).toBe(1);
+    const first = new URL([...urls][0] as string).searchParams.get("paiement-test") as string;
+
+    await transfer(bruno.cookie, invoice.id, 20000);
+    const second = new URL(await openCheckout(invoice.token)).searchParams.get("paiement-test") as string;
+    expect(second).not.toBe(first);
+    const pay = (sessionId: string) =>
+      asClient(`${checkoutPath(invoice.token)}/${sessionId}/pay-test`, { cardNumber: "4242 4242 4242 4242" });
+    const stale = await pay(first);
+    expect(stale.status).toBe(409);
+    expect((await stale.json()).error.message).toBe(
+      "Cette session de paiement a expiré : revenez à la facture et cliquez à nouveau sur « Payer ».",
+    );
+
+    // 100 € more arrive by transfer before the client pays the 1 000 € session: 900 € go to the invoice.
+    await transfer(bruno.cookie, invoice.id, 10000);
+    expect((await pay(second)).status).toBe(200);
+    expect(
+      (await paymentsOf(invoice.id)).map((payment) => payment.amountCents).sort((a, b) => a - b),
+    ).toEqual([10000, 20000, 90000]);
+    expect(await invoiceRow(invoice.id)).toMatchObject({ status: "payée" });
+    expect(await surplusesOf(bruno.cookie, invoice.id)).toMatchObject([
+      { sessionId: second, surplusCents: 10000, appliedCents: 90000, isTest: true, status: "refunded" },
+    ]);
+    expect(await bell(bruno.cookie)).toContainEqual(
+      expect.objectContaining({
+        description: `Brasserie du Nord · ${formatMoney(10000)} rendus au client (paiement de test)`,
+      }),
+    );
+    expect(await publicPage(invoice.token)).toMatchObject({ isPaid: true, canPayOnline: false });
   });
 });

@@ -41,6 +41,13 @@ export async function payTestCheckout(
   }
   const redirectUrl = returnUrl("", token, "reussi");
   if (session.paidAt) return { redirectUrl };
+  // As on Stripe: a session replaced by a newer « Payer » (or past its time) can no longer be paid.
+  if (session.status !== "open" || (session.expiresAt && session.expiresAt <= new Date())) {
+    throw new AppError(
+      "conflict",
+      "Cette session de paiement a expiré : revenez à la facture et cliquez à nouveau sur « Payer ».",
+    );
+  }
   assertTestCardAccepted(cardNumber);
   const settings = await ensureSettings(deps.db, link.userId);
   const { payload, signature } = signedLocalCompletion(deps.payments, {

@@ -16,10 +16,12 @@ import {
   isNotNull,
   lt,
   lte,
+  or,
 } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { pageTotal, totalOf } from "../../db/paging";
 import {
+  clientCheckoutSessions,
   invoiceReminders,
   invoices,
   quoteDecisions,
@@ -33,7 +35,7 @@ const LIST_LIMIT = 20;
 
 /**
  * The bell: issued invoices past their due date, reminders due and not sent, sent quotes expiring within
- * a week. Counts are exact; the list shows the most urgent first, up to 20.
+ * a week, money a client paid online beyond what was due. Counts are exact; the list shows the most urgent first, up to 20.
  */
 export async function getNotifications(
   db: Db,
@@ -105,6 +107,30 @@ export async function getNotifications(
       )
       .orderBy(desc(quoteDecisions.decidedAt))
       .limit(LIST_LIMIT);
+    // Money a client paid online beyond what was due (issue 26 §5): to return until settled, refunded for a week.
+    const surpluses = await tx
+      .select({
+        session: clientCheckoutSessions,
+        number: invoices.invoiceNumber,
+        client: invoices.clientName,
+      })
+      .from(clientCheckoutSessions)
+      .innerJoin(invoices, eq(invoices.id, clientCheckoutSessions.invoiceId))
+      .where(
+        and(
+          eq(clientCheckoutSessions.userId, userId),
+          isNotNull(clientCheckoutSessions.surplusCents),
+          or(
+            inArray(clientCheckoutSessions.refundStatus, ["pending", "to_return"]),
+            and(
+              eq(clientCheckoutSessions.refundStatus, "refunded"),
+              gte(clientCheckoutSessions.refundedAt, new Date(now.getTime() - 7 * 24 * 60 * 60 * 1000)),
+            ),
+          ),
+        ),
+      )
+      .orderBy(desc(clientCheckoutSessions.paidAt))
+      .limit(LIST_LIMIT);
     // A URSSAF declaration due within days (issue 13 §3).
     const urssaf = await urssafDeadlineNotification(tx, { userId, today });
     const items: NotificationItem[] = [
@@ -117,6 +143,21 @@ export async function getNotifications(
         href: paths.app.quotes.detail(decision.quoteId),
         date: parisToday(decision.decidedAt),
       })),
+      ...surpluses.map(({ session, number, client }) => {
+        const amount = formatMoney(session.surplusCents ?? 0);
+        const isRefunded = session.refundStatus === "refunded";
+        const what = session.appliedCents ? "Paiement en trop" : "Paiement en double";
+        return {
+          id: `payment-surplus:${session.id}`,
+          kind: "payment_surplus" as const,
+          title: `${what} ${isRefunded ? "remboursé" : "à rendre"} : facture ${number ?? ""}`.trim(),
+          description: isRefunded
+            ? `${client} · ${amount} rendus au client${session.provider === "local" ? " (paiement de test)" : " par Stripe"}`
+            : `${client} · ${amount} à rendre au client : ${session.refundStatus === "pending" ? "remboursement en cours" : "le remboursement automatique a échoué"}`,
+          href: paths.app.invoices.detail(session.invoiceId),
+          date: parisToday(session.refundedAt ?? session.paidAt ?? session.createdAt),
+        };
+      }),
       ...pausedHooks.map((hook) => ({
         id: `webhook:${hook.id}`,
         kind: "webhook_paused" as const,
@@ -154,6 +195,7 @@ export async function getNotifications(
       count:
         (urssaf ? 1 : 0) +
         pausedHooks.length +
+        surpluses.length +
         decided.length +
         (await pageTotal(overdue, overdueCount, 0)) +
         (await pageTotal(reminders, remindersCount, 0)) +

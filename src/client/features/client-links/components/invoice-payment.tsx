@@ -1,7 +1,7 @@
 import { buttonStyles } from "@client/components/ui/button-styles";
 import { errorMessage } from "@client/lib/api-error";
 import { formatMoney } from "@shared/format";
-import type { PublicDocumentDto } from "@shared/schemas/client-links";
+import { INVOICE_ALREADY_PAID_MESSAGE, type PublicDocumentDto } from "@shared/schemas/client-links";
 import { CircleCheck, CreditCard, FlaskConical } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
@@ -23,7 +23,12 @@ export function InvoicePayment({ token, document }: { token: string; document: P
   }
   return (
     <div className="space-y-3">
-      {outcome === "reussi" ? (
+      {document.isPaid && outcome !== "reussi" ? (
+        <p role="status" className="flex gap-2 rounded-2xl border bg-surface p-4 text-sm shadow-sm">
+          <CircleCheck className="size-5 shrink-0 text-primary" aria-hidden="true" />
+          {INVOICE_ALREADY_PAID_MESSAGE} Rien n'est plus à payer : merci !
+        </p>
+      ) : outcome === "reussi" ? (
         <p role="status" className="flex gap-2 rounded-2xl border bg-surface p-4 text-sm shadow-sm">
           <CircleCheck className="size-5 shrink-0 text-primary" aria-hidden="true" />
           {dueCents > 0
@@ -35,7 +40,7 @@ export function InvoicePayment({ token, document }: { token: string; document: P
           Paiement annulé : aucun montant n'a été débité. Vous pouvez réessayer quand vous le souhaitez.
         </p>
       ) : null}
-      {document.canPayOnline ? (
+      {document.canPayOnline && !document.isPaid ? (
         <div>
           <button
             type="button"

@@ -88,7 +88,7 @@ function StripeForm() {
         spellCheck={false}
         placeholder="rk_live_… ou sk_live_…"
         error={form.formState.errors.secretKey?.message}
-        hint="Développeurs → Clés API. Une clé restreinte suffit : écriture sur « Checkout Sessions ». Elle est conservée chiffrée."
+        hint="Développeurs → Clés API. Une clé restreinte suffit : écriture sur « Checkout Sessions », et sur « Refunds » pour qu'un paiement en double soit remboursé automatiquement. Elle est conservée chiffrée."
         {...form.register("secretKey")}
       />
       <Field

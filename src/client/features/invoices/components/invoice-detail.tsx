@@ -19,6 +19,7 @@ import { InvoiceForm } from "./invoice-form";
 import { formValuesFromInvoice } from "./invoice-form-values";
 import { InvoiceHistory } from "./invoice-history";
 import { InvoiceStatusBadge } from "./invoice-status-badge";
+import { PaymentSurpluses } from "./payment-surpluses";
 
 // `?action=edit` opens a draft in the form; invoices have no separate edit URL in paths.ts.
 const EDIT_ACTION = "edit";
@@ -73,6 +74,9 @@ export function InvoiceDetail({ id }: { id: string }) {
       ) : (
         <>
           <Amounts invoice={invoice} />
+          {invoice.issuedAt && invoice.kind === "facture" ? (
+            <PaymentSurpluses invoiceId={invoice.id} />
+          ) : null}
           <Links invoice={invoice} />
           {invoice.status === "brouillon" ? <MissingIdentity /> : null}
           <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
