@@ -1,7 +1,7 @@
 import { expect, screenshotsEverywhere, signUpAndPay, test } from "./fixtures";
 
 // The two pages behind the sidebar's Intégrations and the assistant's automation links.
-test("an automation from the assistant, paused and deleted; the calendar feed turned on and renewed; an export", async ({
+test("an automation from the assistant, paused and deleted; the calendar feed turned on and renewed; an export; signed out everywhere", async ({
   page,
   request,
   baseURL,
@@ -89,9 +89,9 @@ test("an automation from the assistant, paused and deleted; the calendar feed tu
     const card = page.locator("#calendrier");
     const address = card.getByLabel("Adresse du flux");
     const first = await address.inputValue();
-    await card.getByRole("button", { name: "Créer un nouveau lien" }).click();
-    const confirm = page.getByRole("alertdialog", { name: "Créer un nouveau lien ?" });
-    await confirm.getByRole("button", { name: "Créer un nouveau lien" }).click();
+    await card.getByRole("button", { name: "Nouvelle adresse" }).click();
+    const confirm = page.getByRole("alertdialog", { name: "Créer une nouvelle adresse ?" });
+    await confirm.getByRole("button", { name: "Créer la nouvelle adresse" }).click();
     await expect(confirm).toBeHidden();
     await expect(address).not.toHaveValue(first);
     expect((await page.request.get(new URL(first).pathname)).status()).toBe(404);
@@ -105,5 +105,18 @@ test("an automation from the assistant, paused and deleted; the calendar feed tu
     expect(file.suggestedFilename()).toMatch(/\.csv$/);
     await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 10_000 });
     await screenshotsEverywhere(page, "integrations");
+  });
+
+  await test.step("« Se déconnecter partout » lists the calendar feed and revokes it with the sessions", async () => {
+    const feedUrl = await page.locator("#calendrier").getByLabel("Adresse du flux").inputValue();
+    await page.goto("/app/profile");
+    await page.getByRole("button", { name: "Se déconnecter de tous les appareils" }).click();
+    const dialog = page.getByRole("alertdialog", { name: "Se déconnecter partout ?" });
+    await expect(dialog.getByText("Flux de calendrier", { exact: true })).toBeVisible();
+    const revoke = dialog.getByLabel(/Révoquer aussi les jetons d'API et les flux de calendrier/);
+    await expect(revoke).toBeChecked();
+    await dialog.getByRole("button", { name: "Se déconnecter partout" }).click();
+    await expect(page).toHaveURL(/\/auth/);
+    expect((await page.request.get(new URL(feedUrl).pathname)).status()).toBe(404);
   });
 });

@@ -1,3 +1,4 @@
+import type { SignOutAnswer, SignOutEverywhereInput } from "@shared/schemas/auth";
 import type { ProfileDto } from "@shared/schemas/profile";
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "./api-client";
@@ -109,13 +110,15 @@ export function takeDeliberateSignOut(): boolean {
 }
 
 /**
- * Global sign-out (every session of the user), then every cached query and everything the account kept
- * in this browser is forgotten. Every caller shows 'Échec de déconnexion' itself.
+ * Global sign-out (every session of the user; with `revokeCredentials`, the API tokens and calendar feeds
+ * too), then every cached query and everything the account kept in this browser is forgotten. Every caller
+ * shows 'Échec de déconnexion' itself.
  */
 export function useSignOut() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiFetch<{ success: boolean }>("/api/account/sign-out", { method: "POST" }),
+    mutationFn: (input?: SignOutEverywhereInput) =>
+      apiFetch<SignOutAnswer>("/api/account/sign-out", { method: "POST", body: input }),
     meta: { handlesErrors: true },
     onSuccess: () => {
       deliberateSignOutAt = Date.now();

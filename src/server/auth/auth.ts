@@ -14,6 +14,7 @@ import type { Env } from "../env";
 import { trustedOrigins } from "../http/same-origin";
 import type { Logger } from "../logger";
 import { logSecurityEvent } from "../modules/audit/audit.service";
+import { revokeAccountCredentials } from "../modules/profile/account-credentials.service";
 import { ensureProfile } from "../modules/profile/profile.service";
 import { CLIENT_IP_HEADER } from "./client-ip";
 import { hashPassword, needsRehash, OWASP_SCRYPT, TEST_SCRYPT, verifyPassword } from "./password-hash";
@@ -89,7 +90,10 @@ export function createAuth({ db, env, mailer, logger }: AuthDeps) {
           description: "Lien de réinitialisation envoyé",
         });
       },
+      // Whoever knew the old password may have made an API token or kept the calendar URL: they end with
+      // the sessions (issue 26).
       onPasswordReset: async ({ user }) => {
+        await revokeAccountCredentials(db, logger, { userId: user.id, reason: "password_reset" });
         await audit({
           userId: user.id,
           eventType: "password_reset",
@@ -140,6 +144,10 @@ export function createAuth({ db, env, mailer, logger }: AuthDeps) {
         },
       },
     },
+    // Reset links' tokens are stored as their SHA-256 (better-auth's own option; rows written before it are
+    // still found by their plain value until they expire). E-mail verification and change links are signed
+    // JWTs, not stored at all.
+    verification: { storeIdentifier: "hashed" },
     // No cookie cache: a revoked session must be refused on the very next request.
     session: { expiresIn: 7 * 24 * HOUR, updateAge: 24 * HOUR, cookieCache: { enabled: false } },
     rateLimit: {
@@ -203,12 +211,19 @@ export function createAuth({ db, env, mailer, logger }: AuthDeps) {
         // The session middleware's session is not kept for after-hooks; the replacement session that
         // change-password opens once it has revoked the others is.
         const userId = ctx.context.newSession?.user.id;
-        if (userId)
-          await audit({
-            userId,
-            eventType: "password_changed",
-            description: "Mot de passe modifié, autres sessions révoquées",
-          });
+        if (!userId) return;
+        // As on a reset: a password is changed when someone else may know it, and an API token or the
+        // calendar URL they took would outlive the sessions (issue 26).
+        await revokeAccountCredentials(db, logger, {
+          userId,
+          reason: "password_changed",
+          userAgent: ctx.headers?.get("user-agent"),
+        });
+        await audit({
+          userId,
+          eventType: "password_changed",
+          description: "Mot de passe modifié, autres sessions révoquées",
+        });
       }),
       // A new password must be strong. Changing one's password is what a user does when someone else may
       // know it: every other session is signed out, whatever the caller asked (the audit line above says so).

@@ -22,8 +22,8 @@ export type PrintableAcceptance = {
   /** Date and time as the signer's French calendar reads them, e.g. "12 mars 2026 à 14:05:09 (heure de Paris)". */
   decidedAtLabel: string;
   decidedAtIso: string;
-  ipAddress: string | null;
-  userAgent: string | null;
+  /** Where the acceptance came from; null on the copy served through the client link (kept by the seller). */
+  evidence: { ipAddress: string | null; userAgent: string | null } | null;
   pdfSha256: string;
   consentText: string;
 };
@@ -77,8 +77,13 @@ export function renderAcceptanceCertificatePdf(acceptance: PrintableAcceptance):
     `${acceptance.hasConsented ? "Case cochée" : "Case non cochée"} : « ${acceptance.consentText} »`,
   );
   row(doc, "Date et heure", `${acceptance.decidedAtLabel} (${acceptance.decidedAtIso})`);
-  row(doc, "Adresse IP", acceptance.ipAddress ?? "non communiquée");
-  row(doc, "Navigateur", acceptance.userAgent ?? "non communiqué");
+  const { evidence } = acceptance;
+  if (evidence) {
+    row(doc, "Adresse IP", evidence.ipAddress ?? "non communiquée");
+    row(doc, "Navigateur", evidence.userAgent ?? "non communiqué");
+  } else {
+    row(doc, "Adresse IP et navigateur", `enregistrés, conservés par ${acceptance.seller.legalName}`);
+  }
   row(doc, "SHA-256 du devis", acceptance.pdfSha256);
 
   doc.moveDown(1);

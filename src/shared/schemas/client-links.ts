@@ -53,6 +53,12 @@ export type QuoteDecisionDto = {
   pdfSha256: string;
 };
 
+/**
+ * The decision as anyone holding the link sees it (the client page, its answer to « Accepter »): who and
+ * when, never from which address or browser. Those stay in the freelancer's view, certificate and audit.
+ */
+export type PublicQuoteDecisionDto = Omit<QuoteDecisionDto, "ipAddress" | "userAgent">;
+
 /** A document's state for its detail page: the current link (if any) and the client's decision. */
 export type ShareStateDto = { link: ShareLinkDto | null; decision: QuoteDecisionDto | null };
 
@@ -87,7 +93,7 @@ export type PublicDocumentDto = {
   /** Quote: the SHA-256 of the PDF the client downloads and signs. */
   pdfSha256: string | null;
   canDecide: boolean;
-  decision: QuoteDecisionDto | null;
+  decision: PublicQuoteDecisionDto | null;
 };
 
 export const acceptQuoteInput = z.object({

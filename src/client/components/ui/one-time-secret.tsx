@@ -7,17 +7,18 @@ import { toast } from "sonner";
 const WORDS = {
   jeton: { copy: "Copier le jeton", copied: "Jeton copié", select: "le jeton" },
   secret: { copy: "Copier le secret", copied: "Secret copié", select: "le secret" },
+  lien: { copy: "Copier le lien", copied: "Lien copié", select: "le lien" },
 } as const;
 
 type OneTimeSecretProps = {
-  /** An API token (jeton) or a webhook's signing secret (secret). */
+  /** An API token (jeton), a webhook's signing secret (secret) or a secret URL (lien: the calendar feed). */
   kind: keyof typeof WORDS;
   /** What the value is and that it will not be shown again. */
   label: string;
   value: string;
 };
 
-/** A value shown once (a new API token, a signing secret): selectable, with a copy button and a warning. */
+/** A value shown once (a new API token, a signing secret, a feed's URL): selectable, with a copy button. */
 export function OneTimeSecret({ kind, label, value }: OneTimeSecretProps) {
   const words = WORDS[kind];
   const inputId = useId();

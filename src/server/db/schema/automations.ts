@@ -55,8 +55,9 @@ export const integrations = pgTable(
     config: jsonb("config").$type<Record<string, unknown>>().notNull().default({}),
     isActive: boolean("is_active").notNull().default(true),
     /**
-     * Secret token for URLs fetched without a session (ICS calendar feed, incoming webhooks); looked up
-     * by the owner role, then the request continues as that integration's user.
+     * SHA-256 (hex) of the secret token in a URL fetched without a session (the ICS calendar feed): the
+     * token itself is shown once and never stored. Looked up by the owner role, then the request continues
+     * as that integration's user.
      */
     publicToken: text("public_token").unique(),
     lastUsedAt: tstz("last_used_at"),

@@ -36,6 +36,13 @@ const integrations: Record<AssistantIntegration, IntegrationEntry> = {
     proposal: "Connecter Google Calendar",
     run: async (db, userId, appUrl) => {
       const feed = await connectCalendar(db, userId, appUrl);
+      // An active feed's URL cannot be read back (only its hash is kept): say so rather than make another,
+      // which would cut the calendar already subscribed.
+      if (!feed.url)
+        return {
+          message: `Votre flux de calendrier est déjà actif depuis le ${formatDate(feed.createdAt)} : l'adresse ajoutée à votre agenda continue de fonctionner. Ardoise n'en garde qu'une empreinte et ne peut pas la réafficher ; pour en obtenir une nouvelle (l'ancienne cessera aussitôt de fonctionner), choisissez « Nouvelle adresse » dans Intégrations.`,
+          data: { id: feed.id, label: "Intégrations", link: paths.app.integrations },
+        };
       return {
         message: calendarInstructions(feed.url),
         data: { id: feed.id, label: "Flux de calendrier", link: feed.url },

@@ -12,6 +12,7 @@ export type SecurityEventType =
   | "password_reset_requested"
   | "password_reset"
   | "password_changed"
+  | "credentials_revoked"
   | "email_change_requested"
   | "payment_started"
   | "payment_completed"

@@ -1,11 +1,10 @@
-import type { CalendarFeedDto } from "@shared/schemas/integrations";
 import { Hono } from "hono";
 import type { AuthVariables } from "../../auth/session";
 import type { Db } from "../../db/client";
 import {
-  type CalendarConnection,
   connectCalendar,
   disconnectCalendarFeed,
+  feedDto,
   getCalendarFeed,
   readCalendarFeedStatus,
   regenerateCalendarFeed,
@@ -27,16 +26,14 @@ export function calendarRoutes({ db, appUrl }: { db: Db; appUrl: string }) {
   });
 }
 
-/** The page's shape: the feed without its row id. */
-const feedDto = ({ id: _id, ...feed }: CalendarConnection): CalendarFeedDto => ({ feed });
-
 /**
  * Mounted under /api/integrations behind the 401/402 guard: the user's calendar feed, to show, turn on,
- * give a new secret URL (the old one answers 404 at once) or stop.
+ * give a new secret URL (the old one answers 404 at once) or stop. The URL is in the answer that made it
+ * only (the token is stored as its SHA-256).
  */
 export function integrationRoutes({ db, appUrl }: { db: Db; appUrl: string }) {
   return new Hono<{ Variables: AuthVariables }>()
-    .get("/calendar", async (c) => c.json(await readCalendarFeedStatus(db, c.get("user").id, appUrl)))
+    .get("/calendar", async (c) => c.json(await readCalendarFeedStatus(db, c.get("user").id)))
     .post("/calendar", async (c) => c.json(feedDto(await connectCalendar(db, c.get("user").id, appUrl))))
     .post("/calendar/regenerate", async (c) =>
       c.json(feedDto(await regenerateCalendarFeed(db, c.get("user").id, appUrl))),

@@ -5,6 +5,7 @@ import type { Db } from "../../db/client";
 import { integrations } from "../../db/schema/index";
 import { type Tx, withTenant } from "../../db/tenant";
 import { AppError } from "../../errors";
+import { hashToken } from "../../security/token-hash";
 import { readCalendarEvents } from "./calendar-events";
 import { serializeCalendar } from "./ical";
 
@@ -20,7 +21,10 @@ const REFRESH_HOURS = 4;
 
 export const calendarFeedUrl = (appUrl: string, token: string) => `${appUrl}/api/calendar/${token}.ics`;
 
-/** The active feed as the Intégrations page and the assistant show it, with its row id. */
+/**
+ * The active feed as the Intégrations page and the assistant show it, with its row id. Only the SHA-256 of
+ * its token is stored, so `url` is there only in the answer that made the feed: shown once, like an API token.
+ */
 export type CalendarConnection = NonNullable<CalendarFeedDto["feed"]> & { id: string };
 
 const activeFeed = (userId: string) =>
@@ -33,62 +37,67 @@ const activeFeed = (userId: string) =>
 
 const feedFields = {
   id: integrations.id,
-  token: integrations.publicToken,
   createdAt: integrations.createdAt,
   lastUsedAt: integrations.lastUsedAt,
 };
-type FeedRow = { id: string; token: string | null; createdAt: Date; lastUsedAt: Date | null };
+type FeedRow = { id: string; createdAt: Date; lastUsedAt: Date | null };
 
-const connectionOf = (feed: FeedRow, appUrl: string): CalendarConnection => ({
+const connectionOf = (feed: FeedRow, url?: string): CalendarConnection => ({
   id: feed.id,
-  url: calendarFeedUrl(appUrl, feed.token ?? ""),
+  ...(url ? { url } : {}),
   createdAt: feed.createdAt.toISOString(),
   lastReadAt: feed.lastUsedAt?.toISOString() ?? null,
 });
 
-async function findActiveFeed(tx: Tx, userId: string): Promise<FeedRow | undefined> {
-  const [feed] = await tx
+/** The user's active feeds, oldest first (two exist only if two were turned on at the same moment). */
+export function listCalendarFeeds(tx: Tx, userId: string): Promise<FeedRow[]> {
+  return tx
     .select(feedFields)
     .from(integrations)
     .where(activeFeed(userId))
-    .orderBy(asc(integrations.createdAt))
-    .limit(1);
-  return feed;
+    .orderBy(asc(integrations.createdAt), asc(integrations.id));
 }
 
-async function createFeed(tx: Tx, userId: string): Promise<FeedRow> {
+/** A new feed; its URL (with the token) exists only in this answer. */
+async function createFeed(tx: Tx, userId: string, appUrl: string): Promise<CalendarConnection> {
+  const token = newToken();
   const [created] = await tx
     .insert(integrations)
-    .values({ userId, kind: "ics", name: "Google Calendar", publicToken: newToken() })
+    .values({ userId, kind: "ics", name: "Google Calendar", publicToken: hashToken(token) })
     .returning(feedFields);
-  if (!created?.token) throw new Error("integration insert returned nothing");
-  return created;
+  if (!created) throw new Error("integration insert returned nothing");
+  return connectionOf(created, calendarFeedUrl(appUrl, token));
 }
 
-const stopFeeds = (tx: Tx, userId: string) =>
-  tx.update(integrations).set({ isActive: false, publicToken: null }).where(activeFeed(userId));
+/** Every active feed of the user stops: its URL answers 404 and its token's hash is forgotten. */
+export async function stopCalendarFeeds(tx: Tx, userId: string): Promise<number> {
+  const stopped = await tx
+    .update(integrations)
+    .set({ isActive: false, publicToken: null })
+    .where(activeFeed(userId))
+    .returning({ id: integrations.id });
+  return stopped.length;
+}
 
 /**
- * The user's calendar feed: the active `ics` integration if there is one (so the URL already pasted in
- * Google Calendar keeps working), otherwise a new one with a fresh secret token.
+ * Turns the calendar feed on. An active feed is kept as it is (the URL already pasted in Google Calendar
+ * goes on working) and answered without its URL, which cannot be read back: « Nouvelle adresse » makes
+ * another. Otherwise a new feed with a fresh secret token, whose URL is in this answer only.
  */
 export async function connectCalendar(db: Db, userId: string, appUrl: string): Promise<CalendarConnection> {
-  const feed = await withTenant(
-    db,
-    userId,
-    async (tx) => (await findActiveFeed(tx, userId)) ?? createFeed(tx, userId),
-  );
-  return connectionOf(feed, appUrl);
+  return withTenant(db, userId, async (tx) => {
+    const [active] = await listCalendarFeeds(tx, userId);
+    return active ? connectionOf(active) : createFeed(tx, userId, appUrl);
+  });
 }
 
-/** What the Intégrations page shows: the active feed's URL, when it was made and last read, or null. */
-export async function readCalendarFeedStatus(
-  db: Db,
-  userId: string,
-  appUrl: string,
-): Promise<CalendarFeedDto> {
-  const feed = await withTenant(db, userId, (tx) => findActiveFeed(tx, userId));
-  return { feed: feed ? connectionOf(feed, appUrl) : null };
+/** The page's shape: the feed without its row id. */
+export const feedDto = ({ id: _id, ...feed }: CalendarConnection): CalendarFeedDto => ({ feed });
+
+/** What the Intégrations page shows: whether a feed is active, when it was made and last read (no URL). */
+export async function readCalendarFeedStatus(db: Db, userId: string): Promise<CalendarFeedDto> {
+  const [feed] = await withTenant(db, userId, (tx) => listCalendarFeeds(tx, userId));
+  return feed ? feedDto(connectionOf(feed)) : { feed: null };
 }
 
 /**
@@ -101,23 +110,22 @@ export async function regenerateCalendarFeed(
   userId: string,
   appUrl: string,
 ): Promise<CalendarConnection> {
-  const feed = await withTenant(db, userId, async (tx) => {
-    await stopFeeds(tx, userId);
-    return createFeed(tx, userId);
+  return withTenant(db, userId, async (tx) => {
+    await stopCalendarFeeds(tx, userId);
+    return createFeed(tx, userId, appUrl);
   });
-  return connectionOf(feed, appUrl);
 }
 
 /** Stops the feed: its URL answers 404 and the token is forgotten. */
 export async function disconnectCalendarFeed(db: Db, userId: string): Promise<CalendarFeedDto> {
-  await withTenant(db, userId, (tx) => stopFeeds(tx, userId));
+  await withTenant(db, userId, (tx) => stopCalendarFeeds(tx, userId));
   return { feed: null };
 }
 
 /**
- * The iCalendar feed behind a token, fetched without a session (by Google's servers). The token is looked up
- * as the owner role, the only way to find a row whose user is not known yet; everything after runs as that
- * user under row-level security. An unknown, malformed or deactivated token is a 404.
+ * The iCalendar feed behind a token, fetched without a session (by Google's servers). The token's hash is
+ * looked up as the owner role, the only way to find a row whose user is not known yet; everything after runs
+ * as that user under row-level security. An unknown, malformed or deactivated token is a 404.
  */
 export async function getCalendarFeed(
   db: Db,
@@ -129,7 +137,11 @@ export async function getCalendarFeed(
     .select({ id: integrations.id, userId: integrations.userId })
     .from(integrations)
     .where(
-      and(eq(integrations.publicToken, bare), eq(integrations.kind, "ics"), eq(integrations.isActive, true)),
+      and(
+        eq(integrations.publicToken, hashToken(bare)),
+        eq(integrations.kind, "ics"),
+        eq(integrations.isActive, true),
+      ),
     );
   if (!owner) throw calendarNotFound();
   const events = await withTenant(db, owner.userId, async (tx) => {

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { addDays, parisToday } from "@shared/domain/dates";
 import { formatMoney } from "@shared/format";
 import { and, eq } from "drizzle-orm";
@@ -22,6 +23,7 @@ let context: TestContext;
 let alice: { cookie: string; userId: string };
 let bruno: { cookie: string; userId: string };
 let aliceFeed: string;
+let brunoFeed: string;
 const today = parisToday();
 const due = addDays(today, 20);
 const ids = { invoice: "", task: "", quote: "", contract: "" };
@@ -111,19 +113,27 @@ async function seedAlice(userId: string) {
   ids.contract = contract?.id ?? "";
 }
 
-/** Connects Google Calendar in agent mode; returns the feed URL of the result. */
-async function connect(cookie: string) {
+/** Connects Google Calendar in agent mode; returns the result and its text. */
+async function connectThroughAssistant(cookie: string) {
   const events = await chat(context, cookie, "Synchronise avec Google Calendar", {
     confirmBeforeAction: false,
   });
-  const result = only(events, "result")[0]?.result;
+  return { result: only(events, "result")[0]?.result, text: textOf(events) };
+}
+
+/** Connects Google Calendar in agent mode when no feed is active; returns the new feed's URL. */
+async function connect(cookie: string) {
+  const { result, text } = await connectThroughAssistant(cookie);
   expect(result).toMatchObject({
     type: "use_integration",
     success: true,
     data: { label: "Flux de calendrier", link: expect.stringMatching(FEED_URL) },
   });
-  return { url: result?.data?.link ?? "", text: textOf(events) };
+  return { url: result?.data?.link ?? "", text };
 }
+
+const tokenOf = (url: string) =>
+  new URL(url).pathname.replace(/^\/api\/calendar\//, "").replace(/\.ics$/, "");
 
 /** Fetches a feed as Google's servers do: no cookie. */
 const fetchFeed = (url: string) => call(context, new URL(url).pathname);
@@ -211,7 +221,7 @@ describe("the Google Calendar feed", () => {
       expect(body).not.toContain(absent);
     expect(body).not.toContain("Client secret de Bruno");
 
-    const brunoFeed = (await connect(bruno.cookie)).url;
+    brunoFeed = (await connect(bruno.cookie)).url;
     expect(brunoFeed).not.toBe(aliceFeed);
     const brunos = unfold(await (await fetchFeed(brunoFeed)).text());
     expect(brunos).toContain("Client secret de Bruno");
@@ -219,8 +229,28 @@ describe("the Google Calendar feed", () => {
     expect(brunos).not.toContain("Refonte du site");
   });
 
-  it("keeps the same URL when connected again, also after a confirmed proposal", async () => {
-    expect((await connect(alice.cookie)).url).toBe(aliceFeed);
+  it("stores only the SHA-256 of the feed's token", async () => {
+    const token = tokenOf(aliceFeed);
+    const rows = await context.database.db
+      .select()
+      .from(integrations)
+      .where(and(eq(integrations.userId, alice.userId), eq(integrations.kind, "ics")));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.publicToken).not.toBe(token);
+    expect(rows[0]?.publicToken).toBe(createHash("sha256").update(token).digest("hex"));
+    expect(JSON.stringify(rows)).not.toContain(token);
+  });
+
+  it("keeps the feed when connected again, also after a confirmed proposal: active, URL not shown again", async () => {
+    const again = await connectThroughAssistant(alice.cookie);
+    expect(again.result).toMatchObject({
+      type: "use_integration",
+      success: true,
+      data: { label: "Intégrations", link: "/app/integrations" },
+    });
+    expect(again.text).toContain("déjà actif");
+    expect(again.text).toContain("« Nouvelle adresse »");
+    expect(again.text).not.toContain("/api/calendar/");
     const proposal = only(
       await chat(context, alice.cookie, "Synchronise avec Google Calendar"),
       "proposal",
@@ -230,12 +260,14 @@ describe("the Google Calendar feed", () => {
       method: "POST",
       cookie: alice.cookie,
     });
-    expect((await confirmed.json()).result.data.link).toBe(aliceFeed);
+    expect((await confirmed.json()).result.data.link).toBe("/app/integrations");
     const rows = await context.database.db
       .select({ id: integrations.id })
       .from(integrations)
       .where(and(eq(integrations.userId, alice.userId), eq(integrations.kind, "ics")));
     expect(rows).toHaveLength(1);
+    // The URL already subscribed goes on working.
+    expect((await fetchFeed(aliceFeed)).status).toBe(200);
   });
 
   it("answers 404 in the API's JSON shape to an unknown, malformed or deactivated token", async () => {
@@ -254,14 +286,16 @@ describe("the Google Calendar feed", () => {
       .update(integrations)
       .set({ isActive: false })
       .where(eq(integrations.userId, bruno.userId));
-    const [deactivated] = await context.database.db
-      .select({ token: integrations.publicToken })
+    expect((await fetchFeed(brunoFeed)).status).toBe(404);
+    // The stored hash is no token: presented as one, it opens nothing.
+    const [stored] = await context.database.db
+      .select({ hash: integrations.publicToken })
       .from(integrations)
-      .where(eq(integrations.userId, bruno.userId));
-    expect((await call(context, `/api/calendar/${deactivated?.token}.ics`)).status).toBe(404);
+      .where(eq(integrations.userId, alice.userId));
+    expect((await call(context, `/api/calendar/${stored?.hash}.ics`)).status).toBe(404);
     // Connecting again after a deactivation gives a new secret.
     const renewed = (await connect(bruno.cookie)).url;
-    expect(renewed).not.toContain(deactivated?.token ?? "");
+    expect(renewed).not.toBe(brunoFeed);
     expect((await fetchFeed(renewed)).status).toBe(200);
   });
 
@@ -279,30 +313,38 @@ describe("the calendar feed on the Intégrations page", () => {
   const settings = (cookie: string, method = "GET", path = "") =>
     call(context, `/api/integrations/calendar${path}`, { method, cookie });
   let claire: { cookie: string; userId: string };
+  /** The URL of Claire's feed, as the answer that made it showed it once. */
+  let claireFeed: string;
   beforeAll(async () => {
     claire = await registerAndConfirm(context, { email: "claire.agenda@example.fr" });
     await markPaid(context, claire.userId);
   });
 
-  it("is off until turned on, then shows its URL and when a calendar app last read it", async () => {
+  it("is off until turned on, shows its URL once, then when a calendar app last read it", async () => {
     expect(await (await settings(claire.cookie)).json()).toEqual({ feed: null });
 
     const turnedOn = await settings(claire.cookie, "POST");
     expect(turnedOn.status).toBe(200);
     const { feed } = await turnedOn.json();
     expect(feed).toMatchObject({ url: expect.stringMatching(FEED_URL), lastReadAt: null });
-    expect((await settings(claire.cookie, "POST")).status).toBe(200);
-    expect((await (await settings(claire.cookie)).json()).feed.url).toBe(feed.url);
-    // The assistant hands out the same URL.
-    expect((await connect(claire.cookie)).url).toBe(feed.url);
+    claireFeed = feed.url;
+    // Turned on again: the same feed, without its URL (only its hash is kept).
+    const again = await settings(claire.cookie, "POST");
+    expect(again.status).toBe(200);
+    expect((await again.json()).feed).toEqual({ createdAt: feed.createdAt, lastReadAt: null });
+    expect(await (await settings(claire.cookie)).json()).toEqual({
+      feed: { createdAt: feed.createdAt, lastReadAt: null },
+    });
+    // The assistant says it is on, without a URL.
+    expect((await connectThroughAssistant(claire.cookie)).text).not.toContain("/api/calendar/");
 
-    expect((await fetchFeed(feed.url)).status).toBe(200);
+    expect((await fetchFeed(claireFeed)).status).toBe(200);
     const read = (await (await settings(claire.cookie)).json()).feed;
     expect(Date.parse(read.lastReadAt)).toBeGreaterThan(Date.now() - 60_000);
   });
 
   it("gets a new secret URL on demand: the old one stops answering at once", async () => {
-    const before = (await (await settings(claire.cookie)).json()).feed.url;
+    const before = claireFeed;
     const regenerated = await settings(claire.cookie, "POST", "/regenerate");
     expect(regenerated.status).toBe(200);
     const after = (await regenerated.json()).feed;
@@ -311,22 +353,28 @@ describe("the calendar feed on the Intégrations page", () => {
     expect(after.lastReadAt).toBeNull();
     expect((await fetchFeed(before)).status).toBe(404);
     expect((await fetchFeed(after.url)).status).toBe(200);
+    claireFeed = after.url;
   });
 
   it("cuts every URL the user had when a new one is made, even two made at the same moment", async () => {
-    const current = (await (await settings(claire.cookie)).json()).feed.url;
+    const current = claireFeed;
     const twin = `${"B".repeat(31)}c`;
-    await context.database.db
-      .insert(integrations)
-      .values({ userId: claire.userId, kind: "ics", name: "Google Calendar", publicToken: twin });
-    await settings(claire.cookie, "POST", "/regenerate");
+    await context.database.db.insert(integrations).values({
+      userId: claire.userId,
+      kind: "ics",
+      name: "Google Calendar",
+      publicToken: createHash("sha256").update(twin).digest("hex"),
+    });
+    expect((await call(context, `/api/calendar/${twin}.ics`)).status).toBe(200);
+    const renewed = (await (await settings(claire.cookie, "POST", "/regenerate")).json()).feed.url;
     expect((await fetchFeed(current)).status).toBe(404);
     expect((await call(context, `/api/calendar/${twin}.ics`)).status).toBe(404);
-    expect((await fetchFeed((await (await settings(claire.cookie)).json()).feed.url)).status).toBe(200);
+    expect((await fetchFeed(renewed)).status).toBe(200);
+    claireFeed = renewed;
   });
 
   it("stops the feed, and a new one never reuses the stopped URL", async () => {
-    const before = (await (await settings(claire.cookie)).json()).feed.url;
+    const before = claireFeed;
     const stopped = await settings(claire.cookie, "DELETE");
     expect(stopped.status).toBe(200);
     expect(await stopped.json()).toEqual({ feed: null });
@@ -334,17 +382,16 @@ describe("the calendar feed on the Intégrations page", () => {
     expect(await (await settings(claire.cookie)).json()).toEqual({ feed: null });
 
     const again = (await (await settings(claire.cookie, "POST")).json()).feed.url;
+    expect(again).toMatch(FEED_URL);
     expect(again).not.toBe(before);
     expect((await fetchFeed(again)).status).toBe(200);
+    claireFeed = again;
   });
 
   it("acts only on the caller's own feed", async () => {
-    const claires = (await (await settings(claire.cookie)).json()).feed.url;
-    const brunos = (await (await settings(bruno.cookie)).json()).feed;
-    expect(brunos?.url).not.toBe(claires);
     await settings(bruno.cookie, "POST", "/regenerate");
     await settings(bruno.cookie, "DELETE");
-    expect((await fetchFeed(claires)).status).toBe(200);
-    expect((await (await settings(claire.cookie)).json()).feed.url).toBe(claires);
+    expect((await fetchFeed(claireFeed)).status).toBe(200);
+    expect((await (await settings(claire.cookie)).json()).feed).not.toBeNull();
   });
 });

@@ -74,7 +74,11 @@ export function clientLinkRoutes({ db, appUrl }: Pick<Deps, "db" | "appUrl">) {
     .get("/quotes/:id/certificate.pdf", async (c) =>
       pdfResponse(
         c,
-        await getAcceptanceCertificate(db, { userId: c.get("user").id, quoteId: c.req.param("id") }),
+        await getAcceptanceCertificate(db, {
+          userId: c.get("user").id,
+          quoteId: c.req.param("id"),
+          audience: "owner",
+        }),
       ),
     );
 }
@@ -134,7 +138,7 @@ export function publicLinkRoutes(deps: Deps) {
       if (!link.quoteId) throw new AppError("not_found", "Aucun certificat pour ce document.");
       return pdfResponse(
         c,
-        await getAcceptanceCertificate(db, { userId: link.userId, quoteId: link.quoteId }),
+        await getAcceptanceCertificate(db, { userId: link.userId, quoteId: link.quoteId, audience: "link" }),
       );
     })
     .post("/:token/accept", valid(acceptQuoteInput), async (c) =>

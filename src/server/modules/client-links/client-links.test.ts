@@ -224,14 +224,17 @@ describe("online acceptance", () => {
       pdfSha256,
     });
     expect(accepted.status).toBe(200);
-    expect(await accepted.json()).toMatchObject({
+    // The answer goes to whoever holds the link: who and when, not from which address or browser.
+    const answer = await accepted.json();
+    expect(answer).toEqual({
       decision: "accepted",
       signerName: "Inès Roux",
       hasConsented: true,
-      ipAddress: ip,
-      userAgent: "Mozilla/5.0 (iPhone) Safari/604.1",
+      reason: null,
+      decidedAt: expect.any(String),
       pdfSha256,
     });
+    expect(JSON.stringify(answer)).not.toContain(ip);
     const again = await client.post(`/api/public/links/${link.token}/accept`, {
       signerName: "Inès Roux",
       consent: true,
@@ -248,6 +251,11 @@ describe("online acceptance", () => {
       canDecide: false,
       decision: { signerName: "Inès Roux" },
     });
+    // Nobody the link reaches (it may have been forwarded) learns the signer's IP address or browser.
+    expect(page.decision).not.toHaveProperty("ipAddress");
+    expect(page.decision).not.toHaveProperty("userAgent");
+    expect(JSON.stringify(page)).not.toContain(ip);
+    expect(JSON.stringify(page)).not.toContain("iPhone");
     const state = await (
       await call(context, `/api/client-links?quoteId=${quote.id}`, { cookie: alice.cookie })
     ).json();
@@ -268,7 +276,16 @@ describe("online acceptance", () => {
     const text = spaces(pdfText(await certificate.arrayBuffer(), "certificat"));
     for (const expected of ["Inès Roux", ip, pdfSha256, quote.quoteNumber, "Case cochée", "Safari"])
       expect(text.replace(/[\s.]+/g, "")).toContain(expected.replace(/[\s.]+/g, ""));
-    expect((await client.get(`/api/public/links/${link.token}/certificate.pdf`)).status).toBe(200);
+    const publicCertificate = await client.get(`/api/public/links/${link.token}/certificate.pdf`);
+    expect(publicCertificate.status).toBe(200);
+    const publicText = spaces(pdfText(await publicCertificate.arrayBuffer(), "certificat")).replace(
+      /[\s.]+/g,
+      "",
+    );
+    for (const expected of ["Inès Roux", pdfSha256, quote.quoteNumber, "conservésparAliceMartinEI"])
+      expect(publicText).toContain(expected.replace(/[\s.]+/g, ""));
+    expect(publicText).not.toContain(ip.replace(/[\s.]+/g, ""));
+    expect(publicText).not.toContain("Safari");
 
     // One click from there: the existing conversion.
     const converted = await call(context, `/api/quotes/${quote.id}/convert`, {

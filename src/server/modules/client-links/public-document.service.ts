@@ -1,6 +1,6 @@
 import { vatMention } from "@shared/domain/legal-identity";
 import { computeTotals } from "@shared/domain/totals";
-import type { PublicDocumentDto, QuoteDecisionDto } from "@shared/schemas/client-links";
+import type { PublicDocumentDto, PublicQuoteDecisionDto } from "@shared/schemas/client-links";
 import { invoiceStatusLabels } from "@shared/schemas/invoices";
 import { quoteStatusLabels } from "@shared/schemas/quotes";
 import { and, eq } from "drizzle-orm";
@@ -24,7 +24,7 @@ import { identityAndClient } from "../documents/pdf-sources";
 import { getInvoicePdf } from "../invoices/invoice-pdf.service";
 import { getInvoice } from "../invoices/invoices.service";
 import { getQuote } from "../quotes/quotes.service";
-import { decisionDto, LINK_NOT_FOUND } from "./share-links.service";
+import { LINK_NOT_FOUND, publicDecisionDto } from "./share-links.service";
 
 type LinkRow = typeof clientShareLinks.$inferSelect;
 
@@ -86,7 +86,7 @@ export async function getPublicDocument(
     if (!identity) throw new AppError("not_found", LINK_NOT_FOUND);
     const seller = sellerOf(identity);
     const buyer = buyerOf({ clientName: quote.clientName } as Parameters<typeof buyerOf>[0], client);
-    const decisionView: QuoteDecisionDto | null = decision ? decisionDto(decision) : null;
+    const decisionView: PublicQuoteDecisionDto | null = decision ? publicDecisionDto(decision) : null;
     return {
       ...common,
       kind: "quote",

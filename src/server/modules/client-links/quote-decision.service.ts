@@ -2,7 +2,7 @@ import { formatDate, formatParisDateTime } from "@shared/format";
 import {
   ACCEPTANCE_CONSENT_TEXT,
   type AcceptQuoteInput,
-  type QuoteDecisionDto,
+  type PublicQuoteDecisionDto,
   type RefuseQuoteInput,
 } from "@shared/schemas/client-links";
 import { and, eq } from "drizzle-orm";
@@ -18,7 +18,7 @@ import { buyerOf, sellerOf } from "../documents/parties";
 import { identityAndClient } from "../documents/pdf-sources";
 import { convertQuote, QUOTE_NOT_FOUND, transitionQuote } from "../quotes/quotes.service";
 import { isAutoConvertOnAcceptance } from "./portal-settings.service";
-import { decisionDto, LINK_NOT_FOUND } from "./share-links.service";
+import { LINK_NOT_FOUND, publicDecisionDto } from "./share-links.service";
 
 type LinkRow = typeof clientShareLinks.$inferSelect;
 type Deps = { db: Db; mailer: Mailer; logger: Logger; appUrl: string };
@@ -39,7 +39,7 @@ type Decision =
 export async function decideQuote(
   deps: Deps,
   { link, signer, choice, now = new Date() }: { link: LinkRow; signer: Signer; choice: Decision; now?: Date },
-): Promise<QuoteDecisionDto> {
+): Promise<PublicQuoteDecisionDto> {
   const { db } = deps;
   const { userId, quoteId } = link;
   if (!quoteId || !link.quotePdfSha256) throw new AppError("not_found", LINK_NOT_FOUND);
@@ -112,13 +112,18 @@ export async function decideQuote(
       })
       .catch((error: unknown) => deps.logger.warn({ err: error, quoteId }, "quote decision e-mail failed"));
   }
-  return decisionDto(row);
+  // The answer goes to whoever holds the link: the address and browser are kept, not shown.
+  return publicDecisionDto(row);
 }
 
-/** The acceptance certificate of a quote accepted online (404 when it was not). */
+/**
+ * The acceptance certificate of a quote accepted online (404 when it was not). The freelancer's copy (`owner`)
+ * prints the signer's IP address and browser; the one downloaded through the link (`link`) says they are
+ * kept by the freelancer, as anyone the link was forwarded to could read it.
+ */
 export async function getAcceptanceCertificate(
   db: Db,
-  { userId, quoteId }: { userId: string; quoteId: string },
+  { userId, quoteId, audience }: { userId: string; quoteId: string; audience: "owner" | "link" },
 ): Promise<{ filename: string; bytes: Uint8Array }> {
   const { quote, decision, identity, client } = await withTenant(db, userId, async (tx) => {
     const [quote] = await tx
@@ -146,8 +151,7 @@ export async function getAcceptanceCertificate(
     hasConsented: decision.hasConsented,
     decidedAtLabel: formatParisDateTime(decision.decidedAt.toISOString()),
     decidedAtIso: decision.decidedAt.toISOString(),
-    ipAddress: decision.ipAddress,
-    userAgent: decision.userAgent,
+    evidence: audience === "owner" ? { ipAddress: decision.ipAddress, userAgent: decision.userAgent } : null,
     pdfSha256: decision.pdfSha256,
     consentText: ACCEPTANCE_CONSENT_TEXT,
   });

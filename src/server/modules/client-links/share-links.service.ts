@@ -1,11 +1,17 @@
 import { createHash, randomBytes } from "node:crypto";
 import { paths } from "@shared/paths";
-import type { CreateShareLinkInput, ShareLinkDto, ShareStateDto } from "@shared/schemas/client-links";
+import type {
+  CreateShareLinkInput,
+  PublicQuoteDecisionDto,
+  ShareLinkDto,
+  ShareStateDto,
+} from "@shared/schemas/client-links";
 import { and, desc, eq, gt, isNull } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { clientShareLinks, invoices, quoteDecisions, quotes } from "../../db/schema/index";
 import { type Tx, withTenant } from "../../db/tenant";
 import { AppError } from "../../errors";
+import { hashToken } from "../../security/token-hash";
 import { getQuotePdf } from "../quotes/quote-pdf.service";
 import { QUOTE_NOT_FOUND } from "../quotes/quotes.service";
 
@@ -16,8 +22,6 @@ type DocumentRef = { quoteId?: string; invoiceId?: string };
 export const LINK_NOT_FOUND = "Ce lien n'existe pas ou n'est plus valide.";
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Tokens are stored as their SHA-256: a copy of the database opens no document. */
-export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 export const sha256Hex = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
 const isActive = (row: Pick<LinkRow, "revokedAt" | "expiresAt">, now: Date) =>
@@ -142,6 +146,12 @@ export function decisionDto(row: typeof quoteDecisions.$inferSelect) {
     userAgent: row.userAgent,
     pdfSha256: row.pdfSha256,
   };
+}
+
+/** The decision for link holders: no IP address, no browser (shared/schemas/client-links.ts). */
+export function publicDecisionDto(row: typeof quoteDecisions.$inferSelect): PublicQuoteDecisionDto {
+  const { ipAddress: _ip, userAgent: _agent, ...shown } = decisionDto(row);
+  return shown;
 }
 
 /** Revokes one's own link at once; another user's is not found. */

@@ -1,10 +1,11 @@
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import type { ApiTokenDto, CreateApiTokenInput, CreatedApiTokenDto } from "@shared/schemas/public-api";
 import { and, desc, eq, isNull } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { apiTokens, user } from "../../db/schema/index";
-import { withTenant } from "../../db/tenant";
+import { type Tx, withTenant } from "../../db/tenant";
 import { AppError } from "../../errors";
+import { hashToken } from "../../security/token-hash";
 
 /** Tells an Ardoise token apart in a config file or a secret scanner. */
 export const TOKEN_PREFIX = "ard_";
@@ -16,8 +17,6 @@ const LAST_USED_PRECISION_MS = 60_000;
 type TokenRow = typeof apiTokens.$inferSelect;
 
 const tokenNotFound = () => new AppError("not_found", "Jeton introuvable.");
-
-export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
 function toDto(row: TokenRow): ApiTokenDto {
   return {
@@ -74,6 +73,16 @@ export async function revokeApiToken(db: Db, { userId, tokenId }: { userId: stri
       .returning({ id: apiTokens.id }),
   );
   if (revoked.length === 0) throw tokenNotFound();
+}
+
+/** Every live token of the user is revoked at once (global sign-out, password reset or change). */
+export async function revokeAllApiTokens(tx: Tx, userId: string, now = new Date()): Promise<number> {
+  const revoked = await tx
+    .update(apiTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)))
+    .returning({ id: apiTokens.id });
+  return revoked.length;
 }
 
 export type TokenOwner = {

@@ -1,8 +1,9 @@
 import { apiFetch } from "@client/lib/api-client";
 import { profileQuery, sessionQuery } from "@client/lib/session";
 import { paths } from "@shared/paths";
+import { accountCredentialsDto } from "@shared/schemas/auth";
 import type { ProfileDto, UpdateProfileInput } from "@shared/schemas/profile";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
@@ -28,8 +29,23 @@ export function useChangeEmail() {
   });
 }
 
-/** Changing the password signs every other device out (revokeOtherSessions). */
+/** The API tokens and calendar feeds that outlive the sessions: what a global sign-out offers to revoke. */
+export const accountCredentialsQuery = queryOptions({
+  queryKey: ["account", "credentials"],
+  queryFn: ({ signal }) => apiFetch("/api/account/credentials", { schema: accountCredentialsDto, signal }),
+  staleTime: 0,
+});
+
+export function useAccountCredentials({ isEnabled = true }: { isEnabled?: boolean } = {}) {
+  return useQuery({ ...accountCredentialsQuery, enabled: isEnabled });
+}
+
+/**
+ * Changing the password signs every other device out (revokeOtherSessions) and revokes the API tokens and
+ * calendar feeds (the server does both whatever is asked): the Intégrations page's lists are read again.
+ */
 export function useChangePassword() {
+  const queryClient = useQueryClient();
   return useMutation({
     meta: { handlesErrors: true },
     mutationFn: ({ currentPassword, newPassword }: { currentPassword: string; newPassword: string }) =>
@@ -37,5 +53,10 @@ export function useChangePassword() {
         method: "POST",
         body: { currentPassword, newPassword, revokeOtherSessions: true },
       }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: accountCredentialsQuery.queryKey });
+      // The Intégrations page's queries (another feature) all start with this key.
+      void queryClient.invalidateQueries({ queryKey: ["integrations"] });
+    },
   });
 }

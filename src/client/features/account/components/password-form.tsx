@@ -5,11 +5,18 @@ import { zodResolver } from "@client/lib/form";
 import { type ChangePasswordInput, changePasswordInput } from "@shared/schemas/auth";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
-import { useChangePassword } from "../api/account-api";
+import { useAccountCredentials, useChangePassword } from "../api/account-api";
+import { CredentialsList, hasCredentials } from "./credentials-list";
 import { SectionCard } from "./section-card";
 
+/**
+ * Changing the password ends every other session and revokes the API tokens and calendar feeds (whoever
+ * knew the old password may hold one): the card lists them before the user confirms.
+ */
 export function PasswordFormCard() {
   const change = useChangePassword();
+  const credentials = useAccountCredentials();
+  const isListed = hasCredentials(credentials.data);
   const form = useForm<ChangePasswordInput>({
     resolver: zodResolver(changePasswordInput),
     defaultValues: { currentPassword: "", password: "", confirmation: "" },
@@ -20,7 +27,11 @@ export function PasswordFormCard() {
       { currentPassword, newPassword: password },
       {
         onSuccess: () => {
-          toast.success("Mot de passe modifié", { description: "Vos autres sessions ont été fermées." });
+          toast.success("Mot de passe modifié", {
+            description: isListed
+              ? "Vos autres sessions ont été fermées, vos jetons d'API et flux de calendrier révoqués."
+              : "Vos autres sessions ont été fermées.",
+          });
           form.reset();
         },
         onError: (error) => {
@@ -33,8 +44,14 @@ export function PasswordFormCard() {
   return (
     <SectionCard
       title="Mot de passe"
-      description="Votre mot de passe actuel est demandé. Les autres appareils connectés seront déconnectés."
+      description="Votre mot de passe actuel est demandé. Les autres appareils connectés seront déconnectés, et vos jetons d'API et flux de calendrier révoqués."
     >
+      {isListed && credentials.data ? (
+        <div className="mb-4 space-y-2 rounded-lg bg-muted px-3 py-2 text-sm text-muted-foreground">
+          <p>Seront révoqués (à recréer ensuite dans Intégrations) :</p>
+          <CredentialsList credentials={credentials.data} />
+        </div>
+      ) : null}
       <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-3">
         <Field
           label="Mot de passe actuel"

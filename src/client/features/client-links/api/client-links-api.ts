@@ -2,7 +2,7 @@ import { apiFetch } from "@client/lib/api-client";
 import type {
   AcceptQuoteInput,
   PublicDocumentDto,
-  QuoteDecisionDto,
+  PublicQuoteDecisionDto,
   RefuseQuoteInput,
   ShareLinkDto,
   ShareStateDto,
@@ -62,7 +62,7 @@ export function useDecideQuote(token: string) {
         | { decision: "accept"; input: AcceptQuoteInput }
         | { decision: "refuse"; input: RefuseQuoteInput },
     ) =>
-      apiFetch<QuoteDecisionDto>(`${publicPath(token)}/${choice.decision}`, {
+      apiFetch<PublicQuoteDecisionDto>(`${publicPath(token)}/${choice.decision}`, {
         method: "POST",
         body: choice.input,
       }),

@@ -268,7 +268,8 @@ function QuoteAnswer({ token, document }: { token: string; document: PublicDocum
       <p className="text-xs text-muted-foreground">
         Empreinte SHA-256 du devis présenté :{" "}
         <span className="font-mono break-all">{document.pdfSha256}</span>. La date, l'heure, votre adresse IP
-        et votre navigateur sont enregistrés avec votre réponse.
+        et votre navigateur sont enregistrés avec votre réponse ; seul votre prestataire voit les deux
+        derniers.
       </p>
       {error ? (
         <p role="alert" className="text-sm text-danger">

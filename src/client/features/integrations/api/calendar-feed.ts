@@ -11,7 +11,7 @@ export function useCalendarFeed() {
   return useQuery(calendarFeedQuery);
 }
 
-/** Turn on, new secret URL, or stop: each answers the feed as it now is. */
+/** Turn on, new secret URL, or stop: each answers the feed as it now is (with its URL when one was made). */
 const CHANGES = {
   connect: { path: "/api/integrations/calendar", method: "POST" },
   regenerate: { path: "/api/integrations/calendar/regenerate", method: "POST" },
@@ -26,6 +26,10 @@ export function useChangeCalendarFeed() {
     meta: { handlesErrors: true },
     mutationFn: (change: CalendarFeedChange): Promise<CalendarFeedDto> =>
       apiFetch(CHANGES[change].path, { method: CHANGES[change].method, schema: calendarFeedDto }),
-    onSuccess: (feed) => queryClient.setQueryData(calendarFeedQuery.queryKey, feed),
+    // The URL, shown once by the card, is not kept in the cache: the page's query never has it either.
+    onSuccess: ({ feed }) =>
+      queryClient.setQueryData(calendarFeedQuery.queryKey, {
+        feed: feed ? { createdAt: feed.createdAt, lastReadAt: feed.lastReadAt } : null,
+      }),
   });
 }

@@ -1,49 +1,41 @@
 import { buttonStyles } from "@client/components/ui/button-styles";
 import { ConfirmDialog } from "@client/components/ui/confirm-dialog";
+import { OneTimeSecret } from "@client/components/ui/one-time-secret";
 import { QueryStatus } from "@client/components/ui/query-status";
 import { SectionCard } from "@client/components/ui/section-card";
 import { formatDate } from "@shared/format";
-import { CalendarDays, Check, Copy, LoaderCircle, RefreshCw } from "lucide-react";
-import { useId, useState } from "react";
+import { CalendarDays, LoaderCircle, RefreshCw } from "lucide-react";
+import { useState } from "react";
 import { toast } from "sonner";
 import { type CalendarFeedChange, useCalendarFeed, useChangeCalendarFeed } from "../api/calendar-feed";
 
 const DONE: Record<CalendarFeedChange, string> = {
   connect: "Flux de calendrier activé",
-  regenerate: "Nouveau lien créé : l'ancien ne fonctionne plus",
+  regenerate: "Nouvelle adresse créée : l'ancienne ne fonctionne plus",
   disconnect: "Flux de calendrier désactivé",
 };
 
 /**
  * The calendar feed: a secret iCalendar URL with the user's due dates, which Google Calendar (or any
  * calendar app) subscribes to. Turned on here or by the assistant; a new secret or a stop cuts the old URL.
+ * Only the token's SHA-256 is stored, so the URL is shown once, when it is made (« Nouvelle adresse »
+ * makes another); it is kept in this component only until the page is left.
  */
 export function CalendarFeedCard() {
-  const urlId = useId();
   const query = useCalendarFeed();
   const change = useChangeCalendarFeed();
   const [confirming, setConfirming] = useState<"regenerate" | "disconnect" | null>(null);
-  const [isCopied, setIsCopied] = useState(false);
+  const [shownUrl, setShownUrl] = useState<string | null>(null);
 
   const apply = (next: CalendarFeedChange) =>
     change.mutate(next, {
-      onSuccess: () => {
+      onSuccess: ({ feed }) => {
         toast.success(DONE[next]);
         setConfirming(null);
-        setIsCopied(false);
+        setShownUrl(feed?.url ?? null);
       },
       onError: (failure) => toast.error("Le flux n'a pas été modifié", { description: failure.message }),
     });
-
-  const copy = async (url: string) => {
-    try {
-      await navigator.clipboard.writeText(url);
-      setIsCopied(true);
-      toast.success("Lien copié");
-    } catch {
-      toast.error("Copie impossible : sélectionnez le lien et copiez-le.");
-    }
-  };
 
   return (
     <SectionCard
@@ -60,28 +52,21 @@ export function CalendarFeedCard() {
         {({ feed }) =>
           feed ? (
             <div className="space-y-4">
-              <div>
-                <label htmlFor={urlId} className="text-sm font-medium text-foreground">
-                  Adresse du flux
-                </label>
-                <div className="mt-1.5 flex flex-col gap-2 sm:flex-row">
-                  <input
-                    id={urlId}
-                    readOnly
-                    value={feed.url}
-                    onFocus={(event) => event.target.select()}
-                    className="h-10 w-full min-w-0 rounded-lg border bg-background px-3 font-mono text-xs text-foreground sm:flex-1"
+              <div className="space-y-2">
+                {shownUrl ? (
+                  <OneTimeSecret
+                    kind="lien"
+                    label="Adresse du flux : affichée une seule fois, copiez-la maintenant dans votre agenda."
+                    value={shownUrl}
                   />
-                  <button
-                    type="button"
-                    onClick={() => void copy(feed.url)}
-                    className={buttonStyles({ variant: "secondary" })}
-                  >
-                    {isCopied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
-                    {isCopied ? "Copié" : "Copier le lien"}
-                  </button>
-                </div>
-                <p className="mt-2 text-sm text-muted-foreground">
+                ) : (
+                  <p className="text-sm text-muted-foreground">
+                    Le flux est actif. Son adresse secrète n'est affichée qu'à sa création : Ardoise n'en
+                    garde qu'une empreinte. Si vous ne l'avez plus, créez une nouvelle adresse (l'ancienne
+                    cessera de fonctionner).
+                  </p>
+                )}
+                <p className="text-sm text-muted-foreground">
                   {feed.lastReadAt
                     ? `Lu par un agenda le ${formatDate(feed.lastReadAt)}.`
                     : "Pas encore lu par un agenda."}{" "}
@@ -96,8 +81,8 @@ export function CalendarFeedCard() {
                 <li>Google le met à jour de lui-même, toutes les quelques heures.</li>
               </ol>
               <p className="rounded-lg bg-muted px-3 py-2 text-sm text-muted-foreground">
-                Ce lien est secret : il donne accès à ces dates sans connexion. S'il a circulé, créez-en un
-                nouveau.
+                Cette adresse est secrète : elle donne accès à ces dates sans connexion. Si elle a circulé,
+                créez-en une nouvelle.
               </p>
               <div className="flex flex-col gap-2 sm:flex-row">
                 <button
@@ -106,7 +91,7 @@ export function CalendarFeedCard() {
                   className={buttonStyles({ variant: "secondary" })}
                 >
                   <RefreshCw aria-hidden="true" />
-                  Créer un nouveau lien
+                  Nouvelle adresse
                 </button>
                 <button
                   type="button"
@@ -138,8 +123,8 @@ export function CalendarFeedCard() {
       <ConfirmDialog
         isOpen={confirming === "regenerate"}
         onOpenChange={(isOpen) => setConfirming(isOpen ? "regenerate" : null)}
-        title="Créer un nouveau lien ?"
-        confirmLabel="Créer un nouveau lien"
+        title="Créer une nouvelle adresse ?"
+        confirmLabel="Créer la nouvelle adresse"
         isPending={change.isPending}
         onConfirm={() => apply("regenerate")}
       >
