@@ -2,6 +2,19 @@ import { AppError } from "../errors";
 import type { TaskName } from "./tasks";
 
 const SUPPLIER_INVOICE_SECONDS = 5;
+const PDF_SECONDS = 20;
+
+/** Our own documents: past the budget something is wrong on our side, and the user may try again. */
+const pdfBudget = {
+  timeoutMs: PDF_SECONDS * 1000,
+  overBudget: (what: string) =>
+    new AppError(
+      "unavailable",
+      `La création du PDF a demandé ${what} : réessayez dans un instant ; si cela se répète, contactez le support.`,
+      undefined,
+      { retryAfterSeconds: 10 },
+    ),
+};
 
 /**
  * Each task's time budget and what the user is told when a file goes past it (time or memory): the worker
@@ -16,4 +29,8 @@ export const TASK_BUDGETS: Record<TaskName, { timeoutMs: number; overBudget: (wh
         `Ce fichier demande ${what} pour être lu (limite : ${SUPPLIER_INVOICE_SECONDS} secondes) : ce n'est pas une facture électronique ordinaire.`,
       ),
   },
+  renderCommercialDocumentPdf: pdfBudget,
+  renderContractPdf: pdfBudget,
+  renderBookPdf: pdfBudget,
+  renderAcceptanceCertificatePdf: pdfBudget,
 };

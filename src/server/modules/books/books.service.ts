@@ -5,7 +5,7 @@ import { and, asc, between, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { businessIdentities, expenses, invoiceItems, invoices, payments } from "../../db/schema/index";
 import { type Tx, withTenant } from "../../db/tenant";
-import { renderBookPdf } from "../../pdf/books-pdf";
+import { workerPool } from "../../workers/pool";
 
 /**
  * Livre des recettes: one entry per payment, on the day the money was received. The nature is the invoice's
@@ -124,6 +124,10 @@ export async function getBookPdf(
       .from(businessIdentities)
       .where(eq(businessIdentities.userId, userId)),
   );
-  const bytes = await renderBookPdf(result, { ownerName: identity?.name ?? userName });
+  const bytes = await workerPool().run(
+    "renderBookPdf",
+    { book: result, ownerName: identity?.name ?? userName },
+    { owner: userId },
+  );
   return { filename: bookFileName(book, query, "pdf"), bytes };
 }

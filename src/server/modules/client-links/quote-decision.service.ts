@@ -13,7 +13,7 @@ import type { Mailer } from "../../email/mailer";
 import { quoteDecisionEmail } from "../../email/templates/quote-decision";
 import { AppError } from "../../errors";
 import type { Logger } from "../../logger";
-import { renderAcceptanceCertificatePdf } from "../../pdf/acceptance-certificate-pdf";
+import { workerPool } from "../../workers/pool";
 import { buyerOf, sellerOf } from "../documents/parties";
 import { identityAndClient } from "../documents/pdf-sources";
 import { convertQuote, QUOTE_NOT_FOUND, transitionQuote } from "../quotes/quotes.service";
@@ -141,19 +141,24 @@ export async function getAcceptanceCertificate(
     throw new AppError("not_found", "Ce devis n'a pas été accepté en ligne : aucun certificat.");
   }
   const number = quote.quoteNumber ?? "";
-  const bytes = await renderAcceptanceCertificatePdf({
-    quoteNumber: number,
-    quoteDate: formatDate(quote.date),
-    totalCents: quote.totalCents,
-    seller: sellerOf(identity),
-    buyer: buyerOf(quote as unknown as Parameters<typeof buyerOf>[0], client),
-    signerName: decision.signerName,
-    hasConsented: decision.hasConsented,
-    decidedAtLabel: formatParisDateTime(decision.decidedAt.toISOString()),
-    decidedAtIso: decision.decidedAt.toISOString(),
-    evidence: audience === "owner" ? { ipAddress: decision.ipAddress, userAgent: decision.userAgent } : null,
-    pdfSha256: decision.pdfSha256,
-    consentText: ACCEPTANCE_CONSENT_TEXT,
-  });
+  const bytes = await workerPool().run(
+    "renderAcceptanceCertificatePdf",
+    {
+      quoteNumber: number,
+      quoteDate: formatDate(quote.date),
+      totalCents: quote.totalCents,
+      seller: sellerOf(identity),
+      buyer: buyerOf(quote as unknown as Parameters<typeof buyerOf>[0], client),
+      signerName: decision.signerName,
+      hasConsented: decision.hasConsented,
+      decidedAtLabel: formatParisDateTime(decision.decidedAt.toISOString()),
+      decidedAtIso: decision.decidedAt.toISOString(),
+      evidence:
+        audience === "owner" ? { ipAddress: decision.ipAddress, userAgent: decision.userAgent } : null,
+      pdfSha256: decision.pdfSha256,
+      consentText: ACCEPTANCE_CONSENT_TEXT,
+    },
+    { owner: userId },
+  );
   return { filename: `Certificat-acceptation-${number}.pdf`, bytes };
 }

@@ -1,6 +1,7 @@
 import { contractStatusLabels } from "@shared/schemas/contracts";
 import type { Db } from "../../db/client";
-import { type ContractParty, renderContractPdf } from "../../pdf/contract-pdf";
+import type { ContractParty } from "../../pdf/contract-pdf";
+import { workerPool } from "../../workers/pool";
 import { MISSING_VALUE } from "./contract-templates";
 import { getPrintableContract } from "./contracts.service";
 
@@ -61,18 +62,22 @@ export async function getContractPdf(
         address: { line1: null, line2: null, postalCode: null, city: null, country: null },
         signatory: null,
       };
-  const bytes = await renderContractPdf({
-    number: contract.contractNumber,
-    title: contract.title,
-    statusLabel: contractStatusLabels[contract.status],
-    isDraft: contract.status === "brouillon",
-    startDate: contract.startDate,
-    endDate: contract.endDate,
-    amountCents: contract.amountCents,
-    signedAt: contract.signedAt,
-    content: contract.content,
-    seller,
-    client: buyer,
-  });
+  const bytes = await workerPool().run(
+    "renderContractPdf",
+    {
+      number: contract.contractNumber,
+      title: contract.title,
+      statusLabel: contractStatusLabels[contract.status],
+      isDraft: contract.status === "brouillon",
+      startDate: contract.startDate,
+      endDate: contract.endDate,
+      amountCents: contract.amountCents,
+      signedAt: contract.signedAt,
+      content: contract.content,
+      seller,
+      client: buyer,
+    },
+    { owner: userId },
+  );
   return { filename: `Contrat-${contract.contractNumber ?? "brouillon"}.pdf`, bytes };
 }

@@ -9,8 +9,8 @@ import { withTenant } from "../../db/tenant";
 import { AppError } from "../../errors";
 import { facturxXml } from "../../facturx/cii";
 import { isFacturx } from "../../facturx/pdfa";
-import { renderCommercialDocumentPdf } from "../../pdf/commercial-document-pdf";
 import { readFile, saveFile } from "../../storage/file-storage";
+import { workerPool } from "../../workers/pool";
 import { buyerOf, sellerOf } from "../documents/parties";
 import { embeddableLogo, identityAndClient } from "../documents/pdf-sources";
 
@@ -90,11 +90,16 @@ export async function getInvoicePdf(
     deliveryAddress: row.deliveryAddress,
   });
   const isDraft = row.status === "brouillon";
-  const bytes = await renderCommercialDocumentPdf(document, {
+  const extras = {
     footer: identity?.invoiceFooter ?? null,
     logo: await embeddableLogo(db, userId, identity?.logoFileId),
     facturx: isDraft ? undefined : { xml: facturxXml(document), issuedAt: row.issuedAt ?? now },
-  });
+  };
+  const bytes = await workerPool().run(
+    "renderCommercialDocumentPdf",
+    { document, extras },
+    { owner: userId },
+  );
   if (isDraft) return { filename, bytes, isStored: false };
 
   const file = await saveFile(db, {

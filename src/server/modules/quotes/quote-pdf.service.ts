@@ -8,7 +8,7 @@ import type { Db } from "../../db/client";
 import { quoteItems, quotes } from "../../db/schema/index";
 import { withTenant } from "../../db/tenant";
 import { AppError } from "../../errors";
-import { renderCommercialDocumentPdf } from "../../pdf/commercial-document-pdf";
+import { workerPool } from "../../workers/pool";
 import { buyerOf, sellerOf } from "../documents/parties";
 import { embeddableLogo, identityAndClient } from "../documents/pdf-sources";
 import { QUOTE_NOT_FOUND } from "./quotes.service";
@@ -67,7 +67,7 @@ export async function getQuotePdf(
     vatExemption: null,
     deliveryAddress: null,
   });
-  const bytes = await renderCommercialDocumentPdf(document, {
+  const extras = {
     footer: identity.invoiceFooter,
     logo: await embeddableLogo(db, userId, identity.logoFileId),
     quote: {
@@ -79,6 +79,11 @@ export async function getQuotePdf(
       terms: row.terms,
       isDraft: row.status === "brouillon" && !asSent,
     },
-  });
+  };
+  const bytes = await workerPool().run(
+    "renderCommercialDocumentPdf",
+    { document, extras },
+    { owner: userId },
+  );
   return { filename: `Devis-${number}.pdf`, bytes };
 }
