@@ -13,7 +13,7 @@ import {
   tasks,
 } from "../../db/schema/index";
 import { call, markPaid, registerAndConfirm } from "../../test/accounts";
-import { chat, only, textOf } from "../../test/assistant-chat";
+import { chat, confirmProposalOf, only, textOf } from "../../test/assistant-chat";
 import { createTestContext, TEST_APP_URL, type TestContext } from "../../test/test-app";
 
 // The calendar feed Google Calendar subscribes to: connected through the assistant, read without a session.
@@ -111,18 +111,21 @@ async function seedAlice(userId: string) {
   ids.contract = contract?.id ?? "";
 }
 
-/** Connects Google Calendar in agent mode; returns the feed URL of the result. */
+/**
+ * Connects Google Calendar through the assistant; returns the feed URL of the result. The feed's secret URL
+ * waits for the user's « Confirmer » even in agent mode (issue 26).
+ */
 async function connect(cookie: string) {
   const events = await chat(context, cookie, "Synchronise avec Google Calendar", {
     confirmBeforeAction: false,
   });
-  const result = only(events, "result")[0]?.result;
+  const result = await confirmProposalOf(context, cookie, events);
   expect(result).toMatchObject({
     type: "use_integration",
     success: true,
     data: { label: "Flux de calendrier", link: expect.stringMatching(FEED_URL) },
   });
-  return { url: result?.data?.link ?? "", text: textOf(events) };
+  return { url: result?.data?.link ?? "", text: result.message };
 }
 
 /** Fetches a feed as Google's servers do: no cookie. */
@@ -153,7 +156,8 @@ describe("the Google Calendar feed", () => {
     aliceFeed = url;
     expect(url.startsWith(`${TEST_APP_URL}/api/calendar/`)).toBe(true);
     expect(text).toContain("À partir de l'URL");
-    expect(text).toContain(url);
+    // The URL is in the result box's link only: the message is stored and read by models.
+    expect(text).not.toContain(url);
   });
 
   it("serves the owner's dates as iCalendar without a session", async () => {
