@@ -14,10 +14,12 @@ import { createTask } from "./actions/create-task";
 import { recordPayment } from "./actions/record-payment";
 import { scheduleReminders } from "./actions/schedule-reminders";
 import { useIntegration } from "./actions/use-integration";
+import { alwaysNeedsConfirmation, CONSENT_REQUIRED, isAllowed, type Permission } from "./consent";
 
 /**
- * Everything the assistant may write, and nothing else: no action deletes, sends or issues. The model's
- * tools, the offline engine, the confirmation endpoint and the document generator all go through this
+ * Everything the assistant may write, and nothing else: no action deletes, and none sends, pays or reaches
+ * outside Ardoise without the user's own confirmation (each entry's consent). The model's tools, the offline
+ * engine, the voice agent, the confirmation endpoint and the document generator all go through this
  * registry, with the user id of the session, never one from a prompt. Inputs are parsed again here whoever
  * produced them, and resolved against the user's own data before anything is proposed or run.
  */
@@ -42,6 +44,7 @@ export type ActionRequest = {
 export type { ActionContext } from "./actions/common";
 // The document generator acts at once and names its client the same way.
 export { resolveClient } from "./actions/resolve";
+export type { Permission } from "./consent";
 
 // The registry's entries seen through their common shape: the request's type picks the entry, its input
 // was parsed by that entry's schema.
@@ -58,9 +61,12 @@ export function describeAction(request: ActionRequest): Description {
   return entry(request.type).describe(request.input);
 }
 
-/** Whether the action waits for the user's "Confirmer": always for money facts, else unless in agent mode. */
+/**
+ * Whether the action waits for the user's « Confirmer »: when they asked to confirm (the default), and in
+ * every mode for what creates a credential, shows a secret, reaches outside, e-mails or moves money.
+ */
 export function needsConsent(type: AssistantActionType, confirmBeforeAction: boolean): boolean {
-  return confirmBeforeAction || entry(type).consent === "always";
+  return confirmBeforeAction || alwaysNeedsConfirmation(entry(type).consent);
 }
 
 /**
@@ -78,9 +84,20 @@ export async function prepareAction(
   return { request: { type: request.type, input: prepared.input } as ActionRequest };
 }
 
-/** Runs a prepared request. Failures come back as an unsuccessful result, never as a throw. */
-export async function executeAction(context: ActionContext, request: ActionRequest): Promise<ActionResult> {
+/**
+ * Runs a prepared request: the one place where an action executes, so its consent is checked here whoever
+ * asks (the chat's engines, the voice agent, the confirmation endpoint, the generator). Failures, a missing
+ * consent included, come back as an unsuccessful result, never as a throw.
+ */
+export async function executeAction(
+  context: ActionContext,
+  request: ActionRequest,
+  permission: Permission,
+): Promise<ActionResult> {
   const action = entry(request.type);
+  const { db, userId } = context;
+  if (!(await isAllowed(db, { userId, type: request.type, consent: action.consent, permission })))
+    return { type: request.type, success: false, message: CONSENT_REQUIRED };
   try {
     return { type: request.type, ...(await action.run(context, request.input)) };
   } catch (error) {
@@ -102,7 +119,7 @@ export async function runAction(
   db: Db,
   userId: string,
   request: ActionRequest,
-  { appUrl, now = new Date() }: { appUrl: string; now?: Date },
+  { appUrl, now = new Date(), permission }: { appUrl: string; now?: Date; permission: Permission },
 ): Promise<ActionResult> {
   const context = { db, userId, appUrl, now };
   const prepared = await prepareAction(context, request).catch((error: unknown) => {
@@ -112,5 +129,5 @@ export async function runAction(
   });
   if (prepared.question !== undefined)
     return { type: request.type, success: false, message: prepared.question };
-  return executeAction(context, prepared.request);
+  return executeAction(context, prepared.request, permission);
 }

@@ -310,7 +310,9 @@ describe("figures for the model", () => {
       });
       await chat(context, user.cookie, "Combien me doit-on ?");
       const toolMessage = fake.requests.at(-1)?.messages?.find((message) => message.role === "tool");
-      expect(JSON.parse(String(toolMessage?.content)).chiffres).toMatchObject({ impayeesCents: 100000 });
+      expect(JSON.parse(String(toolMessage?.content)).donnees.chiffres).toMatchObject({
+        impayeesCents: 100000,
+      });
     } finally {
       await context.close();
       await fake.close();

@@ -4,7 +4,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { aiTaskExecutions, businessIdentities, invoiceReminders, invoices } from "../../db/schema/index";
 import { call, markPaid, registerAndConfirm, registerPaid } from "../../test/accounts";
-import { chat, only, textOf } from "../../test/assistant-chat";
+import { chat, confirmProposalOf, only, textOf } from "../../test/assistant-chat";
 import { type FakeOpenAI, startFakeOpenAI } from "../../test/fake-openai";
 import { insertInvoiceRow } from "../../test/invoice-rows";
 import { createTestContext, type TestContext } from "../../test/test-app";
@@ -179,17 +179,17 @@ describe("payment reminders", () => {
     });
     expect(await planned()).toEqual([addDays(today, 23), addDays(today, 27), addDays(today, 30)]);
 
+    // Reminders e-mail the client: agent mode proposes them too, and only the confirmation plans them.
     const again = await chat(context, cookie, "Programme les rappels de la facture INV-2026-0007", {
       confirmBeforeAction: false,
     });
-    expect(only(again, "result")[0]?.result.message).toContain("déjà programmés");
+    expect((await confirmProposalOf(context, cookie, again)).message).toContain("déjà programmés");
     const unknown = await chat(context, alice.cookie, "Programme les rappels de la facture INV-2026-0007", {
       confirmBeforeAction: false,
     });
-    expect(only(unknown, "result")[0]?.result).toMatchObject({
-      success: false,
-      message: "Facture introuvable.",
-    });
+    expect(only(unknown, "proposal")).toEqual([]);
+    expect(only(unknown, "result")).toEqual([]);
+    expect(textOf(unknown)).toBe("Je ne trouve pas la facture INV-2026-0007 parmi les vôtres.");
   });
 });
 

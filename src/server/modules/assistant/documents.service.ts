@@ -57,7 +57,7 @@ export async function generateDocument(
     input.kind === "quote"
       ? { type: "create_quote", input: { ...document, validUntil: entities.dueDate } }
       : { type: "create_invoice", input: document };
-  const result = await runAction(db, userId, request, { appUrl, now });
+  const result = await runAction(db, userId, request, { appUrl, now, permission: { by: "user-request" } });
   if (!result.success || !result.data) throw new AppError("validation_failed", result.message);
   return input.kind === "quote"
     ? describeQuote(db, userId, result.data.id, now)

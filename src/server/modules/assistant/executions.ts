@@ -77,7 +77,8 @@ export async function proposeAction(
 type ProposalMetadata = {
   action: AssistantActionType;
   input: unknown;
-  status: "pending" | "confirmed" | "cancelled";
+  /** "executed": taken by executeAction once confirmed (consent.ts). */
+  status: "pending" | "confirmed" | "cancelled" | "executed";
 };
 
 export const PROPOSAL_NOT_FOUND = "Proposition introuvable.";
@@ -128,6 +129,7 @@ export async function settleProposal(
   const result = await runAction(db, userId, parseActionRequest(metadata.action, metadata.input), {
     appUrl,
     now,
+    permission: { by: "confirmed-proposal", proposalId: id },
   });
   await withTenant(db, userId, (tx) =>
     tx

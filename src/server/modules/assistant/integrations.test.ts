@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, registerPaid } from "../../test/accounts";
-import { chat, only, textOf } from "../../test/assistant-chat";
+import { chat, confirmProposalOf, only, textOf } from "../../test/assistant-chat";
 import { type FakeMailchimp, startFakeMailchimp } from "../../test/fake-mailchimp";
 import { createTestContext, type TestContext } from "../../test/test-app";
 import { syncChangedClients } from "../mailchimp/mailchimp.service";
@@ -94,7 +94,8 @@ describe("« Envoie mes clients sur Mailchimp »", () => {
     const events = await chat(context, alice.cookie, "Envoie mes clients sur Mailchimp", {
       confirmBeforeAction: false,
     });
-    expect(only(events, "result")[0]?.result.success).toBe(true);
+    // Clients leaving for Mailchimp always wait for the user's « Confirmer », agent mode or not.
+    expect((await confirmProposalOf(context, alice.cookie, events)).success).toBe(true);
     expect(await runJob()).toBe(2);
     expect(mailchimp.member("aud1", "jeanne@dupont.fr")?.status).toBe("unsubscribed");
   });

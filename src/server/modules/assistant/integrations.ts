@@ -43,6 +43,8 @@ const integrations: Record<AssistantIntegration, IntegrationEntry> = {
           message: `Votre flux de calendrier est déjà actif depuis le ${formatDate(feed.createdAt)} : l'adresse ajoutée à votre agenda continue de fonctionner. Ardoise n'en garde qu'une empreinte et ne peut pas la réafficher ; pour en obtenir une nouvelle (l'ancienne cessera aussitôt de fonctionner), choisissez « Nouvelle adresse » dans Intégrations.`,
           data: { id: feed.id, label: "Intégrations", link: paths.app.integrations },
         };
+      // The URL opens the user's dates without a session: it goes in the result box's link only, never in
+      // the message, which is stored with the execution, kept in the conversation and read by models.
       return {
         message: calendarInstructions(feed.url),
         data: { id: feed.id, label: "Flux de calendrier", link: feed.url },
@@ -149,7 +151,7 @@ export async function runIntegration(
 function calendarInstructions(url: string): string {
   const isLocal = /^https?:\/\/(localhost|127\.|\[::1\])/.test(url);
   return [
-    `Votre flux de calendrier Ardoise est prêt : échéances des factures impayées, rappels de paiement, fins de validité des devis envoyés, tâches à faire et fins de contrat. Son adresse : ${url}`,
+    "Votre flux de calendrier Ardoise est prêt : échéances des factures impayées, rappels de paiement, fins de validité des devis envoyés, tâches à faire et fins de contrat. Son adresse est affichée sous ce message (« Flux de calendrier ») et dans Intégrations.",
     "Dans Google Calendar (sur ordinateur), ouvrez « Autres agendas » → « + » → « À partir de l'URL », collez cette adresse puis cliquez sur « Ajouter l'agenda ». Google le met à jour de lui-même, toutes les quelques heures.",
     "Gardez cette adresse pour vous : elle donne accès à ces dates sans connexion. Vous pouvez la changer ou la désactiver dans Intégrations.",
     ...(isLocal

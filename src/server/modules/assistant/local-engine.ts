@@ -165,7 +165,7 @@ async function act(turn: Turn, request: ActionRequest): Promise<string> {
   if (performed.proposal)
     return `${escapeMarkdown(performed.proposal.summary)}.\n\nConfirmez-vous ? Rien n'est créé sans votre accord.`;
   // A result's message is the text of its Succès/Échec box, which shows it as plain text (never markdown):
-  // returned as is, it keeps its paragraphs and addresses (the calendar feed's URL) intact.
+  // returned as is, it keeps its paragraphs and addresses intact (a secret URL is in its link, not here).
   return performed.result.message;
 }
 

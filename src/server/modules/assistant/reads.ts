@@ -6,9 +6,9 @@ import type { ViewDataType } from "@shared/schemas/interpretation";
 import { invoiceStatusLabels, paymentMethodLabels } from "@shared/schemas/invoices";
 import { projectStatusLabels, taskStatusLabels } from "@shared/schemas/projects";
 import { quoteStatusLabels } from "@shared/schemas/quotes";
-import { and, asc, desc, eq, ne } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, ne } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { invoices, payments, projects, tasks } from "../../db/schema/index";
+import { invoices, payments, projects, quoteDecisions, tasks } from "../../db/schema/index";
 import { withTenant } from "../../db/tenant";
 import { listClients } from "../clients/clients.service";
 import { listExpenses } from "../expenses/expenses.service";
@@ -16,8 +16,19 @@ import { listInvoices } from "../invoices/invoices.service";
 import { listProjects } from "../projects/projects.service";
 import { listQuotes } from "../quotes/quotes.service";
 
-/** One line of an answer: what the record is, its key figures, and the page that shows it. */
-export type RecordLine = { label: string; detail: string; link: string };
+/**
+ * One line of an answer: what the record is, its key figures, and the page that shows it. `note`: free
+ * text written on it, often by an outsider (a client's answer to a quote, a supplier's invoice lines), for
+ * the model's quoted data only; the offline engine's lists leave it out.
+ */
+export type RecordLine = { label: string; detail: string; link: string; note?: string };
+
+/** Free text given to the model is cut: a record's note is a hint, not a document. */
+const NOTE_LIMIT = 500;
+const noteOf = (parts: (string | null | undefined)[]) => {
+  const text = parts.filter(Boolean).join(" — ");
+  return text ? text.slice(0, NOTE_LIMIT) : undefined;
+};
 export type RecordList = { dataType: ViewDataType; total: number; items: RecordLine[]; link: string };
 
 /** Spec §9: view-data lists show 5 items (tasks 10). */
@@ -62,6 +73,11 @@ export async function readRecords(
     case "quotes": {
       const status = pick(filter.status, quoteStatusLabels);
       const result = await listQuotes(db, { userId, query: { ...page, search, status }, now });
+      const answers = await clientAnswers(
+        db,
+        userId,
+        result.items.map((quote) => quote.id),
+      );
       return {
         dataType,
         total: result.total,
@@ -70,6 +86,7 @@ export async function readRecords(
           label: quote.quoteNumber ?? `Devis ${quote.clientName}`,
           detail: `${quote.clientName} · ${formatMoney(quote.totalCents)} · ${quoteStatusLabels[quote.status]}`,
           link: paths.app.quotes.detail(quote.id),
+          note: answers.get(quote.id),
         })),
       };
     }
@@ -97,6 +114,7 @@ export async function readRecords(
           label: expense.title,
           detail: `${formatMoney(expense.amountCents)} · ${expenseCategoryLabels[expense.category]} · ${formatDate(expense.date)} · ${expenseStatusLabels[expense.status]}`,
           link: paths.app.expenses.detail(expense.id),
+          note: noteOf([expense.supplier && `Fournisseur : ${expense.supplier}`, expense.description]),
         })),
       };
     }
@@ -119,6 +137,31 @@ export async function readRecords(
     case "payments":
       return readPayments(db, userId);
   }
+}
+
+/** The client's answer through the quote's link, by quote id: « Refusé par Jeanne Dupont : trop cher ». */
+async function clientAnswers(db: Db, userId: string, quoteIds: string[]): Promise<Map<string, string>> {
+  if (quoteIds.length === 0) return new Map();
+  const rows = await withTenant(db, userId, (tx) =>
+    tx
+      .select({
+        quoteId: quoteDecisions.quoteId,
+        decision: quoteDecisions.decision,
+        signerName: quoteDecisions.signerName,
+        reason: quoteDecisions.reason,
+      })
+      .from(quoteDecisions)
+      .where(and(eq(quoteDecisions.userId, userId), inArray(quoteDecisions.quoteId, quoteIds))),
+  );
+  return new Map(
+    rows.flatMap((row) => {
+      const said = noteOf([
+        `${row.decision === "accepted" ? "Accepté" : "Refusé"} par ${row.signerName}`,
+        row.reason && `raison : ${row.reason}`,
+      ]);
+      return said ? [[row.quoteId, said] as const] : [];
+    }),
+  );
 }
 
 function pick<K extends string>(status: string | undefined, labels: Record<K, string>): K | undefined {

@@ -30,8 +30,8 @@ export type Performed =
 /**
  * The one door to an action, for every engine: the request is first resolved against the user's data
  * (a client name becomes their client, or a question); then, with confirmBeforeAction (the default) or for
- * an action that always needs consent, it is only proposed and the user confirms in the chat; in agent mode
- * it runs at once. The proposal and result events are what the chat shows as done, whatever a model says.
+ * an action that always needs consent (a credential, a secret, an outside address, an e-mail, money), it is
+ * only proposed and the user confirms in the chat; otherwise, in agent mode, it runs at once. The proposal and result events are what the chat shows as done, whatever a model says.
  */
 export async function perform(turn: Turn, request: ActionRequest): Promise<Performed> {
   const context = { db: turn.db, userId: turn.userId, now: turn.now, appUrl: turn.appUrl };
@@ -47,7 +47,7 @@ export async function perform(turn: Turn, request: ActionRequest): Promise<Perfo
     return { proposal };
   }
   turn.emit({ type: "status", mode: "executing", progress: 70 });
-  const result = await executeAction(context, prepared.request);
+  const result = await executeAction(context, prepared.request, { by: "agent-mode" });
   turn.emit({ type: "result", result });
   return { result };
 }

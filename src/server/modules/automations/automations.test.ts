@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, markPaid, registerAndConfirm } from "../../test/accounts";
-import { chat, only } from "../../test/assistant-chat";
+import { chat, confirmProposalOf, only, textOf } from "../../test/assistant-chat";
 import { createTestContext, type TestContext } from "../../test/test-app";
 
 // The rules the assistant creates, as the Automatisations page lists, pauses and deletes them.
@@ -21,8 +21,9 @@ afterAll(() => context.close());
 const list = async (cookie: string) => (await call(context, "/api/automations", { cookie })).json();
 
 async function createThroughAssistant(cookie: string, message: string) {
+  // A rule acts later without the user (e-mails, webhooks): agent mode proposes it, the user confirms.
   const events = await chat(context, cookie, message, { confirmBeforeAction: false });
-  const result = only(events, "result")[0]?.result;
+  const result = await confirmProposalOf(context, cookie, events);
   expect(result).toMatchObject({ type: "create_automation", success: true });
   return result?.message ?? "";
 }
@@ -74,7 +75,14 @@ describe("automation rules", () => {
     await call(context, "/api/clients", { method: "POST", cookie, body: { name: "Atelier Dupont" } });
     const said = async (message: string) => {
       const events = await chat(context, cookie, message, { confirmBeforeAction: false });
-      return only(events, "result")[0]?.result;
+      return confirmProposalOf(context, cookie, events);
+    };
+    // What cannot be understood is said at once: nothing is proposed.
+    const refusal = async (message: string) => {
+      const events = await chat(context, cookie, message, { confirmBeforeAction: false });
+      expect(only(events, "proposal")).toEqual([]);
+      expect(only(events, "result")).toEqual([]);
+      return textOf(events);
     };
     expect((await said("Facture Dupont 500 € HT chaque mois le 1er et envoie-la"))?.message).toMatch(
       /^Automatisation « Facture récurrente Atelier Dupont » créée : chaque mois le 1er, à partir du .+ : émettre et envoyer par e-mail une facture de 500,00\s€ HT à Atelier Dupont, la première le .+\.$/,
@@ -100,10 +108,10 @@ describe("automation rules", () => {
       value: expect.stringMatching(/^whsec_/),
     });
     expect(webhook?.message).not.toContain(webhook?.secret?.value);
-    expect((await said("Envoie un webhook quand une facture est payée"))?.message).toBe(
+    expect(await refusal("Envoie un webhook quand une facture est payée")).toBe(
       "Je n'ai pas pu créer l'automatisation : indiquez l'adresse qui doit recevoir le webhook (ex. : « https://hooks.zapier.com/… »).",
     );
-    expect((await said("Envoie un webhook à https://93.184.215.14/x quand il pleut"))?.message).toMatch(
+    expect(await refusal("Envoie un webhook à https://93.184.215.14/x quand il pleut")).toMatch(
       /^Je n'ai pas pu créer l'automatisation : dites sur quel événement envoyer le webhook/,
     );
     // The assistant applies production's rule everywhere: no loopback or private target.
@@ -112,9 +120,7 @@ describe("automation rules", () => {
     ).toBe(
       "Cette adresse de destination n'est pas accessible depuis Internet (adresse locale ou privée) : indiquez une URL publique.",
     );
-    const refused = await said("Crée une automatisation qui arrose mes plantes");
-    expect(refused).toMatchObject({ type: "create_automation", success: false });
-    expect(refused?.message).toMatch(
+    expect(await refusal("Crée une automatisation qui arrose mes plantes")).toMatch(
       /^Je n'ai pas pu créer l'automatisation : je n'ai pas compris quoi automatiser\./,
     );
     const { items } = await list(cookie);

@@ -14,7 +14,7 @@ import {
   tasks,
 } from "../../db/schema/index";
 import { call, markPaid, registerAndConfirm } from "../../test/accounts";
-import { chat, only, textOf } from "../../test/assistant-chat";
+import { chat, confirmProposalOf, only, textOf } from "../../test/assistant-chat";
 import { createTestContext, TEST_APP_URL, type TestContext } from "../../test/test-app";
 
 // The calendar feed Google Calendar subscribes to: connected through the assistant, read without a session.
@@ -113,15 +113,19 @@ async function seedAlice(userId: string) {
   ids.contract = contract?.id ?? "";
 }
 
-/** Connects Google Calendar in agent mode; returns the result and its text. */
+/**
+ * Connects Google Calendar through the assistant in agent mode and confirms its proposal: the feed's secret
+ * URL waits for the user's « Confirmer » even in agent mode (issue 26). Returns the result and its message.
+ */
 async function connectThroughAssistant(cookie: string) {
   const events = await chat(context, cookie, "Synchronise avec Google Calendar", {
     confirmBeforeAction: false,
   });
-  return { result: only(events, "result")[0]?.result, text: textOf(events) };
+  const result = await confirmProposalOf(context, cookie, events);
+  return { result, text: result.message };
 }
 
-/** Connects Google Calendar in agent mode when no feed is active; returns the new feed's URL. */
+/** Connects Google Calendar when no feed is active; returns the new feed's URL. */
 async function connect(cookie: string) {
   const { result, text } = await connectThroughAssistant(cookie);
   expect(result).toMatchObject({
@@ -163,7 +167,8 @@ describe("the Google Calendar feed", () => {
     aliceFeed = url;
     expect(url.startsWith(`${TEST_APP_URL}/api/calendar/`)).toBe(true);
     expect(text).toContain("À partir de l'URL");
-    expect(text).toContain(url);
+    // The URL is in the result box's link only: the message is stored and read by models.
+    expect(text).not.toContain(url);
   });
 
   it("serves the owner's dates as iCalendar without a session", async () => {

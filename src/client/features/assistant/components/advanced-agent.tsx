@@ -80,7 +80,8 @@ export function AdvancedAgent({ children }: AdvancedAgentProps) {
                 Mode agent
               </h2>
               <p className="text-xs text-muted-foreground">
-                Les actions demandées sont exécutées sans confirmation.
+                Les brouillons demandés sont créés sans confirmation. Un paiement, un e-mail, un jeton, une
+                intégration ou une adresse externe attend toujours votre « Confirmer ».
               </p>
             </div>
             <PreferredModelSelector className="max-w-48" />

@@ -19,7 +19,9 @@ export function AgentModeSwitch({ className }: { className?: string }) {
       <label htmlFor={id} className="text-sm leading-tight font-medium">
         Mode Agent
         <span id={`${id}-hint`} className="hidden text-xs font-normal text-muted-foreground sm:block">
-          {isAgentMode ? "Les actions sont exécutées sans confirmation" : "Chaque action vous est soumise"}
+          {isAgentMode
+            ? "Brouillons créés sans confirmation ; paiements, e-mails, jetons et intégrations restent à confirmer"
+            : "Chaque action vous est soumise"}
         </span>
       </label>
     </div>

@@ -23,15 +23,35 @@ export type Prepared<I> = { input: I; question?: undefined } | { question: strin
 
 export type ActionOutcome = Omit<ActionResult, "type">;
 
+/**
+ * What an action may do that no text read by an engine may decide alone (issue 26): records, notes and
+ * supplier invoices are written by outsiders too, and a model that obeys them must not reach these.
+ */
+export type SensitiveEffect =
+  /** Makes a credential: an API token, a feed or link that opens data without a session. */
+  | "creates-credential"
+  /** Shows a secret: the calendar feed's URL, a token, a key, a signing secret. */
+  | "reveals-secret"
+  /** Sends the user's data to an address outside Ardoise: webhooks, Mailchimp, Stripe. */
+  | "reaches-outside"
+  /** Sends an e-mail in the user's name, now or later. */
+  | "sends-email"
+  /** Records, asks for or moves money: payments, payment links, reminders, invoices sent. */
+  | "moves-money";
+
+/**
+ * "unless-agent-mode": Ardoise's own drafts and records, proposed when the user asked to confirm (the
+ * default) and run at once in agent mode. `{ always: [...] }`: proposed in every mode, and run only from the
+ * user's confirmation of that stored proposal (POST /api/assistant/proposals/:id/confirm), checked where
+ * actions execute (actions.ts executeAction), whoever calls it.
+ */
+export type Consent = "unless-agent-mode" | { always: readonly [SensitiveEffect, ...SensitiveEffect[]] };
+
 export type ActionDefinition<S extends z.ZodType> = {
   input: S;
   /** The model's tool description. */
   tool: string;
-  /**
-   * "unless-agent-mode": proposed when the user asked to confirm (the default), run at once in agent mode;
-   * "always": proposed even in agent mode (a money fact, like a payment received).
-   */
-  consent: "unless-agent-mode" | "always";
+  consent: Consent;
   /** Said when the run fails without a more precise French message. */
   failure: string;
   /** Runs before the proposal and again before the run, so a confirmed proposal is checked anew. */

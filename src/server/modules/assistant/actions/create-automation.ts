@@ -24,13 +24,18 @@ export const createAutomation = defineAction({
     description: z.string().trim().min(3, "Décrivez l'automatisation.").max(500),
   }),
   tool: "Crée une règle d'automatisation décrite en français.",
-  consent: "unless-agent-mode",
+  // A rule acts later without the user: it e-mails clients, posts to an outside URL, issues and sends invoices.
+  consent: { always: ["sends-email", "reaches-outside", "moves-money"] },
   failure: "Je n'ai pas pu créer l'automatisation.",
+  // What cannot be understood is said at once, rather than proposed and refused after the « Confirmer ».
+  prepare: async ({ db, userId, now }, input) => {
+    const understood = await understand(db, userId, input.description, now);
+    return "refusal" in understood ? { question: refusalOf(understood.refusal) } : { input };
+  },
   describe: (input) => ({ summary: `Créer l'automatisation : ${input.description}`, details: [] }),
   run: async ({ db, userId, now }, input) => {
     const made = await createAutomationFromDescription(db, { userId, description: input.description, now });
-    if (!made.rule)
-      return { success: false, message: `Je n'ai pas pu créer l'automatisation : ${made.refusal}` };
+    if (!made.rule) return { success: false, message: refusalOf(made.refusal) };
     return {
       success: true,
       message: `Automatisation « ${made.rule.name} » créée : ${whatTheRuleDoes(made.kind, made.rule)}`,
@@ -42,6 +47,8 @@ export const createAutomation = defineAction({
     };
   },
 });
+
+const refusalOf = (reason: string) => `Je n'ai pas pu créer l'automatisation : ${reason}`;
 
 const KINDS_OFFERED =
   "je sais facturer un client chaque mois, trimestre ou année, relancer les factures en retard, envoyer un bilan chaque semaine, accueillir un nouveau client, remercier un client qui a payé, vous prévenir avant l'expiration d'un devis ou l'échéance d'une tâche, et envoyer un webhook à une adresse quand un événement arrive.";

@@ -53,7 +53,7 @@ export const recordPayment = defineAction({
       .describe("Moyen de paiement, virement par défaut"),
   }),
   tool: "Enregistre un paiement reçu pour une facture émise, désignée par son numéro (toujours à confirmer).",
-  consent: "always",
+  consent: { always: ["moves-money"] },
   failure: "Erreur lors de l'enregistrement du paiement",
   prepare: async ({ db, userId, now }, input) => {
     const found = await payableInvoice(db, userId, input.invoiceNumber);

@@ -9,7 +9,8 @@ export const useIntegration = defineAction({
     invoiceNumber: invoiceNumber.optional(),
   }),
   tool: "Utilise une intégration : Google Calendar (flux d'agenda), Mailchimp (envoie les clients dans l'audience), Zapier (jeton d'API), Stripe (lien de paiement d'une facture, avec son numéro).",
-  consent: "unless-agent-mode",
+  // A Zapier token, the calendar feed's secret URL, clients sent to Mailchimp, a Stripe payment link.
+  consent: { always: ["creates-credential", "reveals-secret", "reaches-outside", "moves-money"] },
   failure: "Je n'ai pas pu utiliser l'intégration.",
   // Not connected yet, or not built: the answer says what to do instead of proposing what cannot run.
   prepare: async ({ db, userId }, input) => {
