@@ -77,14 +77,20 @@ export async function sendDueAnswers(
       .orderBy(asc(ranked.place), asc(ranked.retryAt), asc(ranked.id))
       .limit(ANSWER_BATCH);
     if (due.length === 0) break;
+    let failed = 0;
     await forEachConcurrently(
       due,
       ANSWER_CONCURRENCY,
       async ({ id, userId }) => {
         if (await sendAnswer(db, platform, { userId, id, logger }, now)) sent++;
       },
-      (error, { id }) => logger.error({ err: error, inboxId: id }, "answer to the platform not recorded"),
+      (error, { id }) => {
+        failed++;
+        logger.error({ err: error, inboxId: id }, "answer to the platform not recorded");
+      },
     );
+    // Nothing could even be claimed (the database is failing): the next run tries again.
+    if (failed === due.length) break;
   }
   return sent;
 }
