@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "./client";
 
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+/** A transaction: drizzle's, or a tenant transaction (`withTenant`'s, typed as Db). */
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0] | Pick<Db, "execute">;
 
 /**
  * Holds a transaction-scoped advisory lock on a text key until the transaction ends: a check-then-write on

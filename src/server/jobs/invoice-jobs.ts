@@ -8,6 +8,7 @@ import { invoiceReminderEmail } from "../email/templates/invoice-reminder";
 import type { Logger } from "../logger";
 import { toDto as toInvoiceDto } from "../modules/invoices/invoices.service";
 import { emitEvents } from "../modules/public-api/events";
+import { placeInUserQueue } from "./fair-queue";
 
 // Jobs run as the owner role, across users: they are the server's own work, not a tenant's request.
 
@@ -58,7 +59,10 @@ export async function markOverdueInvoices(
   }
 }
 
+/** Invoices whose due reminders one run takes (up to six rows each after a downtime: J-7 to J+30). */
 const CLAIM_BATCH = 20;
+/** One user's invoices in a batch at most, so that one user's backlog of relances does not fill it. */
+const REMINDER_INVOICES_PER_USER = 5;
 
 type ClaimedReminder = {
   reminderId: string;
@@ -71,7 +75,8 @@ type ClaimedReminder = {
  * Sends the payment reminders that are due. Rows are claimed with FOR UPDATE SKIP LOCKED and marked in a
  * short transaction, so several server instances share the work without sending twice; e-mails go out
  * after the commit (the mailer writes its own outbox row), and a failed one goes back to pending. When
- * several reminders of one invoice are due at once (the server was down), only the latest is sent.
+ * several reminders of one invoice are due at once (the server was down), only the latest is sent. A run
+ * takes CLAIM_BATCH invoices, at most REMINDER_INVOICES_PER_USER of one user's (fair-queue.ts).
  */
 export async function sendDueReminders(
   { db, mailer, logger }: { db: Db; mailer: Mailer; logger: Logger },
@@ -79,14 +84,38 @@ export async function sendDueReminders(
 ): Promise<{ sent: number; skipped: number }> {
   const today = parisToday(now);
   const { toSend, skipped } = await db.transaction(async (tx) => {
+    const isDue = and(eq(invoiceReminders.status, "pending"), lte(invoiceReminders.scheduledFor, today));
+    // Round-robin across users, by invoice (an invoice's due reminders go together: only its latest is
+    // sent): each user's place for an invoice, then the batch's slots, every user's first invoices before
+    // anyone's next ones.
+    const placed = tx
+      .select({
+        id: invoiceReminders.id,
+        invoiceId: invoiceReminders.invoiceId,
+        place: placeInUserQueue(invoices.userId, [invoiceReminders.invoiceId], { dense: true }).as("place"),
+      })
+      .from(invoiceReminders)
+      .innerJoin(invoices, eq(invoices.id, invoiceReminders.invoiceId))
+      .where(isDue)
+      .as("placed");
+    const slotted = tx
+      .select({
+        id: placed.id,
+        slot: sql<number>`dense_rank() over (order by ${placed.place}, ${placed.invoiceId})`
+          .mapWith(Number)
+          .as("slot"),
+      })
+      .from(placed)
+      .where(lte(placed.place, REMINDER_INVOICES_PER_USER))
+      .as("slotted");
     const due = await tx
       .select({ reminder: invoiceReminders, invoice: invoices, clientEmail: clients.email })
       .from(invoiceReminders)
+      .innerJoin(slotted, eq(slotted.id, invoiceReminders.id))
       .innerJoin(invoices, eq(invoices.id, invoiceReminders.invoiceId))
       .leftJoin(clients, eq(clients.id, invoices.clientId))
-      .where(and(eq(invoiceReminders.status, "pending"), lte(invoiceReminders.scheduledFor, today)))
-      .orderBy(asc(invoiceReminders.invoiceId), asc(invoiceReminders.daysBeforeDue))
-      .limit(CLAIM_BATCH)
+      .where(and(isDue, lte(slotted.slot, CLAIM_BATCH)))
+      .orderBy(asc(slotted.slot), asc(invoiceReminders.daysBeforeDue))
       .for("update", { of: invoiceReminders, skipLocked: true });
 
     const claimed: ClaimedReminder[] = [];

@@ -10,7 +10,10 @@ import { markOverdueInvoices, sendDueReminders } from "./invoice-jobs";
 import { sendUrssafDeadlineReminders } from "./urssaf-deadline-job";
 
 const EVERY_MINUTE = 60_000;
-/** Webhook deliveries have their own, shorter beat: a first retry is due 20 s after a failure (decision 013). */
+/**
+ * Webhook deliveries have their own, shorter beat: a first retry is due 20 s after a failure (decision 013).
+ * A beat drains everything due, round-robin across users (deliverWebhooks); the next waits for it to end.
+ */
 export const WEBHOOK_BEAT_MS = 10_000;
 
 /**
@@ -80,6 +83,8 @@ export function startJobLoop(
   };
   const webhookTimer = setInterval(() => void deliver(), Math.min(intervalMs, WEBHOOK_BEAT_MS));
   webhookTimer.unref();
+  // A backlog left by a restart goes at once, not a beat later.
+  void deliver();
   return () => {
     clearInterval(timer);
     clearInterval(webhookTimer);

@@ -1,5 +1,10 @@
 import { randomUUID } from "node:crypto";
-import type { ActionProposal, ChatEvent, ChatMessageInput } from "@shared/schemas/assistant";
+import {
+  type ActionProposal,
+  type ChatEvent,
+  type ChatMessageInput,
+  chatMessage,
+} from "@shared/schemas/assistant";
 import { VOICE_MAX_TURN_BYTES, VOICE_MAX_TURN_SECONDS } from "@shared/voice";
 import { AppError } from "../errors";
 import { type ChatDeps, runChat } from "../modules/assistant/chat.service";
@@ -25,6 +30,9 @@ const TURN_TOO_LONG = `Tour de parole trop long : ${VOICE_MAX_TURN_SECONDS} seco
 const NOTHING_HEARD = "Je n'ai rien entendu : pouvez-vous répéter ?";
 const TRANSCRIPTION_FAILED = "La transcription de l'audio a échoué : réessayez ou tapez votre message.";
 const SPEECH_FAILED = "La synthèse vocale a échoué : la réponse reste affichée en texte.";
+/** A turn is one chat message: what the chat takes at most (issue 26: a longer merged turn was a 500). */
+export const VOICE_MAX_TURN_CHARS = chatMessage.shape.content.maxLength ?? 20_000;
+export const TURN_TEXT_TOO_LONG = `Tour de parole trop long : ${VOICE_MAX_TURN_CHARS.toLocaleString("fr-FR")} caractères au plus, messages mis bout à bout. Ce message est ignoré : envoyez la suite après la réponse.`;
 
 type PendingTurn = { kind: "text"; text: string } | { kind: "audio"; pcm: Buffer };
 
@@ -54,6 +62,8 @@ export function createPipelineEngine({
   const conversationId = randomUUID();
   const history: ChatMessageInput[] = [];
   const pending: PendingTurn[] = [];
+  /** Characters of the text turns waiting in `pending`, with the line breaks that will join them. */
+  let pendingChars = 0;
   let audio: Buffer[] = [];
   let audioBytes = 0;
   let isAudioRefused = false;
@@ -94,6 +104,12 @@ export function createPipelineEngine({
       }
     }
     const question = said.join("\n").trim();
+    if (question.length > VOICE_MAX_TURN_CHARS) {
+      // Transcripts added to typed text can still go past what one chat message holds.
+      fail(TURN_TEXT_TOO_LONG, "turn_too_long");
+      send({ type: "response.done", response: { id: responseId, status: "failed" } });
+      return;
+    }
     const speech = createSpeechStream(responseId, itemId);
     if (!question) speech.write(NOTHING_HEARD);
     else {
@@ -231,6 +247,7 @@ export function createPipelineEngine({
     if (pending.length === 0 || isClosed) return;
     isAnswering = true;
     try {
+      pendingChars = 0;
       await answer(pending.splice(0));
     } catch (error) {
       deps.logger.error({ err: error }, "voice turn failed");
@@ -279,9 +296,17 @@ export function createPipelineEngine({
           audioBytes = 0;
           isAudioRefused = false;
           return;
-        case "conversation.item.create":
-          pending.push({ kind: "text", text: event.item.content.map((part) => part.text).join("\n") });
+        case "conversation.item.create": {
+          const text = event.item.content.map((part) => part.text).join("\n");
+          const chars = pendingChars + (pendingChars > 0 ? 1 : 0) + text.length;
+          if (chars > VOICE_MAX_TURN_CHARS) {
+            fail(TURN_TEXT_TOO_LONG, "turn_too_long");
+            return;
+          }
+          pendingChars = chars;
+          pending.push({ kind: "text", text });
           return;
+        }
         case "response.create":
           // A response request with nothing new to answer (the spec's second request, 5 s later) is a no-op.
           void respond();

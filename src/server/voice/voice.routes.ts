@@ -5,16 +5,34 @@ import { type AuthVariables, requirePaid, requireUser } from "../auth/session";
 import { AppError } from "../errors";
 import { trustedOrigins } from "../http/same-origin";
 import type { Services } from "../services";
+import { inboundBudget } from "./inbound-budget";
 import { createPipelineEngine } from "./pipeline-engine";
 import { errorEvent, parseClientEvent, type VoiceEngine, type VoiceSocket } from "./protocol";
 import { createRelayEngine } from "./relay-engine";
 import { speechServiceSpeaker } from "./speech-services";
 import { builtInSpeaker } from "./synthesizer";
+import {
+  closeVoiceSession,
+  openVoiceSession,
+  renewVoiceSessions,
+  VOICE_SESSION_RENEW_MS,
+} from "./voice-sessions";
 
 /** Sockets one user may hold open at once (a second tab is fine, a loop of reconnections is not). */
 export const MAX_SOCKETS_PER_USER = 2;
 /** A socket with no message from its client for this long is closed. */
 export const VOICE_IDLE_TIMEOUT_MS = 10 * 60_000;
+/** A slot taken before the upgrade whose socket never opened (the client went away) is given back then. */
+const UPGRADE_TIMEOUT_MS = 10_000;
+
+export const TOO_MANY_SOCKETS =
+  "Deux sessions vocales au plus à la fois : fermez l'agent vocal dans un autre onglet.";
+export const TOO_MANY_MESSAGES =
+  "Trop de messages envoyés à l'agent vocal : la session est fermée. Reconnectez-vous dans un instant.";
+const SESSION_LAPSED =
+  "Session vocale interrompue : le serveur l'a perdue de vue trop longtemps. Reconnectez-vous.";
+
+type VoiceVariables = AuthVariables & { voiceSessionId: string };
 
 export type VoiceMode = "relay" | "local-speech" | "built-in";
 
@@ -29,17 +47,18 @@ export function voiceMode(env: Services["env"]): VoiceMode {
  * GET /functions/v1/realtime-voice-agent: the voice agent's WebSocket. Before the upgrade, as on every
  * business route: a live session (401), a paid registration (402), a page of ours (403: a browser always
  * sends Origin on a WebSocket, and cookies go with it, so another site's page must not open one), and at
- * most MAX_SOCKETS_PER_USER sockets (429).
+ * most MAX_SOCKETS_PER_USER sockets (429), counted in the database across instances (voice-sessions.ts).
+ * Once open, a socket that sends more than its inbound budget gets a French error and is closed (1008).
  */
 export function voiceRoutes(services: Services, { idleTimeoutMs = VOICE_IDLE_TIMEOUT_MS } = {}) {
   const { env, logger } = services;
   const db = services.database.db;
   const deps = { db, env, logger, analyze: services.readAnalysis };
   const origins = new Set(trustedOrigins(env));
-  const open = new Map<string, number>();
   const mode = voiceMode(env);
+  const leases = sessionLeases(services);
 
-  return new Hono<{ Variables: AuthVariables }>()
+  return new Hono<{ Variables: VoiceVariables }>()
     .use(async (c, next) => {
       const origin = c.req.header("origin");
       if (origin !== undefined && !origins.has(origin))
@@ -53,28 +72,32 @@ export function voiceRoutes(services: Services, { idleTimeoutMs = VOICE_IDLE_TIM
       async (c, next) => {
         if (c.req.header("upgrade")?.toLowerCase() !== "websocket")
           throw new AppError("bad_request", "Cette adresse attend une connexion WebSocket.");
-        const userId = c.get("user").id;
-        if ((open.get(userId) ?? 0) >= MAX_SOCKETS_PER_USER)
-          throw new AppError(
-            "rate_limited",
-            `Deux sessions vocales au plus à la fois : fermez l'agent vocal dans un autre onglet.`,
-          );
+        const sessionId = await openVoiceSession(db, c.get("user").id, MAX_SOCKETS_PER_USER);
+        if (!sessionId) throw new AppError("rate_limited", TOO_MANY_SOCKETS);
+        c.set("voiceSessionId", sessionId);
+        leases.awaitOpen(sessionId);
         await next();
       },
       upgradeWebSocket((c) => {
         const userId = c.get("user").id;
+        const sessionId = c.get("voiceSessionId");
         const confirmBeforeAction = c.req.query("agent") !== "true";
+        const budget = inboundBudget();
         let engine: VoiceEngine | undefined;
         let idle: NodeJS.Timeout | undefined;
+        let isRefusing = false;
         return {
           onOpen(_event, ws) {
-            open.set(userId, (open.get(userId) ?? 0) + 1);
             const socket: VoiceSocket = {
               send: (event) => {
                 if (ws.readyState === 1) ws.send(JSON.stringify(event));
               },
               close: (code, reason) => ws.close(code, reason),
             };
+            leases.opened(sessionId, () => {
+              socket.send(errorEvent(SESSION_LAPSED, "session_expired"));
+              socket.close(1011, "session lapsed");
+            });
             const resetIdle = () => {
               clearTimeout(idle);
               idle = setTimeout(() => {
@@ -94,6 +117,17 @@ export function voiceRoutes(services: Services, { idleTimeoutMs = VOICE_IDLE_TIM
             );
           },
           onMessage(event, ws) {
+            if (isRefusing) return;
+            // Closed rather than slowed: a client past a budget several times the real-time stream's is
+            // not streaming speech, and every frame it sends meanwhile would still have to be read.
+            const refuse = () => {
+              isRefusing = true;
+              ws.send(JSON.stringify(errorEvent(TOO_MANY_MESSAGES, "rate_limited")));
+              ws.close(1008, "rate limited");
+              engine?.close();
+            };
+            const size = typeof event.data === "string" ? event.data.length : byteLengthOf(event.data);
+            if (!budget.admit(size)) return refuse();
             if (typeof event.data !== "string") {
               ws.send(
                 JSON.stringify(errorEvent("Message binaire refusé : envoyez du JSON (audio en base64).")),
@@ -102,14 +136,13 @@ export function voiceRoutes(services: Services, { idleTimeoutMs = VOICE_IDLE_TIM
             }
             const parsed = parseClientEvent(event.data);
             if ("error" in parsed) ws.send(JSON.stringify(errorEvent(parsed.error)));
+            else if (!budget.admitEvent(parsed.event)) refuse();
             else engine?.receive(parsed.event);
           },
           onClose() {
             clearTimeout(idle);
             engine?.close();
-            const count = (open.get(userId) ?? 1) - 1;
-            if (count > 0) open.set(userId, count);
-            else open.delete(userId);
+            leases.closed(sessionId);
           },
         };
       }),
@@ -149,4 +182,65 @@ export function voiceRoutes(services: Services, { idleTimeoutMs = VOICE_IDLE_TIM
     });
     return engine;
   }
+}
+
+/** The size of a binary frame, whatever form `ws` hands it in. */
+function byteLengthOf(data: unknown): number {
+  if (data instanceof ArrayBuffer || ArrayBuffer.isView(data)) return data.byteLength;
+  if (Array.isArray(data)) return data.reduce((sum: number, part: Buffer) => sum + part.byteLength, 0);
+  if (data instanceof Blob) return data.size;
+  return 0;
+}
+
+/**
+ * This instance's voice session rows: each slot taken before an upgrade is given back if its socket never
+ * opens, renewed while it is open (one statement for all of them), deleted when it closes. A socket whose
+ * row lapsed and was taken by another socket meanwhile (this process stalled past the lease) is closed.
+ */
+function sessionLeases({ database, logger }: Pick<Services, "database" | "logger">) {
+  const { db } = database;
+  const live = new Map<string, () => void>();
+  const waiting = new Map<string, NodeJS.Timeout>();
+  let renewing: NodeJS.Timeout | undefined;
+
+  const release = (id: string) =>
+    closeVoiceSession(db, id).catch((error: unknown) =>
+      logger.warn({ err: error, voiceSessionId: id }, "voice session row not deleted; it will lapse"),
+    );
+  const renew = async () => {
+    const ids = [...live.keys()];
+    const held = await renewVoiceSessions(db, ids).catch((error: unknown) => {
+      logger.warn({ err: error }, "voice sessions not renewed");
+      return new Set(ids);
+    });
+    for (const id of ids) if (!held.has(id)) live.get(id)?.();
+  };
+
+  return {
+    awaitOpen(id: string) {
+      const timer = setTimeout(() => {
+        waiting.delete(id);
+        void release(id);
+      }, UPGRADE_TIMEOUT_MS);
+      timer.unref();
+      waiting.set(id, timer);
+    },
+    opened(id: string, onLapsed: () => void) {
+      clearTimeout(waiting.get(id));
+      waiting.delete(id);
+      live.set(id, onLapsed);
+      if (!renewing) {
+        renewing = setInterval(() => void renew(), VOICE_SESSION_RENEW_MS);
+        renewing.unref();
+      }
+    },
+    closed(id: string) {
+      live.delete(id);
+      void release(id);
+      if (live.size === 0) {
+        clearInterval(renewing);
+        renewing = undefined;
+      }
+    },
+  };
 }

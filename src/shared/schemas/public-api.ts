@@ -122,7 +122,18 @@ export const webhookDto = z.object({
 });
 export type WebhookDto = z.infer<typeof webhookDto>;
 
-export const webhookList = z.object({ items: z.array(webhookDto) });
+/**
+ * Hooks one account may hold, REST hooks and « webhook sur un événement » automations together (issue 26):
+ * every event is queued once per hook, so the cap bounds what one user can put in the shared queue.
+ */
+export const MAX_HOOKS_PER_USER = 25;
+export const HOOK_LIMIT_REACHED = `Limite atteinte : ${MAX_HOOKS_PER_USER} webhooks au plus par compte, automatisations « webhook » comprises. Supprimez-en un avant d'en ajouter un autre.`;
+
+export const webhookList = z.object({
+  items: z.array(webhookDto),
+  /** Hooks held (automations' included) against MAX_HOOKS_PER_USER. */
+  usage: z.object({ count: z.number().int(), limit: z.number().int() }),
+});
 export type WebhookList = z.infer<typeof webhookList>;
 
 export const V1_LIST_DEFAULT_LIMIT = 20;

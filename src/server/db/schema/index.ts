@@ -26,3 +26,4 @@ export * from "./relations";
 export * from "./row-counts";
 export * from "./security";
 export * from "./tenancy";
+export * from "./voice";

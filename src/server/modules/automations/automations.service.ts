@@ -31,7 +31,7 @@ import { AppError } from "../../errors";
 import { getClient } from "../clients/clients.service";
 import { getInvoice } from "../invoices/invoices.service";
 import { assertReachableTarget, type TargetPolicy } from "../public-api/target-url";
-import { newHookSecret, redeliver } from "../public-api/webhooks.service";
+import { assertRoomForHook, newHookSecret, redeliver } from "../public-api/webhooks.service";
 import { nextRecurringRunAt } from "./recurring-invoices";
 
 export const AUTOMATION_NOT_FOUND = "Automatisation introuvable.";
@@ -214,6 +214,7 @@ async function syncRuleHook(tx: Tx, userId: string, rule: AutomationRow): Promis
     .where(and(eq(webhookSubscriptions.automationId, rule.id), eq(webhookSubscriptions.userId, userId)))
     .returning({ id: webhookSubscriptions.id });
   if (updated) return undefined;
+  await assertRoomForHook(tx, userId);
   const secret = newHookSecret();
   await tx.insert(webhookSubscriptions).values({ userId, automationId: rule.id, secret, ...hook });
   return secret;

@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
+import { MAX_HOOKS_PER_USER } from "@shared/schemas/public-api";
 import { eq } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -94,8 +95,10 @@ describe("webhook on an event", () => {
     // The signing secret is shown once, at creation; the rule's hook is not a REST hook of Intégrations.
     expect(rule.secret).toMatch(/^whsec_/);
     expect((await ruleOf(alice.cookie, rule.id)) as Record<string, unknown>).not.toHaveProperty("secret");
+    // The rule's hook is listed on the Automatisations page, not among the REST hooks; it counts in the cap.
     expect(await (await call(context, "/api/integrations/hooks", { cookie: alice.cookie })).json()).toEqual({
       items: [],
+      usage: { count: 1, limit: MAX_HOOKS_PER_USER },
     });
 
     await addClient(bob.cookie, "Client de Bob");

@@ -21,7 +21,7 @@ export function apiIntegrationRoutes(db: Db) {
       await revokeApiToken(db, { userId: c.get("user").id, tokenId: c.req.param("id") });
       return c.body(null, 204);
     })
-    .get("/hooks", async (c) => c.json({ items: await listHooks(db, { userId: c.get("user").id }) }))
+    .get("/hooks", async (c) => c.json(await listHooks(db, { userId: c.get("user").id })))
     .delete("/hooks/:id", uuidParam("Abonnement (hook) introuvable."), async (c) => {
       await deleteHook(db, { userId: c.get("user").id, hookId: c.req.param("id") });
       return c.body(null, 204);

@@ -2,6 +2,7 @@ import { errorBody } from "@shared/schemas/error";
 import {
   createdHookDto,
   createHookInput,
+  HOOK_LIMIT_REACHED,
   v1ListQuery,
   webhookEventLabels,
   webhookEventNames,
@@ -183,7 +184,11 @@ export function buildOpenApiDocument({ serverUrl }: { serverUrl: string }) {
       tags: ["hooks"],
       summary: "Abonne une URL à un événement (REST hooks). Le secret n'est montré qu'ici.",
       requestBody: { required: true, ...json(ref("HookCreate")) },
-      responses: { "201": { description: "Abonné.", ...json(ref("HookCreated")) }, ...writeErrors },
+      responses: {
+        "201": { description: "Abonné.", ...json(ref("HookCreated")) },
+        ...writeErrors,
+        "409": errorResponse(HOOK_LIMIT_REACHED),
+      },
     },
   };
   paths["/hooks/{id}"] = {

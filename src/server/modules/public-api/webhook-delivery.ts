@@ -4,6 +4,7 @@ import https from "node:https";
 import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { webhookDeliveries, webhookSubscriptions } from "../../db/schema/index";
+import { placeInUserQueue } from "../../jobs/fair-queue";
 import type { Logger } from "../../logger";
 import { logWebhookRun } from "../automations/webhook-rules";
 import { guardedLookup, isLiteralTargetAllowed, type TargetPolicy } from "./target-url";
@@ -20,7 +21,13 @@ export const DELIVERY_TIMEOUT_MS = 10_000;
  * it at once, and short enough that one claimed by an instance that died is retried soon after.
  */
 export const CLAIM_LEASE_MS = 2 * 60_000;
-const CLAIM_BATCH = 10;
+/** Deliveries one process sends at once (each waits on a receiver for up to DELIVERY_TIMEOUT_MS). */
+export const DELIVERY_CONCURRENCY = 16;
+/**
+ * Of those, one user's at most: a user whose receivers are slow or whose backlog is long takes a quarter
+ * of the slots, the others keep theirs.
+ */
+export const PER_USER_IN_FLIGHT = 4;
 
 /** `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, t + "." + raw body)>`, Stripe's scheme. */
 export function signatureHeader(secret: string, body: string, at: Date): string {
@@ -70,9 +77,47 @@ type Claimed = {
   automationId: string | null;
 };
 
-/** Takes due deliveries of active hooks (FOR UPDATE SKIP LOCKED), counts the try and leases them. */
-export async function claimDueDeliveries(db: Db, now: Date): Promise<Claimed[]> {
+export type ClaimOptions = {
+  /** Rows to take at most: the sending slots this process has free. */
+  limit?: number;
+  /** One user's deliveries in flight at most, those this process is already sending included. */
+  perUser?: number;
+  /** Deliveries this process is sending now, by user. */
+  inFlight?: ReadonlyMap<string, number>;
+};
+
+/**
+ * Takes due deliveries of active hooks round-robin across users: each user's oldest first, then each
+ * user's second oldest, and never more of one user's than `perUser` minus those already in flight here.
+ * The ranking is a window over the due rows; the rows themselves are locked FOR UPDATE SKIP LOCKED, and
+ * the due condition is repeated on them so that a row another instance claimed meanwhile is re-checked
+ * and dropped. The try is counted and the row leased in the same transaction.
+ */
+export async function claimDueDeliveries(
+  db: Db,
+  now: Date,
+  { limit = DELIVERY_CONCURRENCY, perUser = PER_USER_IN_FLIGHT, inFlight = new Map() }: ClaimOptions = {},
+): Promise<Claimed[]> {
+  if (limit <= 0) return [];
   return db.transaction(async (tx) => {
+    const isDue = and(
+      eq(webhookDeliveries.status, "pending"),
+      lte(webhookDeliveries.nextAttemptAt, now),
+      isNull(webhookSubscriptions.pausedAt),
+    );
+    const ranked = tx
+      .select({
+        id: webhookDeliveries.id,
+        rank: placeInUserQueue(webhookDeliveries.userId, [
+          webhookDeliveries.nextAttemptAt,
+          webhookDeliveries.id,
+        ]).as("rank"),
+      })
+      .from(webhookDeliveries)
+      .innerJoin(webhookSubscriptions, eq(webhookSubscriptions.id, webhookDeliveries.subscriptionId))
+      .where(isDue)
+      .as("ranked");
+    const busy = JSON.stringify(Object.fromEntries(inFlight));
     const due = await tx
       .select({
         delivery: webhookDeliveries,
@@ -81,16 +126,16 @@ export async function claimDueDeliveries(db: Db, now: Date): Promise<Claimed[]> 
         automationId: webhookSubscriptions.automationId,
       })
       .from(webhookDeliveries)
+      .innerJoin(ranked, eq(ranked.id, webhookDeliveries.id))
       .innerJoin(webhookSubscriptions, eq(webhookSubscriptions.id, webhookDeliveries.subscriptionId))
       .where(
         and(
-          eq(webhookDeliveries.status, "pending"),
-          lte(webhookDeliveries.nextAttemptAt, now),
-          isNull(webhookSubscriptions.pausedAt),
+          isDue,
+          sql`${ranked.rank} + coalesce((${busy}::jsonb ->> ${webhookDeliveries.userId})::int, 0) <= ${perUser}`,
         ),
       )
-      .orderBy(asc(webhookDeliveries.nextAttemptAt))
-      .limit(CLAIM_BATCH)
+      .orderBy(asc(ranked.rank), asc(webhookDeliveries.nextAttemptAt), asc(webhookDeliveries.id))
+      .limit(limit)
       .for("update", { of: webhookDeliveries, skipLocked: true });
     if (due.length === 0) return [];
     await tx
@@ -148,54 +193,97 @@ async function attempt(send: HookSender, { delivery, targetUrl, secret }: Claime
   }
 }
 
+/** Sends one claimed delivery and records its outcome (delivered, next try, or failed and hook paused). */
+async function deliverOne(
+  { db, logger, send }: { db: Db; logger: Logger; send: HookSender },
+  item: Claimed,
+  now: Date,
+) {
+  const { status, error } = await attempt(send, item, now);
+  const { delivery } = item;
+  const isLastTry = delivery.attempts >= MAX_ATTEMPTS;
+  const delay = RETRY_DELAYS_S[delivery.attempts - 1] ?? 0;
+  await db.transaction(async (tx) => {
+    await tx
+      .update(webhookDeliveries)
+      .set(
+        error === null
+          ? { status: "delivered", deliveredAt: now, responseStatus: status, lastError: null }
+          : {
+              status: isLastTry ? "failed" : "pending",
+              responseStatus: status,
+              lastError: error,
+              nextAttemptAt: new Date(now.getTime() + delay * 1000),
+            },
+      )
+      .where(eq(webhookDeliveries.id, delivery.id));
+    if (error !== null && isLastTry) {
+      await tx
+        .update(webhookSubscriptions)
+        .set({ pausedAt: now })
+        .where(eq(webhookSubscriptions.id, delivery.subscriptionId));
+      logger.warn({ subscriptionId: delivery.subscriptionId }, "webhook paused after repeated failures");
+    }
+    if (item.automationId)
+      await logWebhookRun(tx, {
+        ...item,
+        automationId: item.automationId,
+        status,
+        error,
+        isLastTry,
+        now,
+      });
+  });
+}
+
 /**
- * The job: sends the due deliveries, then records each outcome. A 2xx is delivered; anything else waits
- * for its next try, or, after the last one, fails and pauses its hook. The queue is the table, so a restart
+ * The job: sends every due delivery, DELIVERY_CONCURRENCY at a time, at most PER_USER_IN_FLIGHT of one
+ * user's, claiming again as soon as a slot is free, until nothing is due (issue 26: one user's backlog
+ * behind one shared FIFO at ten per beat delayed everyone's). A 2xx is delivered; anything else waits for
+ * its next try, or, after the last one, fails and pauses its hook. The queue is the table, so a restart
  * loses nothing: a delivery claimed by an instance that stopped is due again when its lease ends.
+ * `at` fixes the clock (tests); otherwise each claim reads the time. Resolves with how many were tried.
  */
 export async function deliverWebhooks(
-  { db, logger, send }: { db: Db; logger: Logger; send: HookSender },
-  now = new Date(),
+  {
+    db,
+    logger,
+    send,
+    concurrency = DELIVERY_CONCURRENCY,
+    perUser = PER_USER_IN_FLIGHT,
+  }: { db: Db; logger: Logger; send: HookSender; concurrency?: number; perUser?: number },
+  at?: Date,
 ): Promise<number> {
-  const claimed = await claimDueDeliveries(db, now);
-  await Promise.all(
-    claimed.map(async (item) => {
-      const { status, error } = await attempt(send, item, now);
-      const { delivery } = item;
-      const isLastTry = delivery.attempts >= MAX_ATTEMPTS;
-      const delay = RETRY_DELAYS_S[delivery.attempts - 1] ?? 0;
-      await db.transaction(async (tx) => {
-        await tx
-          .update(webhookDeliveries)
-          .set(
-            error === null
-              ? { status: "delivered", deliveredAt: now, responseStatus: status, lastError: null }
-              : {
-                  status: isLastTry ? "failed" : "pending",
-                  responseStatus: status,
-                  lastError: error,
-                  nextAttemptAt: new Date(now.getTime() + delay * 1000),
-                },
-          )
-          .where(eq(webhookDeliveries.id, delivery.id));
-        if (error !== null && isLastTry) {
-          await tx
-            .update(webhookSubscriptions)
-            .set({ pausedAt: now })
-            .where(eq(webhookSubscriptions.id, delivery.subscriptionId));
-          logger.warn({ subscriptionId: delivery.subscriptionId }, "webhook paused after repeated failures");
-        }
-        if (item.automationId)
-          await logWebhookRun(tx, {
-            ...item,
-            automationId: item.automationId,
-            status,
-            error,
-            isLastTry,
-            now,
-          });
-      });
-    }),
-  );
-  return claimed.length;
+  const inFlight = new Map<string, number>();
+  const running = new Set<Promise<void>>();
+  let tried = 0;
+  for (;;) {
+    const now = at ?? new Date();
+    const claimed = await claimDueDeliveries(db, now, {
+      limit: concurrency - running.size,
+      perUser,
+      inFlight,
+    });
+    tried += claimed.length;
+    for (const item of claimed) {
+      const { userId } = item.delivery;
+      inFlight.set(userId, (inFlight.get(userId) ?? 0) + 1);
+      const task: Promise<void> = deliverOne({ db, logger, send }, item, now)
+        .catch((error: unknown) =>
+          // The row stays leased: it is tried again when the lease ends.
+          logger.error({ err: error, deliveryId: item.delivery.id }, "webhook outcome not recorded"),
+        )
+        .finally(() => {
+          running.delete(task);
+          const left = (inFlight.get(userId) ?? 1) - 1;
+          if (left > 0) inFlight.set(userId, left);
+          else inFlight.delete(userId);
+        });
+      running.add(task);
+    }
+    if (running.size === 0) return tried;
+    // Nothing more to take now (all slots busy, or what is due belongs to users at their limit): wait for
+    // a send to end, then look again.
+    if (claimed.length === 0 || running.size >= concurrency) await Promise.race(running);
+  }
 }

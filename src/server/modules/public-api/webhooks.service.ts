@@ -1,9 +1,16 @@
 import { randomBytes } from "node:crypto";
-import type { CreatedHookDto, CreateHookInput, WebhookDto } from "@shared/schemas/public-api";
-import { and, asc, desc, eq, getTableColumns, inArray, isNull, lte, sql } from "drizzle-orm";
+import {
+  type CreatedHookDto,
+  type CreateHookInput,
+  HOOK_LIMIT_REACHED,
+  MAX_HOOKS_PER_USER,
+  type WebhookList,
+} from "@shared/schemas/public-api";
+import { and, asc, count, desc, eq, getTableColumns, inArray, isNull, lte, sql } from "drizzle-orm";
+import { lockKey } from "../../db/advisory-lock";
 import type { Db } from "../../db/client";
 import { webhookDeliveries, webhookSubscriptions } from "../../db/schema/index";
-import { withTenant } from "../../db/tenant";
+import { type Tx, withTenant } from "../../db/tenant";
 import { AppError } from "../../errors";
 import { assertReachableTarget, type TargetPolicy } from "./target-url";
 
@@ -16,14 +23,29 @@ const deliveryNotFound = () => new AppError("not_found", "Livraison introuvable.
 /** The secret that signs a hook's deliveries (a REST hook's, or a webhook automation's). */
 export const newHookSecret = () => `whsec_${randomBytes(32).toString("base64url")}`;
 
+/**
+ * Refuses a new hook once the user holds MAX_HOOKS_PER_USER (409), in the transaction that inserts it. The
+ * count is taken under a lock on the user's key, so parallel subscribes, from any instance, cannot all pass
+ * a count taken before any of them was written.
+ */
+export async function assertRoomForHook(tx: Tx, userId: string): Promise<void> {
+  await lockKey(tx, `hooks:${userId}`);
+  const [held] = await tx
+    .select({ count: count() })
+    .from(webhookSubscriptions)
+    .where(eq(webhookSubscriptions.userId, userId));
+  if ((held?.count ?? 0) >= MAX_HOOKS_PER_USER) throw new AppError("conflict", HOOK_LIMIT_REACHED);
+}
+
 /** REST hooks' subscribe: the secret that signs its deliveries is returned once, here. */
 export async function createHook(
   db: Db,
   { userId, input, targets }: { userId: string; input: CreateHookInput; targets: TargetPolicy },
 ): Promise<CreatedHookDto> {
   await assertReachableTarget(input.target_url, targets);
-  const [row] = await withTenant(db, userId, (tx) =>
-    tx
+  const [row] = await withTenant(db, userId, async (tx) => {
+    await assertRoomForHook(tx, userId);
+    return tx
       .insert(webhookSubscriptions)
       .values({
         userId,
@@ -31,8 +53,8 @@ export async function createHook(
         event: input.event,
         secret: newHookSecret(),
       })
-      .returning(),
-  );
+      .returning();
+  });
   if (!row) throw new Error("insert into webhook_subscriptions returned no row");
   return { id: row.id, secret: row.secret, target_url: row.targetUrl, event: row.event };
 }
@@ -54,16 +76,21 @@ export async function deleteHook(db: Db, { userId, hookId }: { userId: string; h
   if (deleted.length === 0) throw hookNotFound();
 }
 
-/** The user's hooks, newest first, each with its latest deliveries. */
-export async function listHooks(db: Db, { userId }: { userId: string }): Promise<WebhookDto[]> {
+/**
+ * The user's hooks, newest first, each with its latest deliveries, and how many of MAX_HOOKS_PER_USER the
+ * user holds (a webhook automation's hook counts, though it is listed on the Automatisations page).
+ */
+export async function listHooks(db: Db, { userId }: { userId: string }): Promise<WebhookList> {
   return withTenant(db, userId, async (tx) => {
-    const hooks = await tx
+    const all = await tx
       .select()
       .from(webhookSubscriptions)
-      // A webhook automation's own hook is shown and managed on the Automatisations page.
-      .where(and(eq(webhookSubscriptions.userId, userId), isNull(webhookSubscriptions.automationId)))
+      .where(eq(webhookSubscriptions.userId, userId))
       .orderBy(desc(webhookSubscriptions.createdAt), desc(webhookSubscriptions.id));
-    if (hooks.length === 0) return [];
+    const usage = { count: all.length, limit: MAX_HOOKS_PER_USER };
+    // A webhook automation's own hook is shown and managed on the Automatisations page.
+    const hooks = all.filter((hook) => hook.automationId === null);
+    if (hooks.length === 0) return { items: [], usage };
     // The latest deliveries of every hook in one statement (a window over each hook's own).
     const ranked = tx
       .select({
@@ -88,7 +115,7 @@ export async function listHooks(db: Db, { userId }: { userId: string }): Promise
       .from(ranked)
       .where(lte(ranked.rank, RECENT_DELIVERIES))
       .orderBy(asc(ranked.rank));
-    return hooks.map((hook) => ({
+    const items = hooks.map((hook) => ({
       id: hook.id,
       targetUrl: hook.targetUrl,
       event: hook.event,
@@ -109,6 +136,7 @@ export async function listHooks(db: Db, { userId }: { userId: string }): Promise
           createdAt: delivery.createdAt.toISOString(),
         })),
     }));
+    return { items, usage };
   });
 }
 

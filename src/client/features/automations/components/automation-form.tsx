@@ -27,7 +27,7 @@ import {
   recurringFrequencyLabels,
   webhookEventWhen,
 } from "@shared/schemas/automations";
-import { webhookEventNames } from "@shared/schemas/public-api";
+import { MAX_HOOKS_PER_USER, webhookEventNames } from "@shared/schemas/public-api";
 import { Save } from "lucide-react";
 import { type FieldPath, type UseFormReturn, useForm, useWatch } from "react-hook-form";
 import { toast } from "sonner";
@@ -50,8 +50,7 @@ const KIND_HINTS: Record<AutomationKind, string> = {
   invoice_paid_thanks: "Le client reçoit un e-mail de remerciement quand sa facture est entièrement payée.",
   task_due: "Vous êtes prévenu par e-mail avant l'échéance d'une tâche non terminée.",
   recurring_invoice: "Ardoise prépare ou émet la facture à chaque échéance, avec la numérotation continue.",
-  event_webhook:
-    "Ardoise envoie un POST JSON signé (en-tête Ardoise-Signature) à votre adresse à chaque événement, avec de nouveaux essais en cas d'échec.",
+  event_webhook: `Ardoise envoie un POST JSON signé (en-tête Ardoise-Signature) à votre adresse à chaque événement, avec de nouveaux essais en cas d'échec. ${MAX_HOOKS_PER_USER} webhooks au plus par compte, ceux de l'API (Intégrations) compris.`,
 };
 
 const sectionClass = "space-y-4 rounded-xl border bg-background p-4";

@@ -14,6 +14,7 @@ import {
   type CreatedApiTokenDto,
   createApiTokenInput,
   deliveryStatusLabels,
+  MAX_HOOKS_PER_USER,
   type WebhookDto,
   webhookEventLabels,
 } from "@shared/schemas/public-api";
@@ -267,6 +268,11 @@ function Webhooks() {
           Actualiser
         </button>
       </div>
+      <p className="text-muted-foreground">
+        {data
+          ? `Webhooks utilisés : ${data.usage.count} sur ${data.usage.limit} (automatisations « webhook » comprises). Au-delà, un nouvel abonnement est refusé.`
+          : `${MAX_HOOKS_PER_USER} webhooks au plus par compte, automatisations « webhook » comprises.`}
+      </p>
       {isPending ? (
         <div role="status" aria-busy="true" className="h-16 animate-pulse rounded-xl bg-muted">
           <span className="sr-only">Chargement des webhooks…</span>
