@@ -23,7 +23,7 @@ export async function measureVoiceBuiltIn() {
   let samples = 0;
   await warmUpBuiltInSpeaker();
   const synthStart = performance.now();
-  await builtInSpeaker.speak(SENTENCE, (pcm) => {
+  await builtInSpeaker("bench").speak(SENTENCE, (pcm) => {
     samples += pcm.length;
   });
   const realTimeFactor = (performance.now() - synthStart) / 1000 / (samples / VOICE_SAMPLE_RATE);

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { request as apiRequest, type Browser, chromium } from "@playwright/test";
 import { VOICE_SAMPLE_RATE } from "@shared/voice";
 import { toWav } from "../src/server/voice/speech-services";
-import { builtInSpeaker } from "../src/server/voice/synthesizer";
+import { synthesizeSentence } from "../src/server/voice/synthesizer";
 import { expect, shot, signUpAndPay, test } from "./fixtures";
 
 // The microphone path end to end: Chromium's fake capture device plays a French WAV synthesized here, the
@@ -59,9 +59,8 @@ async function startFakeStt(): Promise<string> {
 /** The sentence in the server's own eSpeak-NG voice, between silences, as a 24 kHz mono 16-bit WAV. */
 async function synthesizeWav(path: string) {
   const chunks: Buffer[] = [Buffer.alloc(VOICE_SAMPLE_RATE * 2 * 0.3)];
-  await builtInSpeaker.speak(SAID, (pcm) => {
-    chunks.push(Buffer.from(pcm.buffer, pcm.byteOffset, pcm.byteLength));
-  });
+  const pcm = await synthesizeSentence(SAID);
+  chunks.push(Buffer.from(pcm.buffer, pcm.byteOffset, pcm.byteLength));
   chunks.push(Buffer.alloc(VOICE_SAMPLE_RATE * 2));
   await writeFile(path, toWav(Buffer.concat(chunks)));
 }

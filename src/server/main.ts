@@ -10,7 +10,7 @@ import { describeModes } from "./modes";
 import { createServices } from "./services";
 import { version } from "./version";
 import { createVoiceSocketServer } from "./voice/socket-server";
-import { closeWorkerPool } from "./workers/pool";
+import { closeWorkerPool, workerPool } from "./workers/pool";
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -41,6 +41,8 @@ async function main() {
   const services = createServices(database, env, logger);
   const app = createApp(services, { clientDir });
   const stopJobs = startJobLoop(services);
+  // The worker threads load their code beside the event loop, before the first file or spoken answer.
+  workerPool();
   const websocket = { server: createVoiceSocketServer() };
   const server = serve({ fetch: app.fetch, hostname: env.HOST, port: env.PORT, websocket }, (info) => {
     const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);

@@ -1,5 +1,6 @@
 import createESpeak, { type ESpeakWorker } from "@echogarden/espeak-ng-emscripten";
 import { VOICE_SAMPLE_RATE } from "@shared/voice";
+import { workerPool } from "../workers/pool";
 
 /** Speaks French text as 24 kHz mono PCM16 chunks, handed over as they are produced. */
 export type Speaker = {
@@ -10,37 +11,57 @@ export type Speaker = {
 const VOICE = "roa/fr";
 const WORDS_PER_MINUTE = 165;
 
-let worker: Promise<ESpeakWorker> | undefined;
+let espeak: Promise<ESpeakWorker> | undefined;
 
 /**
- * The built-in synthesizer (decision 011): eSpeak-NG compiled to WebAssembly, its voice data inside the npm
- * package, loaded once per process on first use. Its synthesis is synchronous, so a reply is spoken one
- * sentence at a time with a turn of the event loop between sentences: other requests are served meanwhile
- * and the first sentence's audio leaves before the second is computed.
+ * One sentence as 24 kHz PCM, by eSpeak-NG compiled to WebAssembly (decision 011), its voice data inside the
+ * npm package, loaded once per thread on first use. Its synthesis is synchronous and takes a core for as long
+ * as it runs, so it runs in the worker pool (`workers/tasks.ts`), never on the server's event loop.
  */
-export const builtInSpeaker: Speaker = {
+export async function synthesizeSentence(sentence: string): Promise<Int16Array> {
+  espeak ??= createESpeak().then((module) => {
+    const instance = new module.eSpeakNGWorker();
+    instance.set_voice(VOICE);
+    instance.set_rate(WORDS_PER_MINUTE);
+    return instance;
+  });
+  const synthesizer = await espeak;
+  const resample = createResampler(synthesizer.get_samplerate(), VOICE_SAMPLE_RATE);
+  const parts: Int16Array[] = [];
+  synthesizer.synthesize(sentence, (samples) => {
+    if (samples && samples.length > 0) parts.push(resample(samples));
+  });
+  const pcm = new Int16Array(parts.reduce((length, part) => length + part.length, 0));
+  let offset = 0;
+  for (const part of parts) {
+    pcm.set(part, offset);
+    offset += part.length;
+  }
+  return pcm;
+}
+
+/** Audio goes to the socket in deltas of 100 ms, as a streaming synthesizer would hand them over. */
+const DELTA_SAMPLES = VOICE_SAMPLE_RATE / 10;
+
+/**
+ * The built-in speaker of one user's socket: a reply is spoken one sentence at a time, each synthesized in
+ * the worker pool under the user's turn, so the first sentence's audio leaves before the second is computed
+ * and one user's long replies never delay another user's requests.
+ */
+export const builtInSpeaker = (owner: string): Speaker => ({
   async speak(text, onAudio, signal) {
-    worker ??= createESpeak().then((module) => {
-      const instance = new module.eSpeakNGWorker();
-      instance.set_voice(VOICE);
-      instance.set_rate(WORDS_PER_MINUTE);
-      return instance;
-    });
-    const espeak = await worker;
     for (const sentence of splitSentences(text)) {
       if (signal?.aborted) return;
-      const resample = createResampler(espeak.get_samplerate(), VOICE_SAMPLE_RATE);
-      espeak.synthesize(sentence, (samples) => {
-        if (samples && samples.length > 0 && !signal?.aborted) onAudio(resample(samples));
-      });
-      await new Promise((resolve) => setImmediate(resolve));
+      const pcm = await workerPool().run("synthesizeSpeech", sentence, { owner });
+      for (let at = 0; at < pcm.length && !signal?.aborted; at += DELTA_SAMPLES)
+        onAudio(pcm.subarray(at, at + DELTA_SAMPLES));
     }
   },
-};
+});
 
-/** Loads the WebAssembly module ahead of the first reply (the first load takes ~150 ms). */
+/** Loads the WebAssembly module in the pool ahead of the first reply (the first load takes ~150 ms). */
 export async function warmUpBuiltInSpeaker(): Promise<void> {
-  await builtInSpeaker.speak(".", () => {});
+  await builtInSpeaker("warm-up").speak(".", () => {});
 }
 
 /** Sentences, so a long answer starts sounding after its first one; a sentence keeps its final mark. */

@@ -163,7 +163,7 @@ export function voiceRoutes(services: Services, { idleTimeoutMs = VOICE_IDLE_TIM
       deps,
       userId,
       socket,
-      speaker: env.TTS_URL ? speechServiceSpeaker(env.TTS_URL) : builtInSpeaker,
+      speaker: env.TTS_URL ? speechServiceSpeaker(env.TTS_URL) : builtInSpeaker(userId),
       sttUrl: env.STT_URL,
       confirmBeforeAction,
     });

@@ -33,4 +33,9 @@ export const TASK_BUDGETS: Record<TaskName, { timeoutMs: number; overBudget: (wh
   renderContractPdf: pdfBudget,
   renderBookPdf: pdfBudget,
   renderAcceptanceCertificatePdf: pdfBudget,
+  // A sentence of speech takes a few tens of milliseconds; the pipeline tells the user when speech fails.
+  synthesizeSpeech: {
+    timeoutMs: 10_000,
+    overBudget: (what) => new AppError("unavailable", `La synthèse vocale a demandé ${what}.`),
+  },
 };

@@ -1,4 +1,5 @@
 import { availableParallelism } from "node:os";
+import { MessageChannel } from "node:worker_threads";
 import { Piscina } from "piscina";
 import { AppError } from "../errors";
 import { TASK_BUDGETS } from "./budgets";
@@ -26,6 +27,9 @@ type Job = {
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
 };
+
+/** How long a thread may take to load its code before a task's own budget starts. */
+const THREAD_START_MS = 60_000;
 
 export const QUEUE_FULL_MESSAGE =
   "Vos fichiers précédents sont encore en cours de traitement : réessayez dans quelques secondes.";
@@ -60,8 +64,7 @@ export function createWorkerPool({
   const queues = new Map<string, Job[]>();
   const runningByOwner = new Map<string, number>();
   let running = 0;
-  // Until every thread has loaded its code, tasks wait in the fair queue, their budgets not started. A thread
-  // that replaces one stopped for its budget is given tasks by piscina only once it is ready.
+  // Until every thread has loaded its code, tasks wait in the fair queue, their budgets not started.
   let isWarm = false;
   void Promise.allSettled(Array.from({ length: threads }, () => piscina.run({ warmUp: true }))).then(() => {
     isWarm = true;
@@ -71,9 +74,21 @@ export function createWorkerPool({
   const start = (job: Job) => {
     running++;
     runningByOwner.set(job.owner, (runningByOwner.get(job.owner) ?? 0) + 1);
+    // The budget counts from the moment a thread starts the task (it says so on this port), not from the
+    // hand-over: a thread that replaces one stopped for its budget spends seconds loading first.
     const { timeoutMs } = TASK_BUDGETS[job.name];
+    const abort = new AbortController();
+    const { port1: startedPort, port2: workerPort } = new MessageChannel();
+    let budget = setTimeout(() => abort.abort(), timeoutMs + THREAD_START_MS);
+    startedPort.once("message", () => {
+      clearTimeout(budget);
+      budget = setTimeout(() => abort.abort(), timeoutMs);
+    });
     piscina
-      .run({ name: job.name, input: job.input }, { signal: AbortSignal.timeout(timeoutMs) })
+      .run(
+        { name: job.name, input: job.input, started: workerPort },
+        { signal: abort.signal, transferList: [workerPort] },
+      )
       .then(
         (outcome: TaskOutcome) =>
           outcome.ok
@@ -82,6 +97,8 @@ export function createWorkerPool({
         (error: unknown) => job.reject(budgetError(job.name, error)),
       )
       .finally(() => {
+        clearTimeout(budget);
+        startedPort.close();
         running--;
         const left = (runningByOwner.get(job.owner) ?? 1) - 1;
         if (left > 0) runningByOwner.set(job.owner, left);

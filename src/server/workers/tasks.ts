@@ -6,6 +6,7 @@ import { type PrintableAcceptance, renderAcceptanceCertificatePdf } from "../pdf
 import { renderBookPdf } from "../pdf/books-pdf";
 import { type DocumentExtras, renderCommercialDocumentPdf } from "../pdf/commercial-document-pdf";
 import { type PrintableContract, renderContractPdf } from "../pdf/contract-pdf";
+import { synthesizeSentence } from "../voice/synthesizer";
 
 /**
  * What runs in the worker pool. Only the worker imports this module (`worker-entry.ts`): the server process
@@ -14,19 +15,36 @@ import { type PrintableContract, renderContractPdf } from "../pdf/contract-pdf";
  */
 export const TASKS = {
   readSupplierInvoice,
+  // A Buffer arrives as a plain Uint8Array on the other side: the PDF tasks say so.
   renderCommercialDocumentPdf: ({
     document,
     extras,
   }: {
     document: CommercialDocument;
     extras: DocumentExtras;
-  }) => renderCommercialDocumentPdf(document, extras),
-  renderContractPdf: (contract: PrintableContract) => renderContractPdf(contract),
-  renderBookPdf: ({ book, ownerName }: { book: BookDto; ownerName: string }) =>
+  }): Promise<Uint8Array> => renderCommercialDocumentPdf(document, extras),
+  renderContractPdf: (contract: PrintableContract): Promise<Uint8Array> => renderContractPdf(contract),
+  renderBookPdf: ({ book, ownerName }: { book: BookDto; ownerName: string }): Promise<Uint8Array> =>
     renderBookPdf(book, { ownerName }),
-  renderAcceptanceCertificatePdf: (acceptance: PrintableAcceptance) =>
+  renderAcceptanceCertificatePdf: (acceptance: PrintableAcceptance): Promise<Uint8Array> =>
     renderAcceptanceCertificatePdf(acceptance),
+  synthesizeSpeech: (sentence: string) => synthesizeSentence(sentence),
 } satisfies Record<string, (input: never) => Promise<unknown>>;
+
+/**
+ * What each thread does once when the pool starts: its modules are then loaded and the WebAssembly voice
+ * instantiated and compiled by its optimising tier (its first sentences run several times slower), so neither
+ * counts in a task's budget nor delays a first spoken answer.
+ */
+export async function warmUpThread(): Promise<void> {
+  for (const sentence of WARM_UP_SENTENCES) await synthesizeSentence(sentence);
+}
+
+const WARM_UP_SENTENCES = [
+  "Bonjour, vous avez trois factures en retard, pour un total de mille deux cents euros.",
+  "Le devis de la Menuiserie Girard a été accepté hier ; voulez-vous créer la facture ?",
+  "Votre chiffre d'affaires du mois dépasse celui de septembre de douze pour cent.",
+];
 
 export type TaskName = keyof typeof TASKS;
 export type TaskInput<Name extends TaskName> = Parameters<(typeof TASKS)[Name]>[0];

@@ -46,3 +46,7 @@ export const xmlOfEmptyElements = (count: number) =>
 /** Elements nested `depth` deep. */
 export const deeplyNestedXml = (depth: number) =>
   Buffer.from(`<CrossIndustryInvoice>${"<a>".repeat(depth)}${"</a>".repeat(depth)}</CrossIndustryInvoice>`);
+
+/** A PDF header, then a run of digits: an unbounded "N G obj" pattern backtracked quadratically over it. */
+export const pdfOfDigits = (count: number) =>
+  Buffer.from(`%PDF-1.7\n${"7".repeat(count)}\n%%EOF\n`, "latin1");

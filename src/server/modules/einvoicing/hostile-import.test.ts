@@ -4,6 +4,7 @@ import { markPaid, registerAndConfirm } from "../../test/accounts";
 import { createTestContext, TEST_APP_URL, type TestContext } from "../../test/test-app";
 import {
   deeplyNestedXml,
+  pdfOfDigits,
   pdfOfTinyObjects,
   pdfWithoutCatalog,
   selfReferencingNameTree,
@@ -103,6 +104,12 @@ describe("hostile files", () => {
       bytes: deeplyNestedXml(10_000),
       name: "profond.xml",
       message: /^Fichier XML refusé : ses éléments sont imbriqués sur plus de 64 niveaux/,
+    },
+    {
+      what: "a PDF of 2 MB of digits",
+      bytes: pdfOfDigits(2_000_000),
+      name: "chiffres.pdf",
+      message: /^Ce PDF est illisible ou endommagé/,
     },
     {
       what: "a PDF without a catalog",

@@ -27,13 +27,18 @@ export const PDF_MESSAGES = {
 const nameOf = (value: unknown) =>
   value instanceof PDFString || value instanceof PDFHexString ? value.decodeText() : undefined;
 
-/** Indirect objects ("12 0 obj") plus the objects packed in object streams (their /N), read from the bytes. */
+/**
+ * Indirect objects ("12 0 obj") plus the objects packed in object streams (their /N), read from the bytes.
+ * Every repetition is bounded and a number starts where a run of digits does, so the count stays linear
+ * however the bytes are arranged (a long run of digits made an unbounded pattern quadratic).
+ */
 function countObjects(bytes: Uint8Array): number {
   const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("latin1");
   let count = 0;
-  for (const _ of text.matchAll(/\d+\s+\d+\s+obj\b/g)) if (++count > PDF_LIMITS.objects) return count;
+  for (const _ of text.matchAll(/(?<!\d)\d{1,10}\s{1,8}\d{1,5}\s{1,8}obj\b/g))
+    if (++count > PDF_LIMITS.objects) return count;
   for (const match of text.matchAll(
-    /\/Type\s*\/ObjStm\b[^>]*?\/N\s+(\d+)|\/N\s+(\d+)[^>]*?\/Type\s*\/ObjStm\b/g,
+    /\/Type\s{0,8}\/ObjStm\b[^>]{0,512}?\/N\s{1,8}(\d{1,10})|\/N\s{1,8}(\d{1,10})[^>]{0,512}?\/Type\s{0,8}\/ObjStm\b/g,
   )) {
     count += Number(match[1] ?? match[2]);
     if (count > PDF_LIMITS.objects) return count;

@@ -41,7 +41,8 @@ function checkXmlSize(text: string): void {
     const next = text[at + 1];
     if (text.startsWith("<!--", at)) at = skipTo(at + 4, "-->");
     else if (text.startsWith("<![CDATA[", at)) at = skipTo(at + 9, "]]>");
-    else if (next === "?" || next === "!") at = skipTo(at + 2, ">");
+    else if (next === "?") at = skipTo(at + 2, "?>");
+    else if (next === "!") at = skipTo(at + 2, ">");
     else if (next === "/") {
       depth--;
       at = skipTo(at + 2, ">");
