@@ -765,6 +765,41 @@ describe("one charge per invoice (issue 26 §5)", () => {
     expect(stripe.refunds.length).toBe(refundsBefore);
   });
 
+  it("a refund whose step failed after the payment was recorded is made when Stripe delivers again", async () => {
+    const invoice = await sharedInvoice(alice.cookie);
+    const first = sessionIdOf(await openCheckout(invoice.token));
+    const second = "cs_test_second_tab";
+    stripe.sessions.set(second, { id: second, status: "open", amount: 120000, invoiceId: invoice.id });
+    await context.database.db.insert(clientCheckoutSessions).values({
+      id: second,
+      userId: alice.userId,
+      invoiceId: invoice.id,
+      provider: "stripe",
+      amountCents: 120000,
+      currency: "eur",
+      status: "expired",
+    });
+    expect((await (await deliver(paidAtStripe(first))).json()).result).toBe("recorded");
+    // The surplus was recorded, then the process failed before refunding: the event was forgotten and the
+    // row left pending, as the handler leaves them when its refund step throws.
+    await context.database.db
+      .update(clientCheckoutSessions)
+      .set({
+        paidAt: new Date(),
+        status: "complete",
+        appliedCents: 0,
+        surplusCents: 120000,
+        refundStatus: "pending",
+        paymentIntentId: `pi_of_${second}`,
+      })
+      .where(eq(clientCheckoutSessions.id, second));
+    const again = await (await deliver(paidAtStripe(second))).json();
+    expect(again.result).toBe("surplus_refunded");
+    const [surplus] = await surplusesOf(alice.cookie, invoice.id);
+    expect(surplus).toMatchObject({ sessionId: second, status: "refunded", surplusCents: 120000 });
+    expect(await paymentsOf(invoice.id)).toHaveLength(1);
+  });
+
   it("a paid invoice: the client's page says so and offers no « Payer »; a checkout is refused in French", async () => {
     const invoice = await sharedInvoice(alice.cookie);
     expect(await publicPage(invoice.token)).toMatchObject({ isPaid: false, canPayOnline: true });

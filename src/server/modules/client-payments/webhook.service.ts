@@ -149,7 +149,13 @@ async function paySession(deps: Deps, userId: string, session: Stripe.Checkout.S
       .where(ownSession);
     return surplus;
   });
-  if (surplusCents === null) return "already_paid";
+  if (surplusCents === null) {
+    // Paid before, its refund not made (the refund's step failed, Stripe delivered again): try it now. The
+    // refund's idempotency key makes a second try safe.
+    if (row.refundStatus !== "pending") return "already_paid";
+    const refund = await refundSurplus(deps, { userId, sessionId: session.id });
+    return refund.status === "refunded" ? "surplus_refunded" : "surplus_to_return";
+  }
   if (surplusCents === 0) return "recorded";
   const refund = await refundSurplus(deps, { userId, sessionId: session.id });
   return refund.status === "refunded" ? "surplus_refunded" : "surplus_to_return";
