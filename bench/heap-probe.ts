@@ -9,10 +9,16 @@ import WebSocket from "ws";
 export type HeapProbe = {
   /** Bytes of live objects and buffers: a full collection, then the process's own reading of its memory. */
   retainedBytes: () => Promise<number>;
+  /** Any other command of the protocol (Runtime.evaluate, Profiler.start…), its result. */
+  command: (method: string, params?: object) => Promise<unknown>;
   close: () => void;
 };
 
-type Reply = { id: number; result?: { result?: { value?: unknown } }; error?: { message: string } };
+type Reply = {
+  id: number;
+  result?: { result?: { value?: unknown }; [field: string]: unknown };
+  error?: { message: string };
+};
 
 // A server that stops answering (busy, crashed) fails the reading instead of leaving the bench waiting.
 const REPLY_TIMEOUT_MS = 10_000;
@@ -78,6 +84,7 @@ export async function connectHeapProbe(port: number): Promise<HeapProbe> {
       if (!Number.isFinite(bytes)) throw new Error("the server's memory could not be read");
       return bytes;
     },
+    command: send,
     close: () => socket.close(),
   };
 }

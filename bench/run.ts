@@ -7,6 +7,7 @@ import { chromium } from "@playwright/test";
 import { ensureClientBuild } from "../scripts/client-build";
 import { freePort } from "../scripts/postgres-cluster";
 import { spawnServer, stopServer, waitForHealth } from "../scripts/server-process";
+import { describeFairness, measureFairness } from "./fairness";
 import { measureInterpreter } from "./interpreter";
 import { measureInvoicePdf } from "./invoice-pdf";
 import { measureLighthouse } from "./lighthouse";
@@ -110,6 +111,7 @@ try {
     measureHotPathsAndScale(BENCH_AUTH_SECRET),
   );
   const scale = typeof scaleRun === "string" ? scaleRun : scaleRun && scaleFigures(scaleRun);
+  const fairness = await attempt("Équité", () => measureFairness(BENCH_AUTH_SECRET));
   const voiceRun = await measureVoiceBuiltIn();
   const pglite = await attempt("PGlite", () => measureOnPglite(BENCH_AUTH_SECRET));
   const lighthouse = await attempt("Lighthouse", () => measureLighthouse(BENCH_AUTH_SECRET));
@@ -170,6 +172,7 @@ try {
       ...(typeof scale === "string"
         ? { hotPathsAndScalePostgres: scale }
         : (scale ?? { hotPathsAndScalePostgres: "PostgreSQL absent: not measured" })),
+      fairness: fairness ?? "PostgreSQL absent: not measured",
       voiceBuiltIn: voice,
       ...(typeof pglite === "string"
         ? { pglite }
@@ -205,6 +208,9 @@ try {
   } else console.log("PostgreSQL absent : liste et tableau de bord non mesurés");
   if (typeof scale === "string") console.log(scale);
   else for (const line of scale ? describeScale(scale) : []) console.log(line);
+  if (typeof fairness === "string") console.log(fairness);
+  else if (fairness) for (const line of describeFairness(fairness)) console.log(line);
+  else console.log("PostgreSQL absent : équité non mesurée");
   if (typeof pglite === "string") console.log(pglite);
   else {
     for (const [name, figures] of [
