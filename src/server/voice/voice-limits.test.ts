@@ -9,7 +9,7 @@ import { postgresUrlOf } from "../test/database";
 import { createTestContext, TEST_APP_URL, type TestContext } from "../test/test-app";
 import { VOICE_INBOUND_BUDGET } from "./inbound-budget";
 import { TURN_TEXT_TOO_LONG } from "./pipeline-engine";
-import { TOO_MANY_MESSAGES } from "./voice.routes";
+import { TOO_MANY_MESSAGES, VOICE_CONNECTIONS_PER_MINUTE } from "./voice.routes";
 import { openVoice, refusedStatus, serveVoice, typed } from "./voice-test-kit";
 
 // Issue 26, finding 3: the voice socket's limits hold across instances and against a flooding client.
@@ -17,7 +17,7 @@ import { openVoice, refusedStatus, serveVoice, typed } from "./voice-test-kit";
 /**
  * Local speech services (STT_URL, TTS_URL) on 127.0.0.1 speaking OpenAI's audio API: speech is made in
  * another process, as in production with a Whisper server, so what the tests time is this server's own
- * handling of the socket (the built-in synthesizer still speaks on the event loop: decision 011).
+ * handling of the socket (the built-in synthesizer speaks in the worker pool: decision 018).
  */
 async function speechServer() {
   const server = createServer((request, response) => {
@@ -108,6 +108,17 @@ describe("voice socket limits", () => {
       sql`update voice_sessions set expires_at = now() - interval '1 second' where user_id = ${chloe.userId}`,
     );
     expect(await refusedStatus(second.url, { cookie: chloe.cookie })).toBe(101);
+  });
+
+  it("refuses a client reconnecting in a loop past 12 sessions a minute, on every instance", async () => {
+    const dana = await registerPaid(context, { email: "dana.limites@example.fr" });
+    for (let index = 0; index < VOICE_CONNECTIONS_PER_MINUTE; index++) {
+      expect(await refusedStatus(index % 2 ? second.url : first.url, { cookie: dana.cookie })).toBe(101);
+      await until(async () => (await sessionsOf(dana.userId)) === 0);
+    }
+    expect(await refusedStatus(first.url, { cookie: dana.cookie })).toBe(429);
+    expect(await refusedStatus(second.url, { cookie: dana.cookie })).toBe(429);
+    expect(await refusedStatus(first.url, { cookie: alice.cookie })).toBe(101);
   });
 
   it("answers a merged turn past 20 000 characters with a French error event, and the turn before it", async () => {

@@ -4,6 +4,7 @@ import { Hono } from "hono";
 import { type AuthVariables, requirePaid, requireUser } from "../auth/session";
 import { AppError } from "../errors";
 import { trustedOrigins } from "../http/same-origin";
+import { takeRateLimitSlot } from "../security/rate-limit";
 import type { Services } from "../services";
 import { inboundBudget } from "./inbound-budget";
 import { createPipelineEngine } from "./pipeline-engine";
@@ -25,6 +26,11 @@ export const VOICE_IDLE_TIMEOUT_MS = 10 * 60_000;
 /** A slot taken before the upgrade whose socket never opened (the client went away) is given back then. */
 const UPGRADE_TIMEOUT_MS = 10_000;
 
+/**
+ * Voice sessions one user may open per minute, across instances (database). A socket's inbound budget starts
+ * full: without this, a client reconnecting in a loop got a fresh burst of turns each time (issue 26 bench).
+ */
+export const VOICE_CONNECTIONS_PER_MINUTE = 12;
 export const TOO_MANY_SOCKETS =
   "Deux sessions vocales au plus à la fois : fermez l'agent vocal dans un autre onglet.";
 export const TOO_MANY_MESSAGES =
@@ -72,6 +78,18 @@ export function voiceRoutes(services: Services, { idleTimeoutMs = VOICE_IDLE_TIM
       async (c, next) => {
         if (c.req.header("upgrade")?.toLowerCase() !== "websocket")
           throw new AppError("bad_request", "Cette adresse attend une connexion WebSocket.");
+        const slot = await takeRateLimitSlot(db, {
+          key: `voice-connect:${c.get("user").id}`,
+          limit: VOICE_CONNECTIONS_PER_MINUTE,
+          windowMs: 60_000,
+        });
+        if (!slot.isAllowed)
+          throw new AppError(
+            "rate_limited",
+            `Trop de connexions à l'agent vocal en une minute : réessayez dans ${slot.retryAfterSeconds} s.`,
+            undefined,
+            { retryAfterSeconds: slot.retryAfterSeconds },
+          );
         const sessionId = await openVoiceSession(db, c.get("user").id, MAX_SOCKETS_PER_USER);
         if (!sessionId) throw new AppError("rate_limited", TOO_MANY_SOCKETS);
         c.set("voiceSessionId", sessionId);
