@@ -221,9 +221,10 @@ describe("voice agent, local speech services", () => {
     const emma = await registerPaid(context, { email: "emma.stt@example.fr" });
     const voice = openVoice(server.url, { cookie: emma.cookie });
     await voice.opened;
-    const second = Buffer.alloc(48_000).toString("base64");
-    for (let index = 0; index < 61; index += 1)
-      voice.send({ type: "input_audio_buffer.append", audio: second });
+    // 64 s in four frames of 16 s: within the socket's frame and byte budgets, past the turn's length.
+    const sixteenSeconds = Buffer.alloc(16 * 48_000).toString("base64");
+    for (let index = 0; index < 4; index += 1)
+      voice.send({ type: "input_audio_buffer.append", audio: sixteenSeconds });
     const error = await voice.waitFor((event) => event.type === "error");
     expect((error.error as { message: string }).message).toContain("60 secondes au plus");
     voice.close();
