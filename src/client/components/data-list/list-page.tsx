@@ -53,7 +53,8 @@ export function ListHeader({ title, description, exportHref, exportFilename, act
         <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
         <p className="mt-1 text-sm text-muted-foreground">{description}</p>
       </div>
-      <div className="flex gap-2">
+      {/* Wraps on a phone: three buttons side by side are wider than 390 px. */}
+      <div className="flex flex-wrap gap-2">
         <ExportButton href={exportHref} fallbackFilename={exportFilename} />
         {action}
       </div>

@@ -1,6 +1,8 @@
+import { RecordLoadError } from "@client/components/record-load-error";
 import { BackLink, FormPageHeader } from "@client/components/ui/form-page-header";
 import { useDocumentTitle } from "@client/lib/use-document-title";
 import type { VatRegime } from "@shared/domain/legal-identity";
+import { paths } from "@shared/paths";
 import { LoaderCircle } from "lucide-react";
 import type { ReactNode } from "react";
 import { WithVatRegime } from "./with-vat-regime";
@@ -34,6 +36,53 @@ export function DocumentLoading({ label }: { label: string }) {
   return (
     <div className="flex justify-center py-24" role="status" aria-label={label}>
       <LoaderCircle className="size-6 animate-spin text-muted-foreground" aria-hidden="true" />
+    </div>
+  );
+}
+
+/** What a document's page says when it cannot be read (see RecordLoadError), by kind of document. */
+const loadFailures = {
+  invoice: {
+    missingTitle: "Facture introuvable",
+    missingDescription: "Cette facture n'existe pas ou a été supprimée.",
+    failedTitle: "Impossible de charger la facture",
+    backTo: paths.app.invoices.list,
+    backLabel: "Retour aux factures",
+    listLabel: "Factures",
+  },
+  quote: {
+    missingTitle: "Devis introuvable",
+    missingDescription: "Ce devis n'existe pas ou a été supprimé.",
+    failedTitle: "Impossible de charger le devis",
+    backTo: paths.app.quotes.list,
+    backLabel: "Retour aux devis",
+    listLabel: "Devis",
+  },
+  contract: {
+    missingTitle: "Contrat introuvable",
+    missingDescription: "Ce contrat n'existe pas ou a été supprimé.",
+    failedTitle: "Impossible de charger le contrat",
+    backTo: paths.app.contracts.list,
+    backLabel: "Retour aux contrats",
+    listLabel: "Contrats",
+  },
+} as const;
+
+/** An invoice's, a quote's or a contract's page that could not be read: its back link, then why. */
+export function DocumentLoadFailure({
+  kind,
+  error,
+  onRetry,
+}: {
+  kind: keyof typeof loadFailures;
+  error: Error;
+  onRetry: () => void;
+}) {
+  const { listLabel, ...texts } = loadFailures[kind];
+  return (
+    <div className={pageClass}>
+      <BackLink to={texts.backTo}>{listLabel}</BackLink>
+      <RecordLoadError error={error} onRetry={onRetry} {...texts} />
     </div>
   );
 }

@@ -1,9 +1,7 @@
 import { Badge, type BadgeTone } from "@client/components/data-list/badge";
-import { StatePanel } from "@client/components/data-list/data-list";
-import { LoadError } from "@client/components/load-error";
+import { RecordLoadError } from "@client/components/record-load-error";
 import { buttonStyles } from "@client/components/ui/button-styles";
 import { SelectField } from "@client/components/ui/select-field";
-import { isApiError } from "@client/lib/api-error";
 import { useDocumentTitle } from "@client/lib/use-document-title";
 import { formatPhone } from "@shared/domain/identifiers";
 import { formatDate, formatMoney } from "@shared/format";
@@ -68,24 +66,16 @@ export function ClientDetail({ id }: { id: string }) {
   if (query.isError)
     return (
       <Page>
-        {isApiError(query.error) && query.error.status === 404 ? (
-          <StatePanel
-            icon={<UserX className="size-6" aria-hidden="true" />}
-            title="Client introuvable"
-            description="Ce client n'existe pas ou a été supprimé."
-            action={
-              <Link to={paths.app.clients.list} className={buttonStyles({ variant: "secondary" })}>
-                Retour aux clients
-              </Link>
-            }
-          />
-        ) : (
-          <LoadError
-            title="Impossible de charger ce client"
-            message={query.error.message}
-            onRetry={() => query.refetch()}
-          />
-        )}
+        <RecordLoadError
+          error={query.error}
+          onRetry={() => query.refetch()}
+          icon={<UserX className="size-6" aria-hidden="true" />}
+          missingTitle="Client introuvable"
+          missingDescription="Ce client n'existe pas ou a été supprimé."
+          failedTitle="Impossible de charger ce client"
+          backTo={paths.app.clients.list}
+          backLabel="Retour aux clients"
+        />
       </Page>
     );
   return <Loaded detail={query.data} />;
@@ -197,9 +187,10 @@ function Loaded({ detail }: { detail: ClientDetailDto }) {
         <Stat label="Devis" value={String(counts.quotes)} />
       </dl>
 
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
+      {/* grid-cols-1 is minmax(0, 1fr): an implicit column would widen to a long title's length. */}
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
         <IdentityCard client={client} />
-        <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-2">
+        <div className="grid grid-cols-1 gap-6 sm:grid-cols-2">
           <Related
             title="Factures"
             count={counts.invoices}

@@ -1,4 +1,5 @@
 import { ExportButton } from "@client/components/data-list/export-button";
+import { DocumentLoadFailure } from "@client/components/documents/document-page";
 import { buttonStyles } from "@client/components/ui/button-styles";
 import { ConfirmDialog } from "@client/components/ui/confirm-dialog";
 import { cn } from "@client/lib/cn";
@@ -27,7 +28,7 @@ const transitionHelp: Record<keyof typeof contractTransitionLabels, string> = {
 
 /** /app/contracts/:id — the contract, its status and history, its actions and its text. */
 export function ContractDetail({ id }: { id: string }) {
-  const { data: contract, isPending, error } = useContract(id);
+  const { data: contract, isPending, error, refetch } = useContract(id);
   useDocumentTitle(contract ? (contract.contractNumber ?? contract.title) : "Contrat");
   if (isPending)
     return (
@@ -35,8 +36,7 @@ export function ContractDetail({ id }: { id: string }) {
         <LoaderCircle className="size-6 animate-spin text-muted-foreground" aria-hidden="true" />
       </div>
     );
-  // The route's error element shows the French message (404 "Contrat introuvable.", network…).
-  if (error) throw error;
+  if (error) return <DocumentLoadFailure kind="contract" error={error} onRetry={() => refetch()} />;
 
   return (
     <div className="mx-auto w-full max-w-6xl space-y-6 px-4 py-6 sm:px-6 sm:py-8">

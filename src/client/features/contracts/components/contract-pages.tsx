@@ -1,3 +1,4 @@
+import { DocumentLoadFailure } from "@client/components/documents/document-page";
 import { useDocumentTitle } from "@client/lib/use-document-title";
 import { paths } from "@shared/paths";
 import { ArrowLeft, LoaderCircle } from "lucide-react";
@@ -50,7 +51,7 @@ export function NewContract() {
 
 /** /app/contracts/:id/edit — drafts only; a sent contract opens its detail page instead. */
 export function EditContract({ id }: { id: string }) {
-  const { data: contract, isPending, error } = useContract(id);
+  const { data: contract, isPending, error, refetch } = useContract(id);
   const update = useUpdateContract();
   const navigate = useNavigate();
   useDocumentTitle(contract ? `Modifier ${contract.contractNumber ?? contract.title}` : "Contrat");
@@ -60,8 +61,7 @@ export function EditContract({ id }: { id: string }) {
         <LoaderCircle className="size-6 animate-spin text-muted-foreground" aria-hidden="true" />
       </div>
     );
-  // The route's error element shows the French message (404 "Contrat introuvable.", network…).
-  if (error) throw error;
+  if (error) return <DocumentLoadFailure kind="contract" error={error} onRetry={() => refetch()} />;
   if (contract.status !== "brouillon") return <Navigate to={paths.app.contracts.detail(id)} replace />;
   return (
     <div className="mx-auto w-full max-w-6xl space-y-6 px-4 py-8 sm:px-6">

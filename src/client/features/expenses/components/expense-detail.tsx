@@ -1,6 +1,5 @@
-import { LoadError } from "@client/components/load-error";
+import { RecordLoadError } from "@client/components/record-load-error";
 import { buttonStyles } from "@client/components/ui/button-styles";
-import { isApiError } from "@client/lib/api-error";
 import { cn } from "@client/lib/cn";
 import { useSellerIdentity } from "@client/lib/seller-identity";
 import { useDocumentTitle } from "@client/lib/use-document-title";
@@ -70,19 +69,21 @@ export function ExpenseDetail({ id }: { id: string }) {
         </div>
       </Page>
     );
-  if (query.isError) {
-    const isMissing = isApiError(query.error) && query.error.status === 404;
+  if (query.isError)
     return (
       <Page>
         {backLink}
-        <LoadError
-          title={isMissing ? "Dépense introuvable" : "Impossible de charger la dépense"}
-          message={isMissing ? "Elle a peut-être été supprimée." : query.error.message}
-          onRetry={isMissing ? undefined : () => query.refetch()}
+        <RecordLoadError
+          error={query.error}
+          onRetry={() => query.refetch()}
+          missingTitle="Dépense introuvable"
+          missingDescription="Cette dépense n'existe pas ou a été supprimée."
+          failedTitle="Impossible de charger la dépense"
+          backTo={paths.app.expenses.list}
+          backLabel="Retour aux dépenses"
         />
       </Page>
     );
-  }
   return <ExpenseView expense={query.data} />;
 }
 

@@ -1,4 +1,8 @@
-import { DocumentLoading, DocumentPage } from "@client/components/documents/document-page";
+import {
+  DocumentLoadFailure,
+  DocumentLoading,
+  DocumentPage,
+} from "@client/components/documents/document-page";
 import { WithVatRegime } from "@client/components/documents/with-vat-regime";
 import { buttonStyles } from "@client/components/ui/button-styles";
 import { cn } from "@client/lib/cn";
@@ -8,6 +12,7 @@ import { formatDate, formatMoney } from "@shared/format";
 import { paths } from "@shared/paths";
 import type { InvoiceDto } from "@shared/schemas/invoices";
 import { CircleAlert, FileMinus2 } from "lucide-react";
+import type { ReactNode } from "react";
 import { Link, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { useInvoice } from "../api/get-invoice";
@@ -30,15 +35,17 @@ export function invoiceLabel(invoice: Pick<InvoiceDto, "invoiceNumber" | "kind">
   return "Brouillon";
 }
 
-/** /app/invoices/:id — the invoice, its amounts, what can be done with it, and its history. */
-export function InvoiceDetail({ id }: { id: string }) {
-  const { data: invoice, isPending, error } = useInvoice(id);
+/**
+ * /app/invoices/:id — the invoice, its amounts, what can be done with it, and its history. `after` comes
+ * under the page once the invoice is read (the client-link panel: nothing to share for an unknown one).
+ */
+export function InvoiceDetail({ id, after }: { id: string; after?: ReactNode }) {
+  const { data: invoice, isPending, error, refetch } = useInvoice(id);
   const [searchParams, setSearchParams] = useSearchParams();
   useDocumentTitle(invoice ? invoiceLabel(invoice) : "Facture");
 
   if (isPending) return <DocumentLoading label="Chargement de la facture" />;
-  // The route's error element shows the French message (404 "Facture introuvable.", network…).
-  if (error) throw error;
+  if (error) return <DocumentLoadFailure kind="invoice" error={error} onRetry={() => refetch()} />;
 
   const isEditing = invoice.status === "brouillon" && searchParams.get("action") === EDIT_ACTION;
   const setEditing = (next: boolean) =>
@@ -53,42 +60,45 @@ export function InvoiceDetail({ id }: { id: string }) {
     );
 
   return (
-    <DocumentPage
-      backTo={paths.app.invoices.list}
-      backLabel="Factures"
-      title={invoiceLabel(invoice)}
-      badge={<InvoiceStatusBadge status={invoice.status} />}
-      subtitle={`${invoice.clientName}${invoice.issuedAt ? ` · émise le ${formatDate(invoice.date)}` : ""}`}
-      actions={
-        isEditing ? null : (
-          <InvoiceActions
-            invoice={invoice}
-            onEdit={() => setEditing(true)}
-            isSendRequested={searchParams.get("action") === "send"}
-          />
-        )
-      }
-    >
-      {isEditing ? (
-        <EditDraft invoice={invoice} onDone={() => setEditing(false)} />
-      ) : (
-        <>
-          <Amounts invoice={invoice} />
-          {invoice.issuedAt && invoice.kind === "facture" ? (
-            <PaymentSurpluses invoiceId={invoice.id} />
-          ) : null}
-          <Links invoice={invoice} />
-          {invoice.status === "brouillon" ? <MissingIdentity /> : null}
-          <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
-            <InvoiceDocumentWithSeller invoice={invoice} />
-            <div className="space-y-6">
-              <InvoiceHistory invoice={invoice} />
-              {invoice.issuedAt ? <EinvoiceStatus invoice={invoice} /> : null}
+    <>
+      <DocumentPage
+        backTo={paths.app.invoices.list}
+        backLabel="Factures"
+        title={invoiceLabel(invoice)}
+        badge={<InvoiceStatusBadge status={invoice.status} />}
+        subtitle={`${invoice.clientName}${invoice.issuedAt ? ` · émise le ${formatDate(invoice.date)}` : ""}`}
+        actions={
+          isEditing ? null : (
+            <InvoiceActions
+              invoice={invoice}
+              onEdit={() => setEditing(true)}
+              isSendRequested={searchParams.get("action") === "send"}
+            />
+          )
+        }
+      >
+        {isEditing ? (
+          <EditDraft invoice={invoice} onDone={() => setEditing(false)} />
+        ) : (
+          <>
+            <Amounts invoice={invoice} />
+            {invoice.issuedAt && invoice.kind === "facture" ? (
+              <PaymentSurpluses invoiceId={invoice.id} />
+            ) : null}
+            <Links invoice={invoice} />
+            {invoice.status === "brouillon" ? <MissingIdentity /> : null}
+            <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
+              <InvoiceDocumentWithSeller invoice={invoice} />
+              <div className="space-y-6">
+                <InvoiceHistory invoice={invoice} />
+                {invoice.issuedAt ? <EinvoiceStatus invoice={invoice} /> : null}
+              </div>
             </div>
-          </div>
-        </>
-      )}
-    </DocumentPage>
+          </>
+        )}
+      </DocumentPage>
+      {after}
+    </>
   );
 }
 

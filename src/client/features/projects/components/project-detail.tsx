@@ -1,9 +1,7 @@
 import { Badge } from "@client/components/data-list/badge";
-import { StatePanel } from "@client/components/data-list/data-list";
-import { LoadError } from "@client/components/load-error";
+import { RecordLoadError } from "@client/components/record-load-error";
 import { buttonStyles } from "@client/components/ui/button-styles";
 import { ConfirmDialog } from "@client/components/ui/confirm-dialog";
-import { isApiError } from "@client/lib/api-error";
 import { cn } from "@client/lib/cn";
 import { useDocumentTitle } from "@client/lib/use-document-title";
 import { formatDate, formatMoney } from "@shared/format";
@@ -55,24 +53,16 @@ export function ProjectDetail({ id }: { id: string }) {
   if (query.isError)
     return (
       <Page>
-        {isApiError(query.error) && query.error.status === 404 ? (
-          <StatePanel
-            icon={<FolderX className="size-6" aria-hidden="true" />}
-            title="Projet introuvable"
-            description="Ce projet n'existe pas ou a été supprimé."
-            action={
-              <Link to={paths.app.projects.list} className={buttonStyles({ variant: "secondary" })}>
-                Retour aux projets
-              </Link>
-            }
-          />
-        ) : (
-          <LoadError
-            title="Impossible de charger le projet"
-            message={query.error.message}
-            onRetry={() => query.refetch()}
-          />
-        )}
+        <RecordLoadError
+          error={query.error}
+          onRetry={() => query.refetch()}
+          icon={<FolderX className="size-6" aria-hidden="true" />}
+          missingTitle="Projet introuvable"
+          missingDescription="Ce projet n'existe pas ou a été supprimé."
+          failedTitle="Impossible de charger le projet"
+          backTo={paths.app.projects.list}
+          backLabel="Retour aux projets"
+        />
       </Page>
     );
 

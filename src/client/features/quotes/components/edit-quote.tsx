@@ -1,4 +1,8 @@
-import { DocumentLoading, DocumentPage } from "@client/components/documents/document-page";
+import {
+  DocumentLoadFailure,
+  DocumentLoading,
+  DocumentPage,
+} from "@client/components/documents/document-page";
 import { WithVatRegime } from "@client/components/documents/with-vat-regime";
 import { buttonStyles } from "@client/components/ui/button-styles";
 import { useDocumentTitle } from "@client/lib/use-document-title";
@@ -13,13 +17,12 @@ import { QuoteWizard } from "./quote-wizard";
 
 /** /app/quotes/edit/:id — the same wizard on a draft; a sent quote is frozen and says so. */
 export function EditQuote({ id }: { id: string }) {
-  const { data: quote, isPending, error } = useQuote(id);
+  const { data: quote, isPending, error, refetch } = useQuote(id);
   const update = useUpdateQuote();
   const navigate = useNavigate();
   useDocumentTitle(quote ? `Modifier ${quote.quoteNumber}` : "Modifier le devis");
   if (isPending) return <DocumentLoading label="Chargement du devis" />;
-  // The route's error element shows the French message (404 "Devis introuvable.", network…).
-  if (error) throw error;
+  if (error) return <DocumentLoadFailure kind="quote" error={error} onRetry={() => refetch()} />;
   const back = paths.app.quotes.detail(quote.id);
   return (
     <DocumentPage

@@ -1,4 +1,8 @@
-import { DocumentLoading, DocumentPage } from "@client/components/documents/document-page";
+import {
+  DocumentLoadFailure,
+  DocumentLoading,
+  DocumentPage,
+} from "@client/components/documents/document-page";
 import { buttonStyles } from "@client/components/ui/button-styles";
 import { isApiError } from "@client/lib/api-error";
 import { cn } from "@client/lib/cn";
@@ -41,45 +45,50 @@ const SEND_ACTION = "send";
 /** Issue 4: a refused or expired quote is over (duplicate it); the others can be e-mailed, again too. */
 const canBeSent = (quote: QuoteDto) => quote.status !== "refusé" && quote.status !== "expiré";
 
-/** /app/quotes/:id — the quote, its status actions, the link to its invoice, and its history. */
-export function QuoteDetail({ id }: { id: string }) {
-  const { data: quote, isPending, error } = useQuote(id);
+/**
+ * /app/quotes/:id — the quote, its status actions, the link to its invoice, and its history. `after` comes
+ * under the page once the quote is read (the client-link panel: nothing to share for an unknown one).
+ */
+export function QuoteDetail({ id, after }: { id: string; after?: ReactNode }) {
+  const { data: quote, isPending, error, refetch } = useQuote(id);
   const [searchParams, setSearchParams] = useSearchParams();
   useDocumentTitle(quote ? `Devis ${quote.quoteNumber}` : "Devis");
   if (isPending) return <DocumentLoading label="Chargement du devis" />;
-  // The route's error element shows the French message (404 "Devis introuvable.", network…).
-  if (error) throw error;
+  if (error) return <DocumentLoadFailure kind="quote" error={error} onRetry={() => refetch()} />;
 
   return (
-    <DocumentPage
-      backTo={paths.app.quotes.list}
-      backLabel="Devis"
-      title={`Devis ${quote.quoteNumber}`}
-      badge={<QuoteStatusBadge status={quote.status} />}
-      subtitle={`${quote.clientName} · ${formatMoney(quote.totalCents)} TTC`}
-      actions={
-        <QuoteActions
-          quote={quote}
-          isSendRequested={searchParams.get("action") === SEND_ACTION}
-          onSendClosed={() =>
-            setSearchParams(
-              (current) => {
-                const params = new URLSearchParams(current);
-                params.delete("action");
-                return params;
-              },
-              { replace: true },
-            )
-          }
-        />
-      }
-    >
-      <StatusNotice quote={quote} />
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
-        <QuoteDocument quote={quote} />
-        <QuoteHistory quote={quote} />
-      </div>
-    </DocumentPage>
+    <>
+      <DocumentPage
+        backTo={paths.app.quotes.list}
+        backLabel="Devis"
+        title={`Devis ${quote.quoteNumber}`}
+        badge={<QuoteStatusBadge status={quote.status} />}
+        subtitle={`${quote.clientName} · ${formatMoney(quote.totalCents)} TTC`}
+        actions={
+          <QuoteActions
+            quote={quote}
+            isSendRequested={searchParams.get("action") === SEND_ACTION}
+            onSendClosed={() =>
+              setSearchParams(
+                (current) => {
+                  const params = new URLSearchParams(current);
+                  params.delete("action");
+                  return params;
+                },
+                { replace: true },
+              )
+            }
+          />
+        }
+      >
+        <StatusNotice quote={quote} />
+        <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
+          <QuoteDocument quote={quote} />
+          <QuoteHistory quote={quote} />
+        </div>
+      </DocumentPage>
+      {after}
+    </>
   );
 }
 

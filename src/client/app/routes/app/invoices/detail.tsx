@@ -5,10 +5,5 @@ import { useParams } from "react-router";
 export function Component() {
   const { id = "" } = useParams();
   // Keyed by id: going from an invoice to its credit note starts a fresh page (dialogs, edit mode).
-  return (
-    <>
-      <InvoiceDetail key={id} id={id} />
-      <ShareLinkPanel key={`share-${id}`} document={{ invoiceId: id }} />
-    </>
-  );
+  return <InvoiceDetail key={id} id={id} after={<ShareLinkPanel document={{ invoiceId: id }} />} />;
 }

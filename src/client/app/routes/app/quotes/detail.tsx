@@ -5,10 +5,5 @@ import { useParams } from "react-router";
 export function Component() {
   const { id = "" } = useParams();
   // Keyed by id: another quote starts a fresh page (pending actions, confirmation state).
-  return (
-    <>
-      <QuoteDetail key={id} id={id} />
-      <ShareLinkPanel key={`share-${id}`} document={{ quoteId: id }} />
-    </>
-  );
+  return <QuoteDetail key={id} id={id} after={<ShareLinkPanel document={{ quoteId: id }} />} />;
 }
