@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { E2E_PASSWORD, expect, lastMailTo, linkIn, test } from "./fixtures";
 
 // Issue 31: a deleted or unknown record says so with the way back (reloading cannot bring it back), and no
 // page is wider than a 390 px phone.
@@ -63,4 +63,43 @@ test("at 390 px the expenses list and a client with a long contract fit the scre
   }
   await page.goto("/app/expenses");
   await expect(page.getByRole("button", { name: "Nouvelle dépense" })).toBeInViewport({ ratio: 1 });
+});
+
+test("the offer registers with its checkout; the test checkout can be cancelled; a paid account is told so", async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  await page.goto("/pricing");
+  await page.getByRole("main").getByRole("link", { name: "Créer mon compte" }).click();
+  await expect(page).toHaveURL(/\/register\?offre=1$/);
+
+  // An account that has not paid yet opens its checkout, then cancels it.
+  const api = page.request;
+  const headers = { origin: baseURL ?? "" };
+  const email = `annule.${Date.now()}@example.fr`;
+  const signUp = await api.post("/api/auth/sign-up/email", {
+    data: { email, password: E2E_PASSWORD, name: "Camille Martin" },
+    headers,
+  });
+  expect(signUp.ok()).toBe(true);
+  await api.get(linkIn((await lastMailTo(request, email, /Confirmez votre adresse e-mail/)).text));
+  const checkout = await api.post("/functions/v1/create-registration-payment", { headers });
+  expect(checkout.ok()).toBe(true);
+  await page.goto((await checkout.json()).url);
+  await expect(page.getByText("Paiement de test local")).toBeVisible({ timeout: 15_000 });
+  await page.getByRole("link", { name: "Annuler" }).click();
+  await expect(page.getByRole("heading", { name: "Paiement annulé" })).toBeVisible();
+
+  // Paid, then back on the success page without a session id (a bookmark): it says the payment is confirmed.
+  const sessionId = new URL((await checkout.json()).url, baseURL).searchParams.get("session");
+  const paid = await api.post(`/api/dev/stripe/sessions/${sessionId}/pay`, {
+    data: { cardNumber: "4242 4242 4242 4242", expiry: "12/34", cvc: "123", cardholder: "Camille Martin" },
+    headers,
+  });
+  expect(paid.ok()).toBe(true);
+  await page.evaluate(() => localStorage.clear());
+  await page.goto("/payment-success");
+  await expect(page.getByRole("heading", { name: "Paiement confirmé!" })).toBeVisible({ timeout: 15_000 });
 });

@@ -27,6 +27,8 @@ export const paths = {
     // Old links and bookmarks; the router replaces it with signIn.
     login: "/login",
     register: "/register",
+    /** From the offer: the checkout opens as soon as the new account is confirmed (spec §4 step 5). */
+    registerAndPay: "/register?offre=1",
     callback: "/auth/callback",
     resetPassword: "/reset-password",
   },

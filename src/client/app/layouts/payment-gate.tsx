@@ -1,16 +1,24 @@
 import { buttonStyles } from "@client/components/ui/button-styles";
+import { publicConfigQuery } from "@client/features/auth/api/auth-api";
 import { startRegistrationPayment } from "@client/lib/payment";
-import { useSignOut } from "@client/lib/session";
+import { isSessionRejected, sessionQuery, useSignOut } from "@client/lib/session";
 import { formatMoney } from "@shared/format";
 import { registrationOffer } from "@shared/offer";
 import { paths } from "@shared/paths";
-import { useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Check, LoaderCircle, LogOut, ShieldCheck } from "lucide-react";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
 
 const GATE_ERROR = "Une erreur est survenue lors de la création du paiement. Veuillez réessayer.";
+
+/** Where the card is typed: said as it is, since without Stripe keys the local test checkout opens. */
+const CHECKOUT_NOTICES = {
+  stripe: "Paiement par carte sur la page sécurisée de Stripe, dans un nouvel onglet.",
+  local: "Mode local : le paiement de test s'ouvre dans un nouvel onglet, aucune carte n'est débitée.",
+  disabled: "Le paiement en ligne n'est pas configuré sur ce serveur.",
+} as const;
 
 /** Spec §2: the payment gate of a signed-in user who has not paid the 59 € registration yet. */
 export function PaymentGate({ autoStart }: { autoStart?: boolean }) {
@@ -19,14 +27,18 @@ export function PaymentGate({ autoStart }: { autoStart?: boolean }) {
   const signOut = useSignOut();
   const [isRedirecting, setIsRedirecting] = useState(Boolean(autoStart));
   const [error, setError] = useState<string | null>(null);
+  const paymentMode = useQuery(publicConfigQuery).data?.payments.mode;
 
   const onPay = async () => {
     setError(null);
     setIsRedirecting(true);
     try {
       await startRegistrationPayment(queryClient);
-    } catch {
-      setError(GATE_ERROR);
+    } catch (failure) {
+      // An expired session cannot pay: forgetting it lets the access guard send the user to sign in
+      // (« Session expirée ») rather than leave them on the gate with an error they cannot act on.
+      if (isSessionRejected(failure)) queryClient.setQueryData(sessionQuery.queryKey, null);
+      else setError(GATE_ERROR);
     } finally {
       setIsRedirecting(false);
     }
@@ -90,7 +102,7 @@ export function PaymentGate({ autoStart }: { autoStart?: boolean }) {
         </button>
         <p className="mt-3 flex items-center justify-center gap-1.5 text-xs text-muted-foreground">
           <ShieldCheck className="size-3.5" aria-hidden="true" />
-          Paiement par carte sur la page sécurisée de Stripe, dans un nouvel onglet.
+          {paymentMode ? CHECKOUT_NOTICES[paymentMode] : CHECKOUT_NOTICES.stripe}
         </p>
         <button
           type="button"

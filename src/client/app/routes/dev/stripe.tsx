@@ -57,12 +57,21 @@ export function Component() {
           Déjà payé : continuer
         </Link>
       ) : session.data ? (
-        <CardForm
-          sessionId={sessionId}
-          amountCents={session.data.amountCents}
-          email={session.data.email}
-          onPaid={(url) => navigate(url)}
-        />
+        <>
+          <CardForm
+            sessionId={sessionId}
+            amountCents={session.data.amountCents}
+            email={session.data.email}
+            onPaid={(url) => navigate(url)}
+          />
+          {/* Stripe Checkout's back link: the session's cancel_url. */}
+          <Link
+            to={paths.payment.canceled}
+            className={buttonStyles({ variant: "ghost", className: "mt-3 w-full" })}
+          >
+            Annuler
+          </Link>
+        </>
       ) : (
         <p className="text-sm text-muted-foreground">Chargement...</p>
       )}

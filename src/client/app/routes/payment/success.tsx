@@ -2,7 +2,7 @@ import { AuthCard } from "@client/components/auth-card";
 import { buttonStyles } from "@client/components/ui/button-styles";
 import { apiFetch } from "@client/lib/api-client";
 import { PAYMENT_COMPLETED_KEY } from "@client/lib/payment";
-import { profileQuery } from "@client/lib/session";
+import { hasPaidProfile, profileQuery } from "@client/lib/session";
 import { useDocumentTitle } from "@client/lib/use-document-title";
 import { paths } from "@shared/paths";
 import { useQueryClient } from "@tanstack/react-query";
@@ -29,9 +29,12 @@ export function Component() {
   useEffect(() => {
     const wasAlreadySet = localStorage.getItem(PAYMENT_COMPLETED_KEY) === "true";
     let timer: ReturnType<typeof setTimeout> | undefined;
+    // Without a session id (a bookmark, another browser), the profile says whether the account has paid.
     const confirm = sessionId
       ? apiFetch<{ hasPaid: boolean }>("/api/payments/confirm", { method: "POST", body: { sessionId } })
-      : Promise.resolve({ hasPaid: wasAlreadySet });
+      : queryClient
+          .fetchQuery({ ...profileQuery, staleTime: 0 })
+          .then((profile) => ({ hasPaid: wasAlreadySet || hasPaidProfile(profile) }));
     confirm
       .then(({ hasPaid }) => {
         if (!hasPaid) {

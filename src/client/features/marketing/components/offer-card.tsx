@@ -35,7 +35,7 @@ export function OfferCard({ showDetails = false, className }: OfferCardProps) {
           </li>
         ))}
       </ul>
-      <Link to={paths.auth.register} className={buttonStyles({ size: "lg", className: "mt-8 w-full" })}>
+      <Link to={paths.auth.registerAndPay} className={buttonStyles({ size: "lg", className: "mt-8 w-full" })}>
         Créer mon compte
         <ArrowRight aria-hidden="true" />
       </Link>
