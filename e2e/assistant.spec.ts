@@ -44,7 +44,7 @@ test("the assistant without an AI key: chat with confirmation, document generato
     await page.goto("/app");
     await page.getByRole("button", { name: "Ouvrir l'assistant IA" }).click();
     await expect(dialog).toBeVisible();
-    await expect(dialog.getByRole("tab", { name: "Discussion" })).toHaveAttribute("aria-selected", "true");
+    await expect(dialog.getByRole("tab", { name: "Chat" })).toHaveAttribute("aria-selected", "true");
     await expect(dialog.getByText(/Je suis votre assistant Ardoise/)).toBeVisible();
     await expect(dialog.getByRole("switch", { name: /Mode Agent/ })).not.toBeChecked();
     await expect(dialog.getByRole("button", { name: "Envoyer" })).toBeDisabled();
@@ -157,7 +157,7 @@ test("the assistant without an AI key: chat with confirmation, document generato
     await expect(dialog.getByRole("heading", { name: "Actions Intelligentes" })).toBeVisible();
     await dialogShots(page, "06-actions");
     await dialog.getByRole("button", { name: /^Créer une facture/ }).click();
-    await expect(dialog.getByRole("tab", { name: "Discussion" })).toHaveAttribute("aria-selected", "true");
+    await expect(dialog.getByRole("tab", { name: "Chat" })).toHaveAttribute("aria-selected", "true");
     await expect(dialog.getByText("Je veux créer une nouvelle facture")).toBeVisible();
     await expect(dialog.getByText(/Je n'ai pas pu identifier le nom du client/)).toBeVisible();
     await dialog.getByRole("button", { name: "Fermer l'assistant" }).click();

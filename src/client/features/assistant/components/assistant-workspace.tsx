@@ -17,7 +17,7 @@ import { VoicePanel } from "./voice-panel";
 type Tab = "chat" | "voice" | "actions" | "documents";
 
 const TABS: readonly { value: Tab; label: string; icon: typeof MessageSquare }[] = [
-  { value: "chat", label: "Discussion", icon: MessageSquare },
+  { value: "chat", label: "Chat", icon: MessageSquare },
   { value: "voice", label: "Vocal", icon: Mic },
   { value: "actions", label: "Actions", icon: Zap },
   { value: "documents", label: "Documents", icon: FileText },
