@@ -47,7 +47,8 @@ export const RECEIPT_FILE_TYPES = [
   "image/webp",
   "application/pdf",
 ] as const satisfies readonly AllowedFileType[];
-export const RECEIPT_TYPE_MESSAGE = "Le justificatif doit être une image JPEG, PNG, WebP ou un PDF";
+/** The spec's words first (§5 « Type de fichier non autorisé »), then which types a receipt may be. */
+export const RECEIPT_TYPE_MESSAGE = `${FILE_ERROR_MESSAGES.typeNotAllowed} : le justificatif doit être une image JPEG, PNG, WebP ou un PDF`;
 
 /** Spec §5 rules, then the receipt's narrower types (the server checks the same, plus the content). */
 export function validateReceiptFile(file: FileDescription): FileValidationResult {

@@ -342,7 +342,7 @@ describe("receipts", () => {
         "note.txt",
         "text/plain",
         415,
-        "Le justificatif doit être une image JPEG, PNG, WebP ou un PDF",
+        "Type de fichier non autorisé : le justificatif doit être une image JPEG, PNG, WebP ou un PDF",
       ],
       [new Uint8Array(), "vide.pdf", "application/pdf", 400, "Fichier vide non autorisé"],
       [PDF, "facture.2025.pdf", "application/pdf", 400, "Extensions multiples non autorisées"],
