@@ -7,7 +7,7 @@ import { cycleTheme, themeLabels } from "./theme";
 
 /** Ctrl/Cmd+1 … 9, in order (spec §2). */
 export const navigationShortcuts = [
-  { label: "Dashboard", to: paths.app.dashboard },
+  { label: "Tableau de bord", to: paths.app.dashboard },
   { label: "Projets", to: paths.app.projects.list },
   { label: "Clients", to: paths.app.clients.list },
   { label: "Devis", to: paths.app.quotes.list },

@@ -73,6 +73,13 @@ describe("emailSchema", () => {
     expect(result.error?.issues.map((issue) => issue.message)).toEqual([INVALID_EMAIL_MESSAGE]);
     expect(INVALID_EMAIL_MESSAGE).toBe("Adresse e-mail invalide");
   });
+
+  it("asks for the address when the field is empty, with that message alone", () => {
+    for (const empty of ["", "   "])
+      expect(emailSchema.safeParse(empty).error?.issues.map((issue) => issue.message)).toEqual([
+        "Indiquez votre adresse e-mail.",
+      ]);
+  });
 });
 
 describe("httpUrlSchema", () => {

@@ -4,6 +4,7 @@ import { z } from "zod";
 export const EMAIL_MAX_LENGTH = 254;
 
 export const INVALID_EMAIL_MESSAGE = "Adresse e-mail invalide";
+export const MISSING_EMAIL_MESSAGE = "Indiquez votre adresse e-mail.";
 export const INVALID_URL_MESSAGE = "Adresse web invalide : elle doit commencer par http:// ou https://";
 
 // Spec §5: "x@y.z". Deliberately loose: the confirmation e-mail is the real check.
@@ -24,6 +25,11 @@ export function isValidUrl(value: string): boolean {
 }
 
 /** Trims (spec §5: sign-in and sign-up trim the e-mail) but keeps the case the user typed. */
-export const emailSchema = z.string().trim().refine(isValidEmail, { message: INVALID_EMAIL_MESSAGE });
+/** An empty field asks for the address; a typed one that cannot be an address says so. */
+export const emailSchema = z
+  .string()
+  .trim()
+  .min(1, { error: MISSING_EMAIL_MESSAGE, abort: true })
+  .refine(isValidEmail, { message: INVALID_EMAIL_MESSAGE });
 
 export const httpUrlSchema = z.string().trim().refine(isValidUrl, { message: INVALID_URL_MESSAGE });
