@@ -1,13 +1,16 @@
 import { cn } from "@client/lib/cn";
-import { Cpu } from "lucide-react";
+import { chooseModel } from "@shared/ai/models";
 import { useAssistantConfig } from "../api/get-assistant-config";
 import { useAiAgentStore } from "../store/ai-agent-store";
-import { ModelSelector } from "./model-selector";
+import { LOCAL_ENGINE_VALUE, ModelSelector } from "./model-selector";
 
-/** Spec §2: the model families the assistant can draw on; the engine picks among them per request. */
+/** Spec §2: the model families the assistant can draw on with a provider; the engine picks per request. */
 const MODEL_FAMILIES = ["Claude 4", "GPT-4.1", "O3/O4", "auto-sélection"] as const;
 
 export function ModelFamilyBadges({ className }: { className?: string }) {
+  // Without a provider the offline engine answers: naming model families would say what is not true.
+  const { data, providers } = useAssistantConfig();
+  if (data === undefined || providers.length === 0) return null;
   return (
     <ul aria-label="Familles de modèles" className={cn("flex flex-wrap items-center gap-1.5", className)}>
       {MODEL_FAMILIES.map((family) => (
@@ -24,30 +27,21 @@ export function ModelFamilyBadges({ className }: { className?: string }) {
 
 /**
  * The preferred model, kept in the settings; the providers not configured on the server are greyed out.
- * With no provider at all there is nothing to choose: every answer comes from the offline engine, and the
- * control says so instead of listing models that cannot answer.
+ * It shows the model that will answer: the preference when its provider is configured, otherwise the one
+ * the server falls back to (chooseModel), and with no provider at all the offline engine.
  */
 export function PreferredModelSelector({ className }: { className?: string }) {
   const { data, providers, serverModels } = useAssistantConfig();
   const preferredModel = useAiAgentStore((state) => state.settings.preferredModel);
   const updateSettings = useAiAgentStore((state) => state.updateSettings);
-  if (data !== undefined && providers.length === 0)
-    return (
-      <span
-        title="Aucune clé d'IA n'est configurée sur le serveur : l'assistant répond avec son moteur local, hors ligne."
-        className={cn(
-          "inline-flex h-9 items-center gap-2 rounded-lg border bg-surface px-3 text-sm font-medium text-muted-foreground",
-          className,
-        )}
-      >
-        <Cpu className="size-4 shrink-0" aria-hidden="true" />
-        <span className="truncate">Moteur local</span>
-      </span>
-    );
+  const answering =
+    data === undefined || serverModels.includes(preferredModel)
+      ? preferredModel
+      : (chooseModel("", providers, preferredModel)?.id ?? LOCAL_ENGINE_VALUE);
   return (
     <ModelSelector
       size="sm"
-      value={preferredModel}
+      value={answering}
       onValueChange={(modelId) => updateSettings({ preferredModel: modelId })}
       available={providers}
       serverModels={serverModels}

@@ -14,6 +14,9 @@ import { Select } from "radix-ui";
 
 type Size = "sm" | "md" | "lg";
 
+/** The offline engine's entry: what answers when no provider is configured on the server. */
+export const LOCAL_ENGINE_VALUE = "moteur-local";
+
 type ModelSelectorProps = {
   value: string;
   onValueChange: (modelId: string) => void;
@@ -47,6 +50,12 @@ const unitPrice = new Intl.NumberFormat("fr-FR", {
   maximumFractionDigits: 4,
 });
 
+/** What makes a provider available: its key in the server's environment (README, configuration). */
+const PROVIDER_KEYS: Record<ModelProvider, string> = {
+  openai: "OPENAI_API_KEY",
+  openrouter: "OPENROUTER_API_KEY",
+};
+
 function priceLabel(model: AiModel): string {
   return model.pricePer1kTokensEur === null
     ? "Tarif OpenRouter"
@@ -64,6 +73,7 @@ export function ModelSelector({
   className,
 }: ModelSelectorProps) {
   const providers = Object.keys(PROVIDER_NAMES) as ModelProvider[];
+  const isOffline = available.length === 0;
   const selected = findModel(value);
   // The server answers with another model then (chooseModel); the user should know before sending.
   const isSelectedUnavailable = selected !== undefined && !available.includes(selected.provider);
@@ -96,6 +106,29 @@ export function ModelSelector({
           className={cn(floatingPanelStyles, "overflow-hidden", contentWidths[size])}
         >
           <Select.Viewport className="max-h-[min(28rem,var(--radix-select-content-available-height))] p-1.5">
+            {isOffline && (
+              <Select.Group>
+                <Select.Label className="px-2.5 pt-2 pb-1 text-xs font-medium text-muted-foreground">
+                  Hors ligne
+                </Select.Label>
+                <Select.Item
+                  value={LOCAL_ENGINE_VALUE}
+                  className="relative flex cursor-default flex-col gap-1 rounded-lg py-2 pr-8 pl-2.5 text-sm outline-none select-none data-[highlighted]:bg-muted"
+                >
+                  <span className="font-medium">
+                    <Select.ItemText>Moteur local</Select.ItemText>
+                  </span>
+                  <span className="text-xs leading-snug text-muted-foreground">
+                    Répond à partir de vos données, sans clé ni réseau. Ajoutez une clé OpenAI ou OpenRouter
+                    sur le serveur pour choisir un modèle ci-dessous.
+                  </span>
+                  <span className="text-xs text-muted-foreground">Gratuit · sur ce serveur</span>
+                  <Select.ItemIndicator className="absolute top-2.5 right-2.5 text-primary">
+                    <Check className="size-4" aria-hidden="true" />
+                  </Select.ItemIndicator>
+                </Select.Item>
+              </Select.Group>
+            )}
             {serverModels.length > 0 && (
               <Select.Group>
                 <Select.Label className="px-2.5 pt-2 pb-1 text-xs font-medium text-muted-foreground">
@@ -119,7 +152,7 @@ export function ModelSelector({
               <Select.Group key={provider}>
                 <Select.Label className="px-2.5 pt-2 pb-1 text-xs font-medium text-muted-foreground">
                   {PROVIDER_NAMES[provider]}
-                  {available.includes(provider) ? null : " — non configuré"}
+                  {available.includes(provider) ? null : ` — non configuré (${PROVIDER_KEYS[provider]})`}
                 </Select.Label>
                 {AI_MODELS.filter((model) => model.provider === provider).map((model) => (
                   <ModelOption key={model.id} model={model} isAvailable={available.includes(provider)} />
