@@ -45,20 +45,41 @@ const TRADES = new Set(
   ].flatMap((line) => line.split(" ")),
 );
 const ARTICLE_BEFORE = /(?:^|[^\p{L}])(?:le|la|l'|les|un|une|au|aux|du|des)\s*$/u;
-const PREPOSITION = wordsPattern([
-  "pour",
-  "pr",
-  "chez",
-  "a",
-  "au",
-  "aupres de",
+
+/**
+ * Slot markers: the words that say a client's name follows. They bound the name and are never part of it,
+ * nor of the title ("à l'ordre de" is no subject). Written folded; "d'" stands for "de" before a vowel.
+ */
+const CLIENT_MARKERS = [
+  "pour le compte de",
   "au nom de",
+  "a l'ordre de",
+  "a destination de",
+  "a l'attention de",
   "de la part de",
-]);
-const INTRODUCING = wordsPattern(["pour", "chez", "aupres de", "au nom de"]);
+  "aupres de",
+  "client a creer",
+  "nouveau client",
+  "nouvelle cliente",
+];
+const PREPOSITION = markerPattern([...CLIENT_MARKERS, "pour", "pr", "chez", "a", "au"]);
+const INTRODUCING = markerPattern([...CLIENT_MARKERS, "pour", "chez"]);
 // "de Dupont" is a name only when typed with a capital: "de train", "de la refonte" are not.
-const CAPITALIZED_OF = wordsPattern(["de", "du", "d'", "avec", "par"]);
-const CALLED = wordsPattern(["nommee?", "appelee?", "qui s'appelle", "du nom de", "denommee?", "intitulee?"]);
+const CAPITALIZED_OF = markerPattern(["de", "du", "d'", "avec", "par"]);
+// A marker left just before a name found another way ("pour le compte de Studio 360", where "Studio" is the
+// descriptor that found it) is taken with it.
+const MARKER_BEFORE = new RegExp(
+  `(?<![\\p{L}\\p{N}])(?:${alternatives([...CLIENT_MARKERS, "pour", "chez"])})'?\\s*:?\\s*(?:(?:la|le|les)\\s+|l')?$`,
+  "u",
+);
+const CALLED = markerPattern([
+  "nommee?",
+  "appelee?",
+  "qui s'appelle",
+  "du nom de",
+  "denommee?",
+  "intitulee?",
+]);
 
 const CIVILITIES = new Set("m mr mme mlle monsieur madame mademoiselle me maitre dr docteur".split(" "));
 const LEGAL_FORMS = new Set("sarl sas sasu sa eurl ei eirl sci scop selarl snc gie scm".split(" "));
@@ -103,8 +124,7 @@ export function takeClientName(
   if (options.only === "introduced") {
     const found = descriptorName(scan) ?? afterMarker(scan, INTRODUCING, false);
     if (!found) return undefined;
-    take(scan, found.taken);
-    return displayName(scan, found.name);
+    return takeFound(scan, found);
   }
   const found =
     descriptorName(scan) ??
@@ -113,16 +133,19 @@ export function takeClientName(
     afterMarker(scan, CAPITALIZED_OF, true) ??
     (adjacent && { name: adjacent, taken: adjacent });
   if (!found) return undefined;
+  return takeFound(scan, found);
+}
+
+function takeFound(scan: Scan, found: { name: Span; taken: Span }): string {
   take(scan, found.taken);
+  takeMarkerBefore(scan, found.taken.start);
   return displayName(scan, found.name);
 }
 
 /** A new client's own name: "nommé Dupont", then the client rules above. */
 export function takeOwnName(scan: Scan): string | undefined {
   const found = afterMarker(scan, CALLED, false);
-  if (!found) return takeClientName(scan);
-  take(scan, found.taken);
-  return displayName(scan, found.name);
+  return found ? takeFound(scan, found) : takeClientName(scan);
 }
 
 /**
@@ -196,7 +219,11 @@ function readName(scan: Scan, from: number, mustBeCapitalized: boolean): Span | 
   for (let next = index + 1; next < tokens.length && words < MAX_WORDS; next += 1) {
     const token = tokens[next] as Token;
     if (!isFree(scan, token)) break;
-    const isGlue = token.text === "&" || (token.text === "-" && token.start === end);
+    // "Martin & Fils", "Roux-Martin", "L'Échoppe": glue joins the words on both sides of it.
+    const isGlue =
+      token.text === "&" ||
+      (token.text === "-" && token.start === end) ||
+      (token.text === "'" && token.start === end && tokens[next + 1]?.start === token.end);
     // "Domaine de la Croix-Blanche", "Hôtel du Lac", "Boulangerie Au Bon Pain", "SARL Les Jardins": small
     // words join the name when a word of the name follows them.
     const joined = isGlue ? next + 1 : joinsSmallWords ? afterSmallWords(scan, next) : next;
@@ -212,6 +239,11 @@ function readName(scan: Scan, from: number, mustBeCapitalized: boolean): Span | 
       next = joined;
       continue;
     }
+    if (isNumberInName(scan, next)) {
+      end = token.end;
+      words += 1;
+      continue;
+    }
     if (!isWord(token) || /^\d/.test(token.text)) break;
     if (LEGAL_FORMS.has(token.text)) {
       end = token.end;
@@ -224,6 +256,19 @@ function readName(scan: Scan, from: number, mustBeCapitalized: boolean): Span | 
   }
   const span = { start: first.start, end };
   return isValidName(scan.raw.slice(span.start, span.end)) ? span : undefined;
+}
+
+/**
+ * "Atelier 42", "Studio 360": a number after a name's word is part of it. Amounts, quantities and dates are
+ * taken before names are read, so a number still free here is no price; "Dupont 2 fois" (a word of its own
+ * after it) is not a name either.
+ */
+function isNumberInName(scan: Scan, index: number): boolean {
+  const token = scan.tokens[index] as Token;
+  if (!/^\d{1,4}$/.test(token.text) || !isFree(scan, token)) return false;
+  const after = scan.tokens[index + 1];
+  if (!after || !isWord(after) || !isFree(scan, after) || isStopWord(after.text)) return true;
+  return scan.hasCaseSignal && isCapitalized(scan, after);
 }
 
 function followsNameWord(scan: Scan, position: number): boolean {
@@ -246,7 +291,8 @@ function afterSmallWords(scan: Scan, from: number): number {
 function firstNameToken(scan: Scan, from: number): number {
   const text = (index: number) => scan.tokens[index]?.text ?? "";
   let index = from;
-  while (text(index) === ":" || text(index) === "-") index += 1;
+  // "client : Dupont", "au nom d'Atelier 42" (the marker ends before the apostrophe).
+  while ([":", "-", "'"].includes(text(index))) index += 1;
   const isArticle = ["la", "le", "l", "les"].includes(text(index));
   // "pour la SARL Bonnet": the article belongs to the legal form, which is part of the name.
   if (isArticle && LEGAL_FORMS.has(text(index + 1))) index += 1;
@@ -285,10 +331,13 @@ function isTradeBeforeName(scan: Scan, index: number): boolean {
   return !isStopWord(trade.text) && isCapitalized(scan, name) && startsName(scan, name);
 }
 
-/** "Les Amis du Vélo": a capitalised article opens a name when a capitalised word follows it. */
+/** "Les Amis du Vélo", "L'Échoppe": a capitalised article opens a name when a capitalised word follows it. */
 function startsProperName(scan: Scan, index: number): boolean {
-  const [article, next] = [scan.tokens[index], scan.tokens[index + 1]];
-  if (!article || !next || !["le", "la", "les"].includes(article.text) || !scan.hasCaseSignal) return false;
+  const article = scan.tokens[index];
+  const isElided = article?.text === "l" && scan.tokens[index + 1]?.text === "'";
+  const next = scan.tokens[index + (isElided ? 2 : 1)];
+  if (!article || !next || !scan.hasCaseSignal) return false;
+  if (!isElided && !["le", "la", "les"].includes(article.text)) return false;
   return isCapitalized(scan, article) && isCapitalized(scan, next) && startsName(scan, next);
 }
 
@@ -390,4 +439,24 @@ export function takeProjectName(scan: Scan): string | undefined {
     return scan.raw.slice(span.start, span.end);
   }
   return undefined;
+}
+
+/** Longest first, so "pour le compte de" is read before "pour"; "de" also matches "d'" before a vowel. */
+function alternatives(markers: readonly string[]): string {
+  return [...markers]
+    .sort((a, b) => b.length - a.length)
+    .map((marker) => marker.replace(/ de$/, " d(?:e|(?='))").replace(/'$/, "(?=')"))
+    .join("|");
+}
+
+/** A marker bounded by non-letters; one ending in an elided "d'" ends before its apostrophe. */
+function markerPattern(markers: readonly string[]): RegExp {
+  return new RegExp(`(?<![\\p{L}\\p{N}])(?:${alternatives(markers)})(?:(?=')|(?![\\p{L}\\p{N}]))`, "gu");
+}
+
+/** Takes the marker that introduces a name starting at `start`, when nothing else took it. */
+function takeMarkerBefore(scan: Scan, start: number): void {
+  const marker = MARKER_BEFORE.exec(scan.folded.slice(0, start));
+  if (marker && isFree(scan, { start: marker.index, end: start }))
+    take(scan, { start: marker.index, end: start });
 }
