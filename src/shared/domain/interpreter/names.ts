@@ -107,6 +107,7 @@ const AFTER_NAME = new Set([
   ..."combien quel quelle quels quelles pourquoi comment quand montre affiche liste".split(" "),
 ]);
 const MAX_LOWERCASE_WORDS = 3;
+const NAME_TAILS = new Set("fils filles freres soeurs associes associees associe cie compagnie".split(" "));
 // Words that open a sentence with a capital without being part of a name: "Bon, Dupont m'a payé".
 const OPENERS = new Set("alors bon ok okay bonjour salut hello euh donc merci".split(" "));
 const MAX_WORDS = 6;
@@ -174,9 +175,9 @@ function descriptorName(scan: Scan): { name: Span; taken: Span } | undefined {
   const word = scan.folded.slice(found.taken.start, found.name.start).trim();
   const marker = tokenIndexAt(scan, found.taken.start);
   const isTyped = scan.hasCaseSignal && isCapitalized(scan, scan.tokens[marker] as Token);
-  const isTrade = TRADES.has(word);
+  const isTradeWord = isTrade(word);
   const hasArticle = ARTICLE_BEFORE.test(scan.folded.slice(0, found.taken.start));
-  const isPartOfName = !ROLE_WORDS.has(word) && (isTyped || (isTrade && !hasArticle));
+  const isPartOfName = !ROLE_WORDS.has(word) && (isTyped || (isTradeWord && !hasArticle));
   if (!isPartOfName || found.taken.start === found.name.start) return found;
   return { name: { start: found.taken.start, end: found.name.end }, taken: found.taken };
 }
@@ -210,12 +211,13 @@ function readName(scan: Scan, from: number, mustBeCapitalized: boolean): Span | 
   const first = tokens[index];
   if (!first || !(startsName(scan, first) || startsProperName(scan, index))) return undefined;
   const isCapitalMode = scan.hasCaseSignal && isCapitalized(scan, first);
-  if (mustBeCapitalized && !isCapitalMode) return undefined;
+  // "les factures de la menuiserie girard": in lower case, a trade and its name are one too.
+  if (mustBeCapitalized && !isCapitalMode && !isTrade(first.text)) return undefined;
 
   let end = first.end;
   let words = 1;
   // "l'hôtel du lac" typed in lower case: a trade's name runs over its small words too.
-  const joinsSmallWords = isCapitalMode || TRADES.has(first.text) || LEGAL_FORMS.has(first.text);
+  const joinsSmallWords = isCapitalMode || isTrade(first.text) || LEGAL_FORMS.has(first.text);
   for (let next = index + 1; next < tokens.length && words < MAX_WORDS; next += 1) {
     const token = tokens[next] as Token;
     if (!isFree(scan, token)) break;
@@ -239,6 +241,14 @@ function readName(scan: Scan, from: number, mustBeCapitalized: boolean): Span | 
       next = joined;
       continue;
     }
+    // "dupont et fils", "Martin et Associés": the partners a business is named after.
+    const partners = tokens[next + 1];
+    if (token.text === "et" && partners && isFree(scan, partners) && NAME_TAILS.has(partners.text)) {
+      end = partners.end;
+      words += 1;
+      next += 1;
+      continue;
+    }
     if (isNumberInName(scan, next)) {
       end = token.end;
       words += 1;
@@ -254,8 +264,15 @@ function readName(scan: Scan, from: number, mustBeCapitalized: boolean): Span | 
     end = token.end;
     words += 1;
   }
+  // …but "mes dépenses de restaurant" names no one: the trade alone is what was bought.
+  if (mustBeCapitalized && !isCapitalMode && words < 2) return undefined;
   const span = { start: first.start, end };
   return isValidName(scan.raw.slice(span.start, span.end)) ? span : undefined;
+}
+
+/** "Ateliers du Port", "Jardins": a trade said in the plural opens a name too. */
+function isTrade(word: string): boolean {
+  return TRADES.has(word) || (word.endsWith("s") && TRADES.has(word.slice(0, -1)));
 }
 
 /**
@@ -309,7 +326,7 @@ function firstNameToken(scan: Scan, from: number): number {
     if (
       token &&
       isWord(token) &&
-      (TRADES.has(token.text) || (isCapitalizedName && article && !isCapitalized(scan, article)))
+      (isTrade(token.text) || (isCapitalizedName && article && !isCapitalized(scan, article)))
     )
       index = word;
   }
