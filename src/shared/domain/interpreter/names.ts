@@ -316,19 +316,15 @@ function firstNameToken(scan: Scan, from: number): number {
   // "pour la boulangerie Durand": the trade, like "la société", is dropped before the name.
   else if (isArticle && text(index + 1) === "'" && isTradeBeforeName(scan, index + 2)) index += 3;
   else if (isArticle && isTradeBeforeName(scan, index + 1)) index += 2;
-  // "pour l'Hôtel du Lac", "pour la Boulangerie Au Bon Pain", "pour l'hotel du lac": the article is not
-  // part of the name.
+  // "pour l'Hôtel du Lac", "pour la Boulangerie Au Bon Pain", "pour l'hotel du lac": a lower-case article
+  // is not part of the name.
   else if (isArticle) {
     const word = index + (text(index + 1) === "'" ? 2 : 1);
     const token = scan.tokens[word];
     const isCapitalizedName = token && scan.hasCaseSignal && isCapitalized(scan, token);
-    const article = scan.tokens[index];
-    if (
-      token &&
-      isWord(token) &&
-      (isTrade(token.text) || (isCapitalizedName && article && !isCapitalized(scan, article)))
-    )
-      index = word;
+    // "pour Les Ateliers du Port": a capitalised article stays (startsProperName reads it with the name).
+    const isNameArticle = startsProperName(scan, index);
+    if (token && isWord(token) && !isNameArticle && (isTrade(token.text) || isCapitalizedName)) index = word;
   }
   while (CIVILITIES.has(text(index))) {
     index += 1;
