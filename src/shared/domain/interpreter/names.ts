@@ -104,6 +104,8 @@ const AFTER_NAME = new Set([
   ..."est sont ai as ont va doit paye payer payee regle regler".split(" "),
   ..."facture factures devis client projet depense euros euro eur echeance hier demain".split(" "),
   ..."siret siren tva ref reference portable mobile".split(" "),
+  // Punctuation said aloud in a dictation, should it reach the names as a word.
+  "virgule",
   ..."combien quel quelle quels quelles pourquoi comment quand montre affiche liste".split(" "),
 ]);
 const MAX_LOWERCASE_WORDS = 3;
@@ -454,11 +456,14 @@ export function takeProjectName(scan: Scan): string | undefined {
   return undefined;
 }
 
-/** Longest first, so "pour le compte de" is read before "pour"; "de" also matches "d'" before a vowel. */
+/**
+ * Longest first, so "pour le compte de" is read before "pour". A final "de" also matches "du", "des" and
+ * "d'" before a vowel: "au nom du cabinet Leroy", "pour le compte des Jardins de Provence".
+ */
 function alternatives(markers: readonly string[]): string {
   return [...markers]
     .sort((a, b) => b.length - a.length)
-    .map((marker) => marker.replace(/ de$/, " d(?:e|(?='))").replace(/'$/, "(?=')"))
+    .map((marker) => marker.replace(/ de$/, " d(?:e|u|es|(?='))").replace(/'$/, "(?=')"))
     .join("|");
 }
 
