@@ -1,5 +1,3 @@
-import { displayName } from "@shared/domain/interpreter/names";
-import { createScan } from "@shared/domain/interpreter/scan";
 import { matchByName } from "@shared/domain/name-match";
 import { createClientInput } from "@shared/schemas/clients";
 import { ACTIVE_PROJECT_STATUSES, type ProjectStatus } from "@shared/schemas/projects";
@@ -67,15 +65,12 @@ const SPOKEN_PUNCTUATION = /(?<![\p{L}])(?:point[- ]virgule|deux[- ]points|virgu
 const EDGE_PUNCTUATION = /^[\s,;:.!?«»"-]+|[\s,;:.!?«»"-]+$/gu;
 
 /**
- * A name as the user said or typed it, made fit to compare and, when it is new, to store: without the
- * punctuation a dictation spelled out or left at its ends, and title-cased as the interpreter does when
- * said all in lower case ("menuiserie girard" becomes "Menuiserie Girard", "sarl bonnet" "SARL Bonnet").
+ * A name as the user said or typed it, fit to compare and, when it is new, to store: without the punctuation
+ * a dictation spelled out or left at its ends. Its case stays as said (the offline engine has already
+ * title-cased a name typed in lower case; comparing ignores case).
  */
 function spokenName(name: string): string {
-  const cleaned = name.replace(SPOKEN_PUNCTUATION, " ").replace(EDGE_PUNCTUATION, "").replace(/\s+/g, " ");
-  // "ACME" typed in capitals stays so; only a name with no capital at all is given them.
-  if (cleaned !== cleaned.toLowerCase()) return cleaned;
-  return displayName(createScan(cleaned), { start: 0, end: cleaned.length });
+  return name.replace(SPOKEN_PUNCTUATION, " ").replace(EDGE_PUNCTUATION, "").replace(/\s+/g, " ");
 }
 
 /** The client to write on the record: the resolved one, or a new prospect (AI-created clients start so). */
