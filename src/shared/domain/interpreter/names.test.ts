@@ -50,6 +50,21 @@ describe("a client's name is kept whole", () => {
     ["Facture pour Maître Lefèvre 350 €", "Lefèvre"],
     ["Facture pour Monsieur Paul Durand avec 3 jours à 400 €", "Paul Durand"],
     ["Julie Marchand m'a payé 600 € par virement", "Julie Marchand"],
+    ["facture pour Mme Claire Dubois-Lenoir 420 €", "Claire Dubois-Lenoir"],
+    ["facture pour jean-luc picard 200 euros", "Jean-Luc Picard"],
+    ["Crée une facture de 1500 € à destination de Monsieur Karim Benali", "Karim Benali"],
+    // Written after the code, as a check: other businesses, other orders.
+    ["peux-tu faire une facture au nom de la boulangerie lemoine pour 250 €", "Boulangerie Lemoine"],
+    ["Devis à l'ordre de Cabinet Roux & Associés, 4 jours à 600 €", "Cabinet Roux & Associés"],
+    ["facture de 300 € pour le compte de la Pâtisserie Marchal", "Pâtisserie Marchal"],
+    ["facture pour SAS Les Vergers Normands concernant la maintenance 700 €", "SAS Les Vergers Normands"],
+    ["Facture chez Les Copains d’Abord pour 2 jours à 350 €", "Les Copains d’Abord"],
+    ["Facture pour demain de 450 € pour Pixel Studio", "Pixel Studio"],
+    ["facture pour avril 600 € pour Studio Mirage", "Studio Mirage"],
+    ["Note : facture pour Vincent & Fils de 880 € avec échéance le 20 avril", "Vincent & Fils"],
+    ["facture pour Agence Horizon 21 de 600 €", "Agence Horizon 21"],
+    ["facture pour le restaurant chez marcel 320 €", "Restaurant Chez Marcel"],
+    ["Facture pour le Bistrot Chez Paul 120 €", "Bistrot Chez Paul"],
   ])("%s → %s", (text, name) => {
     expect(clientOf(text)).toBe(name);
   });
@@ -129,6 +144,7 @@ describe("« pour le compte de » and other accounts", () => {
     ["Facture pour le compte de mon associé de 500 €", "associé"],
     ["pour le compte de l'utilisateur Marc, liste les devis", "Marc"],
     ["Facture pour le compte d'un autre utilisateur", "un autre compte"],
+    ["devis pour le compte de mon collègue de 400 €", "collègue"],
   ])("still refuses another user's account: %s", (text, account) => {
     expect(otherAccountOf(text)).toBe(account);
   });

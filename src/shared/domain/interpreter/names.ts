@@ -243,6 +243,14 @@ function readName(scan: Scan, from: number, mustBeCapitalized: boolean): Span | 
       next = joined;
       continue;
     }
+    // "Restaurant Chez Marcel", "le bistrot chez paul": right after a trade, "chez" is its name's first word.
+    const host = tokens[next + 1];
+    if (token.text === "chez" && words === 1 && isTrade(first.text) && host && startsName(scan, host)) {
+      end = host.end;
+      words += 2;
+      next += 1;
+      continue;
+    }
     // "dupont et fils", "Martin et Associés": the partners a business is named after.
     const partners = tokens[next + 1];
     if (token.text === "et" && partners && isFree(scan, partners) && NAME_TAILS.has(partners.text)) {
