@@ -50,6 +50,8 @@ describe("a client's name is kept whole", () => {
     ["Facture pour Maître Lefèvre 350 €", "Lefèvre"],
     ["Facture pour Monsieur Paul Durand avec 3 jours à 400 €", "Paul Durand"],
     ["Julie Marchand m'a payé 600 € par virement", "Julie Marchand"],
+    ["Atelier 42 m'a payé 300 €", "Atelier 42"],
+    ["atelier 42 m'a réglé 300 €", "Atelier 42"],
     ["facture pour Mme Claire Dubois-Lenoir 420 €", "Claire Dubois-Lenoir"],
     ["facture pour jean-luc picard 200 euros", "Jean-Luc Picard"],
     ["Crée une facture de 1500 € à destination de Monsieur Karim Benali", "Karim Benali"],

@@ -383,14 +383,22 @@ export function takeNameBefore(scan: Scan, position: number): string | undefined
   for (let index = end; index >= 0 && end - index < MAX_WORDS; index -= 1) {
     const token = scan.tokens[index] as Token;
     const isGlue = token.text === "&" || token.text === "-";
-    const isNameWord =
-      isWord(token) &&
-      isFree(scan, token) &&
-      !/^\d/.test(token.text) &&
-      !isStopWord(token.text) &&
-      (scan.hasCaseSignal ? isCapitalized(scan, token) : end - index < 2);
-    // "la boulangerie Au Bon Pain me doit": small words inside a capitalised name.
     const previous = scan.tokens[index - 1];
+    // "Atelier 42 m'a réglé": a number is part of a name after one of its words.
+    const isNumberOfName =
+      /^\d{1,4}$/.test(token.text) &&
+      isFree(scan, token) &&
+      previous !== undefined &&
+      isWord(previous) &&
+      !/^\d/.test(previous.text);
+    const isNameWord =
+      isNumberOfName ||
+      (isWord(token) &&
+        isFree(scan, token) &&
+        !/^\d/.test(token.text) &&
+        !isStopWord(token.text) &&
+        (scan.hasCaseSignal ? isCapitalized(scan, token) : end - index < 2));
+    // "la boulangerie Au Bon Pain me doit": small words inside a capitalised name.
     const isInnerSmallWord =
       scan.hasCaseSignal &&
       index < end &&
@@ -406,7 +414,7 @@ export function takeNameBefore(scan: Scan, position: number): string | undefined
   }
   const first = scan.tokens[start];
   const last = scan.tokens[end];
-  if (!first || !last || start > end || !isWord(first)) return undefined;
+  if (!first || !last || start > end || !isWord(first) || /^\d/.test(first.text)) return undefined;
   const span = { start: first.start, end: last.end };
   if (!isValidName(scan.raw.slice(span.start, span.end))) return undefined;
   take(scan, span);
