@@ -45,20 +45,41 @@ const TRADES = new Set(
   ].flatMap((line) => line.split(" ")),
 );
 const ARTICLE_BEFORE = /(?:^|[^\p{L}])(?:le|la|l'|les|un|une|au|aux|du|des)\s*$/u;
-const PREPOSITION = wordsPattern([
-  "pour",
-  "pr",
-  "chez",
-  "a",
-  "au",
-  "aupres de",
+
+/**
+ * Slot markers: the words that say a client's name follows. They bound the name and are never part of it,
+ * nor of the title ("à l'ordre de" is no subject). Written folded; "d'" stands for "de" before a vowel.
+ */
+const CLIENT_MARKERS = [
+  "pour le compte de",
   "au nom de",
+  "a l'ordre de",
+  "a destination de",
+  "a l'attention de",
   "de la part de",
-]);
-const INTRODUCING = wordsPattern(["pour", "chez", "aupres de", "au nom de"]);
+  "aupres de",
+  "client a creer",
+  "nouveau client",
+  "nouvelle cliente",
+];
+const PREPOSITION = markerPattern([...CLIENT_MARKERS, "pour", "pr", "chez", "a", "au"]);
+const INTRODUCING = markerPattern([...CLIENT_MARKERS, "pour", "chez"]);
 // "de Dupont" is a name only when typed with a capital: "de train", "de la refonte" are not.
-const CAPITALIZED_OF = wordsPattern(["de", "du", "d'", "avec", "par"]);
-const CALLED = wordsPattern(["nommee?", "appelee?", "qui s'appelle", "du nom de", "denommee?", "intitulee?"]);
+const CAPITALIZED_OF = markerPattern(["de", "du", "d'", "avec", "par"]);
+// A marker left just before a name found another way ("pour le compte de Studio 360", where "Studio" is the
+// descriptor that found it) is taken with it.
+const MARKER_BEFORE = new RegExp(
+  `(?<![\\p{L}\\p{N}])(?:${alternatives([...CLIENT_MARKERS, "pour", "chez"])})'?\\s*:?\\s*(?:(?:la|le|les)\\s+|l')?$`,
+  "u",
+);
+const CALLED = markerPattern([
+  "nommee?",
+  "appelee?",
+  "qui s'appelle",
+  "du nom de",
+  "denommee?",
+  "intitulee?",
+]);
 
 const CIVILITIES = new Set("m mr mme mlle monsieur madame mademoiselle me maitre dr docteur".split(" "));
 const LEGAL_FORMS = new Set("sarl sas sasu sa eurl ei eirl sci scop selarl snc gie scm".split(" "));
@@ -83,9 +104,12 @@ const AFTER_NAME = new Set([
   ..."est sont ai as ont va doit paye payer payee regle regler".split(" "),
   ..."facture factures devis client projet depense euros euro eur echeance hier demain".split(" "),
   ..."siret siren tva ref reference portable mobile".split(" "),
+  // Punctuation said aloud in a dictation, should it reach the names as a word.
+  "virgule",
   ..."combien quel quelle quels quelles pourquoi comment quand montre affiche liste".split(" "),
 ]);
 const MAX_LOWERCASE_WORDS = 3;
+const NAME_TAILS = new Set("fils filles freres soeurs associes associees associe cie compagnie".split(" "));
 // Words that open a sentence with a capital without being part of a name: "Bon, Dupont m'a payé".
 const OPENERS = new Set("alors bon ok okay bonjour salut hello euh donc merci".split(" "));
 const MAX_WORDS = 6;
@@ -103,8 +127,7 @@ export function takeClientName(
   if (options.only === "introduced") {
     const found = descriptorName(scan) ?? afterMarker(scan, INTRODUCING, false);
     if (!found) return undefined;
-    take(scan, found.taken);
-    return displayName(scan, found.name);
+    return takeFound(scan, found);
   }
   const found =
     descriptorName(scan) ??
@@ -113,16 +136,19 @@ export function takeClientName(
     afterMarker(scan, CAPITALIZED_OF, true) ??
     (adjacent && { name: adjacent, taken: adjacent });
   if (!found) return undefined;
+  return takeFound(scan, found);
+}
+
+function takeFound(scan: Scan, found: { name: Span; taken: Span }): string {
   take(scan, found.taken);
+  takeMarkerBefore(scan, found.taken.start);
   return displayName(scan, found.name);
 }
 
 /** A new client's own name: "nommé Dupont", then the client rules above. */
 export function takeOwnName(scan: Scan): string | undefined {
   const found = afterMarker(scan, CALLED, false);
-  if (!found) return takeClientName(scan);
-  take(scan, found.taken);
-  return displayName(scan, found.name);
+  return found ? takeFound(scan, found) : takeClientName(scan);
 }
 
 /**
@@ -151,9 +177,9 @@ function descriptorName(scan: Scan): { name: Span; taken: Span } | undefined {
   const word = scan.folded.slice(found.taken.start, found.name.start).trim();
   const marker = tokenIndexAt(scan, found.taken.start);
   const isTyped = scan.hasCaseSignal && isCapitalized(scan, scan.tokens[marker] as Token);
-  const isTrade = TRADES.has(word);
+  const isTradeWord = isTrade(word);
   const hasArticle = ARTICLE_BEFORE.test(scan.folded.slice(0, found.taken.start));
-  const isPartOfName = !ROLE_WORDS.has(word) && (isTyped || (isTrade && !hasArticle));
+  const isPartOfName = !ROLE_WORDS.has(word) && (isTyped || (isTradeWord && !hasArticle));
   if (!isPartOfName || found.taken.start === found.name.start) return found;
   return { name: { start: found.taken.start, end: found.name.end }, taken: found.taken };
 }
@@ -187,16 +213,21 @@ function readName(scan: Scan, from: number, mustBeCapitalized: boolean): Span | 
   const first = tokens[index];
   if (!first || !(startsName(scan, first) || startsProperName(scan, index))) return undefined;
   const isCapitalMode = scan.hasCaseSignal && isCapitalized(scan, first);
-  if (mustBeCapitalized && !isCapitalMode) return undefined;
+  // "les factures de la menuiserie girard": in lower case, a trade and its name are one too.
+  if (mustBeCapitalized && !isCapitalMode && !isTrade(first.text)) return undefined;
 
   let end = first.end;
   let words = 1;
   // "l'hôtel du lac" typed in lower case: a trade's name runs over its small words too.
-  const joinsSmallWords = isCapitalMode || TRADES.has(first.text) || LEGAL_FORMS.has(first.text);
+  const joinsSmallWords = isCapitalMode || isTrade(first.text) || LEGAL_FORMS.has(first.text);
   for (let next = index + 1; next < tokens.length && words < MAX_WORDS; next += 1) {
     const token = tokens[next] as Token;
     if (!isFree(scan, token)) break;
-    const isGlue = token.text === "&" || (token.text === "-" && token.start === end);
+    // "Martin & Fils", "Roux-Martin", "L'Échoppe": glue joins the words on both sides of it.
+    const isGlue =
+      token.text === "&" ||
+      (token.text === "-" && token.start === end) ||
+      (token.text === "'" && token.start === end && tokens[next + 1]?.start === token.end);
     // "Domaine de la Croix-Blanche", "Hôtel du Lac", "Boulangerie Au Bon Pain", "SARL Les Jardins": small
     // words join the name when a word of the name follows them.
     const joined = isGlue ? next + 1 : joinsSmallWords ? afterSmallWords(scan, next) : next;
@@ -212,6 +243,27 @@ function readName(scan: Scan, from: number, mustBeCapitalized: boolean): Span | 
       next = joined;
       continue;
     }
+    // "Restaurant Chez Marcel", "le bistrot chez paul": right after a trade, "chez" is its name's first word.
+    const host = tokens[next + 1];
+    if (token.text === "chez" && words === 1 && isTrade(first.text) && host && startsName(scan, host)) {
+      end = host.end;
+      words += 2;
+      next += 1;
+      continue;
+    }
+    // "dupont et fils", "Martin et Associés": the partners a business is named after.
+    const partners = tokens[next + 1];
+    if (token.text === "et" && partners && isFree(scan, partners) && NAME_TAILS.has(partners.text)) {
+      end = partners.end;
+      words += 1;
+      next += 1;
+      continue;
+    }
+    if (isNumberInName(scan, next)) {
+      end = token.end;
+      words += 1;
+      continue;
+    }
     if (!isWord(token) || /^\d/.test(token.text)) break;
     if (LEGAL_FORMS.has(token.text)) {
       end = token.end;
@@ -222,8 +274,28 @@ function readName(scan: Scan, from: number, mustBeCapitalized: boolean): Span | 
     end = token.end;
     words += 1;
   }
+  // …but "mes dépenses de restaurant" names no one: the trade alone is what was bought.
+  if (mustBeCapitalized && !isCapitalMode && words < 2) return undefined;
   const span = { start: first.start, end };
   return isValidName(scan.raw.slice(span.start, span.end)) ? span : undefined;
+}
+
+/** "Ateliers du Port", "Jardins": a trade said in the plural opens a name too. */
+function isTrade(word: string): boolean {
+  return TRADES.has(word) || (word.endsWith("s") && TRADES.has(word.slice(0, -1)));
+}
+
+/**
+ * "Atelier 42", "Studio 360": a number after a name's word is part of it. Amounts, quantities and dates are
+ * taken before names are read, so a number still free here is no price; "Dupont 2 fois" (a word of its own
+ * after it) is not a name either.
+ */
+function isNumberInName(scan: Scan, index: number): boolean {
+  const token = scan.tokens[index] as Token;
+  if (!/^\d{1,4}$/.test(token.text) || !isFree(scan, token)) return false;
+  const after = scan.tokens[index + 1];
+  if (!after || !isWord(after) || !isFree(scan, after) || isStopWord(after.text)) return true;
+  return scan.hasCaseSignal && isCapitalized(scan, after);
 }
 
 function followsNameWord(scan: Scan, position: number): boolean {
@@ -246,26 +318,23 @@ function afterSmallWords(scan: Scan, from: number): number {
 function firstNameToken(scan: Scan, from: number): number {
   const text = (index: number) => scan.tokens[index]?.text ?? "";
   let index = from;
-  while (text(index) === ":" || text(index) === "-") index += 1;
+  // "client : Dupont", "au nom d'Atelier 42" (the marker ends before the apostrophe).
+  while ([":", "-", "'"].includes(text(index))) index += 1;
   const isArticle = ["la", "le", "l", "les"].includes(text(index));
   // "pour la SARL Bonnet": the article belongs to the legal form, which is part of the name.
   if (isArticle && LEGAL_FORMS.has(text(index + 1))) index += 1;
   // "pour la boulangerie Durand": the trade, like "la société", is dropped before the name.
   else if (isArticle && text(index + 1) === "'" && isTradeBeforeName(scan, index + 2)) index += 3;
   else if (isArticle && isTradeBeforeName(scan, index + 1)) index += 2;
-  // "pour l'Hôtel du Lac", "pour la Boulangerie Au Bon Pain", "pour l'hotel du lac": the article is not
-  // part of the name.
+  // "pour l'Hôtel du Lac", "pour la Boulangerie Au Bon Pain", "pour l'hotel du lac": a lower-case article
+  // is not part of the name.
   else if (isArticle) {
     const word = index + (text(index + 1) === "'" ? 2 : 1);
     const token = scan.tokens[word];
     const isCapitalizedName = token && scan.hasCaseSignal && isCapitalized(scan, token);
-    const article = scan.tokens[index];
-    if (
-      token &&
-      isWord(token) &&
-      (TRADES.has(token.text) || (isCapitalizedName && article && !isCapitalized(scan, article)))
-    )
-      index = word;
+    // "pour Les Ateliers du Port": a capitalised article stays (startsProperName reads it with the name).
+    const isNameArticle = startsProperName(scan, index);
+    if (token && isWord(token) && !isNameArticle && (isTrade(token.text) || isCapitalizedName)) index = word;
   }
   while (CIVILITIES.has(text(index))) {
     index += 1;
@@ -285,10 +354,13 @@ function isTradeBeforeName(scan: Scan, index: number): boolean {
   return !isStopWord(trade.text) && isCapitalized(scan, name) && startsName(scan, name);
 }
 
-/** "Les Amis du Vélo": a capitalised article opens a name when a capitalised word follows it. */
+/** "Les Amis du Vélo", "L'Échoppe": a capitalised article opens a name when a capitalised word follows it. */
 function startsProperName(scan: Scan, index: number): boolean {
-  const [article, next] = [scan.tokens[index], scan.tokens[index + 1]];
-  if (!article || !next || !["le", "la", "les"].includes(article.text) || !scan.hasCaseSignal) return false;
+  const article = scan.tokens[index];
+  const isElided = article?.text === "l" && scan.tokens[index + 1]?.text === "'";
+  const next = scan.tokens[index + (isElided ? 2 : 1)];
+  if (!article || !next || !scan.hasCaseSignal) return false;
+  if (!isElided && !["le", "la", "les"].includes(article.text)) return false;
   return isCapitalized(scan, article) && isCapitalized(scan, next) && startsName(scan, next);
 }
 
@@ -311,14 +383,22 @@ export function takeNameBefore(scan: Scan, position: number): string | undefined
   for (let index = end; index >= 0 && end - index < MAX_WORDS; index -= 1) {
     const token = scan.tokens[index] as Token;
     const isGlue = token.text === "&" || token.text === "-";
-    const isNameWord =
-      isWord(token) &&
-      isFree(scan, token) &&
-      !/^\d/.test(token.text) &&
-      !isStopWord(token.text) &&
-      (scan.hasCaseSignal ? isCapitalized(scan, token) : end - index < 2);
-    // "la boulangerie Au Bon Pain me doit": small words inside a capitalised name.
     const previous = scan.tokens[index - 1];
+    // "Atelier 42 m'a réglé": a number is part of a name after one of its words.
+    const isNumberOfName =
+      /^\d{1,4}$/.test(token.text) &&
+      isFree(scan, token) &&
+      previous !== undefined &&
+      isWord(previous) &&
+      !/^\d/.test(previous.text);
+    const isNameWord =
+      isNumberOfName ||
+      (isWord(token) &&
+        isFree(scan, token) &&
+        !/^\d/.test(token.text) &&
+        !isStopWord(token.text) &&
+        (scan.hasCaseSignal ? isCapitalized(scan, token) : end - index < 2));
+    // "la boulangerie Au Bon Pain me doit": small words inside a capitalised name.
     const isInnerSmallWord =
       scan.hasCaseSignal &&
       index < end &&
@@ -334,7 +414,7 @@ export function takeNameBefore(scan: Scan, position: number): string | undefined
   }
   const first = scan.tokens[start];
   const last = scan.tokens[end];
-  if (!first || !last || start > end || !isWord(first)) return undefined;
+  if (!first || !last || start > end || !isWord(first) || /^\d/.test(first.text)) return undefined;
   const span = { start: first.start, end: last.end };
   if (!isValidName(scan.raw.slice(span.start, span.end))) return undefined;
   take(scan, span);
@@ -390,4 +470,27 @@ export function takeProjectName(scan: Scan): string | undefined {
     return scan.raw.slice(span.start, span.end);
   }
   return undefined;
+}
+
+/**
+ * Longest first, so "pour le compte de" is read before "pour". A final "de" also matches "du", "des" and
+ * "d'" before a vowel: "au nom du cabinet Leroy", "pour le compte des Jardins de Provence".
+ */
+function alternatives(markers: readonly string[]): string {
+  return [...markers]
+    .sort((a, b) => b.length - a.length)
+    .map((marker) => marker.replace(/ de$/, " d(?:e|u|es|(?='))").replace(/'$/, "(?=')"))
+    .join("|");
+}
+
+/** A marker bounded by non-letters; one ending in an elided "d'" ends before its apostrophe. */
+function markerPattern(markers: readonly string[]): RegExp {
+  return new RegExp(`(?<![\\p{L}\\p{N}])(?:${alternatives(markers)})(?:(?=')|(?![\\p{L}\\p{N}]))`, "gu");
+}
+
+/** Takes the marker that introduces a name starting at `start`, when nothing else took it. */
+function takeMarkerBefore(scan: Scan, start: number): void {
+  const marker = MARKER_BEFORE.exec(scan.folded.slice(0, start));
+  if (marker && isFree(scan, { start: marker.index, end: start }))
+    take(scan, { start: marker.index, end: start });
 }

@@ -16,8 +16,25 @@ const OTHER_ACCOUNT = wordsPattern([
 ]);
 const NOT_A_NAME = new Set(["mon", "ma", "mes", "un", "une", "autre"]);
 
+// "Facture pour le compte de Studio 360": a business idiom, the client the work is done for, not an
+// account. It is another user's account only when said as one: "pour le compte de mon associé", "pour le
+// compte d'un autre utilisateur".
+const ON_BEHALF = /(?:^|[^\p{L}])pour\s+$/u;
+const ACCOUNT_HOLDER = new RegExp(
+  `^(?:mon|ma|mes|notre|nos|un autre|une autre|l'autre|(?:l')?utilisat(?:eur|rice)|${RELATIVES})(?![\\p{L}])`,
+  "u",
+);
+
+function isOnBehalfOfClient(scan: Scan, match: RegExpExecArray): boolean {
+  if (!ON_BEHALF.test(scan.folded.slice(0, match.index))) return false;
+  // Read past the match: "d'un autre utilisateur" goes on after the name the pattern stopped at ("un").
+  const holder = /compte d(?:e |')\s*(.*)$/.exec(scan.folded.slice(match.index))?.[1] ?? "";
+  return !ACCOUNT_HOLDER.test(holder);
+}
+
 export function takeOtherAccount(scan: Scan): string | undefined {
   for (const match of freeMatches(scan, OTHER_ACCOUNT)) {
+    if (isOnBehalfOfClient(scan, match)) continue;
     const groups = match.groups ?? {};
     const end = match.index + match[0].length;
     const at = (text: string) => {

@@ -19,6 +19,8 @@ export const FILLERS = new Set(
     "montant total budget prix somme tarif ht ttc net brut",
     "email mail e courriel tel telephone numero adresse coordonnees",
     "nomme nommee appele appelee intitule intitulee objet concernant",
+    // What is left of a date's marker once the date is taken: "à partir du 3 avril", "à compter du 1er".
+    "partir compter",
   ].flatMap((line) => line.split(" ")),
 );
 

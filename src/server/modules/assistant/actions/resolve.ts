@@ -44,17 +44,33 @@ export async function resolveClientRef<T extends ClientRef>(
     if (!client) return { question: "Ce client est introuvable parmi les vôtres. Lequel voulez-vous ?" };
     return { input: { ...input, client: client.name } };
   }
-  const matches = matchByName(input.client, known, (client) => client.name);
+  const said = spokenName(input.client);
+  const matches = matchByName(said, known, (client) => client.name);
   const [first] = matches;
   if (matches.length > 1)
     return {
       question: ambiguous(
         "clients",
-        input.client,
+        said,
         matches.map((match) => match.item.name),
       ),
     };
-  return { input: first ? { ...input, clientId: first.item.id, client: first.item.name } : input };
+  return {
+    input: { ...input, ...(first ? { clientId: first.item.id, client: first.item.name } : { client: said }) },
+  };
+}
+
+// Dictation says punctuation aloud: "la menuiserie girard virgule 500 euros" names "Menuiserie Girard".
+const SPOKEN_PUNCTUATION = /(?<![\p{L}])(?:point[- ]virgule|deux[- ]points|virgule)(?![\p{L}])/giu;
+const EDGE_PUNCTUATION = /^[\s,;:.!?«»"-]+|[\s,;:.!?«»"-]+$/gu;
+
+/**
+ * A name as the user said or typed it, fit to compare and, when it is new, to store: without the punctuation
+ * a dictation spelled out or left at its ends. Its case stays as said (the offline engine has already
+ * title-cased a name typed in lower case; comparing ignores case).
+ */
+function spokenName(name: string): string {
+  return name.replace(SPOKEN_PUNCTUATION, " ").replace(EDGE_PUNCTUATION, "").replace(/\s+/g, " ");
 }
 
 /** The client to write on the record: the resolved one, or a new prospect (AI-created clients start so). */
