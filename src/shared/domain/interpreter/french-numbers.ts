@@ -233,11 +233,12 @@ export function frenchNumberEdits(text: string): Edit[] {
         ? readNumber(text, tokens, index)
         : undefined;
     const digits = run ?? digitRun(tokens, index);
-    if (!digits || (run && !countsSomething(run, tokens))) {
+    const decimals = digits && readDecimals(text, tokens, digits.last);
+    // « un virgule cinq » is a number, whatever follows it.
+    if (!digits || (run && !decimals && !countsSomething(run, tokens))) {
       index += 1;
       continue;
     }
-    const decimals = readDecimals(text, tokens, digits.last);
     const last = decimals?.last ?? digits.last;
     // Digits followed by « mille »: « 3 mille euros » is 3000.
     if (run || decimals || digits.value !== Number(token.text)) {
