@@ -122,8 +122,9 @@ function allowedEdits(length: number): number {
   return length < 8 ? 1 : 2;
 }
 
-/** The command word meant by a folded word, if it is one nearly and only one. */
-export function correctCommandWord(word: string): string | undefined {
+/** The command word meant by a word, if it is one nearly and only one. */
+export function correctCommandWord(typed: string): string | undefined {
+  const word = fold(typed);
   const exact = COMMAND_BY_FOLD.get(word);
   if (exact) return exact;
   const allowed = allowedEdits(word.length);
@@ -156,8 +157,9 @@ export function commandTypoEdits(text: string): Edit[] {
   return edits;
 }
 
-/** « Fcature » at the start of a sentence stays capitalised: « Facture ». */
+/** « Fcature » at the start of a sentence stays capitalised: « Facture »; « DVEIS » is « DEVIS ». */
 function withCaseOf(typed: string, written: string): string {
+  if (typed.length > 1 && typed === typed.toUpperCase()) return written.toUpperCase();
   const first = typed[0] as string;
   return first !== first.toLowerCase() ? (written[0] as string).toUpperCase() + written.slice(1) : written;
 }

@@ -34,8 +34,11 @@ export function unchanged(original: string): NormalizedText {
 
 /** The text after one pass of edits, its characters still mapped to the original. */
 export function applyEdits(current: NormalizedText, edits: readonly Edit[]): NormalizedText {
-  if (edits.length === 0) return current;
-  const sorted = [...edits].sort((a, b) => a.start - b.start);
+  // An edit that writes what is there already changes nothing: the characters stay the user's.
+  const sorted = edits
+    .filter((edit) => current.text.slice(edit.start, edit.end) !== edit.text)
+    .sort((a, b) => a.start - b.start);
+  if (sorted.length === 0) return current;
   const old = originsOf(current);
   const from: number[] = [];
   const to: number[] = [];
