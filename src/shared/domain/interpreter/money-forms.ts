@@ -13,7 +13,7 @@ const START = "(?<![\\p{L}\\p{N}.,])";
 const END = "(?![\\p{L}\\p{N}])";
 // Before « 2 k » with no currency, what makes it a price: « budget de 2 k », « facture à 1,5k ».
 const PRICE_CONTEXT =
-  /(?:^|[^\p{L}])(?:de|d'|a|pour|budget|montant|total|prix|tarif|somme|facture|devis|paye|regle|coute|environ|plus de|moins de|vers|:)\s*$/u;
+  /(?:^|[^\p{L}])(?:de|d'|a|pour|budget|montant|total|prix|tarif|somme|factures?|facturer|devis|depenses?|frais|acomptes?|paye|regle|coute|environ|plus de|moins de|vers|:)\s*$/u;
 
 const KILO = new RegExp(
   `${START}(\\d+)(?:[.,](\\d{1,2}))?\\s*k\\s*(${CURRENCY})?${END}|${START}(\\d+)(?:[.,](\\d{1,2}))?\\s*k€`,
