@@ -22,6 +22,13 @@ const KILO = new RegExp(
 const AFTER = new RegExp(`${START}${NUMBER}\\s*(?:${CURRENCY}${END}|€)`, "gu");
 // « 1200e »: « e » is a currency only glued to a sum, not the ordinal of « 3e relance ».
 const GLUED_E = new RegExp(`${START}(\\d{2,}|\\d+[.,]\\d{1,2})e${END}`, "gu");
+// « 79 euros 50 »: the cents said after the currency, unless they count something (« 500 euros 3 jours ») or
+// are a day (« 500 euros 15 mars »).
+const MONTHS = "janvier|fevrier|mars|avril|mai|juin|juillet|aout|septembre|octobre|novembre|decembre";
+const CENTS_AFTER = new RegExp(
+  `${START}(\\d+)\\s*euros?\\s+(\\d{1,2})(?![\\p{N},./]|\\s*(?:%|jours?|j|heures?|h|mois|ans?|nuits?|km|personnes?|fois|x|${MONTHS})(?![\\p{L}]))`,
+  "gu",
+);
 const BEFORE = new RegExp(`${START}(?:€|eur|euros)\\s*${NUMBER}${END}`, "gu");
 
 /** `folded` is `text` folded (same positions). */
@@ -37,6 +44,7 @@ export function moneyEdits(text: string, folded: string): Edit[] {
   };
   // The ISO code is written before the sum: « Atelier 42 EUR 4 300 » is 4 300 €, not 42 €.
   for (const match of text.matchAll(ISO_BEFORE)) add(match, euros(match[1] ?? "", match[2]));
+  for (const match of folded.matchAll(CENTS_AFTER)) add(match, euros(match[1] ?? "", match[2]));
   for (const match of folded.matchAll(KILO)) {
     const [, integer, decimals, currency, gluedInteger, gluedDecimals] = match;
     const hasCurrency = currency !== undefined || gluedInteger !== undefined;
