@@ -1,4 +1,5 @@
 import { parseEurosToCents } from "../money";
+import { NAME_HEAD } from "./money-forms";
 import { freeMatches, type Scan, take } from "./scan";
 
 /**
@@ -27,10 +28,6 @@ const PRICE_WORD =
 // « facture leroy 1200 », « devis 800 », « ajoute 12,90 »: a record word, then at most two words.
 const RECORD_WORD_BEFORE =
   /(?:^|[^\p{L}])(?:factures?|facturer|devis|depenses?|frais|acomptes?|avoirs?|ajoute|ajouter|note)(?:\s+[\p{L}'&-]+){0,2}\s*$/u;
-// Heads of the business names that end in a number: « Agence 360 », « Atelier 42 », « Studio 54 ».
-const NAME_HEAD =
-  /(?:^|[^\p{L}])(?:agence|atelier|studio|cabinet|garage|espace|hotel|residence|villa|cafe|restaurant|boutique|salle|lot|bureau|ecran|version|format)\s*$/u;
-
 export type AmountMatch = { cents: number };
 
 type Bare = { cents: number; start: number; end: number; strength: number };

@@ -36,11 +36,11 @@ const ISO_BEFORE = new RegExp(`${START}EUR\\s*${NUMBER}${END}`, "gu");
 
 export function moneyEdits(text: string, folded: string): Edit[] {
   const edits: Edit[] = [];
-  const add = (match: RegExpExecArray, cents: string | undefined) => {
-    const start = match.index;
-    const end = start + match[0].length;
+  const add = (match: RegExpExecArray, euroText: string, skipped = 0) => {
+    const start = match.index + skipped;
+    const end = match.index + match[0].length;
     if (edits.some((edit) => edit.start < end && start < edit.end)) return;
-    if (cents !== undefined) edits.push({ start, end, text: `${cents} €` });
+    edits.push({ start, end, text: `${euroText} €` });
   };
   // The ISO code is written before the sum: « Atelier 42 EUR 4 300 » is 4 300 €, not 42 €.
   for (const match of text.matchAll(ISO_BEFORE)) add(match, euros(match[1] ?? "", match[2]));
@@ -51,7 +51,15 @@ export function moneyEdits(text: string, folded: string): Edit[] {
     if (hasCurrency || PRICE_CONTEXT.test(folded.slice(0, match.index)))
       add(match, thousands(integer ?? gluedInteger ?? "", decimals ?? gluedDecimals));
   }
-  for (const match of folded.matchAll(AFTER)) add(match, euros(match[1] ?? "", match[2]));
+  for (const match of folded.matchAll(AFTER)) {
+    // « Agence 360 800 euros »: after a name head the first group of digits is the name's (after any
+    // capitalised word it would not be: « Facture Dupont 1 200 € » is 1 200 €).
+    const groups = (match[1] ?? "").split(" ");
+    if (groups.length > 1 && NAME_HEAD.test(folded.slice(0, match.index))) {
+      const last = groups.at(-1) as string;
+      add(match, euros(last, match[2]), match[0].indexOf(last));
+    } else add(match, euros(match[1] ?? "", match[2]));
+  }
   for (const match of folded.matchAll(GLUED_E)) {
     const [integer, decimals] = (match[1] ?? "").split(/[.,]/);
     add(match, euros(integer ?? "", decimals));
@@ -60,6 +68,9 @@ export function moneyEdits(text: string, folded: string): Edit[] {
   return edits.sort((a, b) => a.start - b.start);
 }
 
+// Heads of the business names that end in a number: « Agence 360 », « Atelier 42 », « Studio 54 ».
+export const NAME_HEAD =
+  /(?:^|[^\p{L}])(?:agence|atelier|studio|cabinet|garage|espace|hotel|residence|villa|cafe|restaurant|boutique|salle|lot|bureau|ecran|version|format)\s*$/u;
 function euros(integer: string, decimals: string | undefined): string {
   const units = integer.replace(/[ .]/g, "");
   return decimals ? `${units},${decimals.padEnd(2, "0")}` : units;

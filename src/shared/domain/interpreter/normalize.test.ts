@@ -43,6 +43,8 @@ describe("money forms", () => {
     ["79 euros 50 pour l'hôtel", "79,50 € pour l'hôtel"],
     ["500 euros 3 jours", "500 € 3 jours"],
     ["facture 500 euros 15 mars", "facture 500 € 15 mars"],
+    ["facture Agence 360 800 euros", "facture Agence 360 800 €"],
+    ["Facture Dupont 1 800 euros", "Facture Dupont 1800 €"],
     ["un écran 4K à 300 €", "un écran 4K à 300 €"],
     ["facture Agence 360 pour la vidéo", "facture Agence 360 pour la vidéo"],
     ["la 3e relance", "la 3e relance"],
