@@ -22,6 +22,7 @@ import {
   takeOwnName,
   takeProjectName,
 } from "./names";
+import { normalizeCommand } from "./normalize";
 import { takeOtherAccount } from "./other-account";
 import { findPaymentMethod, takeInvoiceNumber } from "./payments";
 import { type PeriodMatch, takeComparison, takePeriod } from "./periods";
@@ -63,7 +64,7 @@ export const AMBIGUITIES = {
  * Paris terms.
  */
 export function interpretCommand(text: string, now: Date): Interpretation {
-  const scan = createScan(text);
+  const scan = createScan(normalizeCommand(text));
   const today = parisToday(now);
   // Order matters: each extractor takes its characters, so an e-mail's digits are not a phone, a phone's
   // not a date, an invoice number's not an amount, "3 jours à 450 €" one line rather than a delay and an

@@ -1,4 +1,5 @@
 import { fold } from "../../fold";
+import { type NormalizedText, unchanged } from "./normalized-text";
 
 /**
  * The command as the extractors see it: the text typed (`raw`), a folded copy for matching, the words, and
@@ -12,7 +13,10 @@ import { fold } from "../../fold";
 export type Token = { start: number; end: number; text: string };
 
 export type Scan = {
+  /** The command after normalisation (stage a): numbers in digits, money in one form, typos corrected. */
   raw: string;
+  /** The way back from `raw` to what the user typed: `normalized.originalOf(start, end)`. */
+  normalized: NormalizedText;
   folded: string;
   tokens: Token[];
   /** 1 where an extractor took the character (an amount, a date, the client…), so no one reads it twice. */
@@ -26,13 +30,15 @@ export type Span = { start: number; end: number };
 // A word is letters and digits; every other visible character is a token of its own (",", "'", "&", "-").
 const TOKEN = /[\p{L}\p{N}]+|[^\s\p{L}\p{N}]/gu;
 
-export function createScan(raw: string): Scan {
+export function createScan(normalized: NormalizedText | string): Scan {
+  const mapped = typeof normalized === "string" ? unchanged(normalized) : normalized;
+  const raw = mapped.text;
   const folded = fold(raw);
   const tokens: Token[] = [];
   for (const match of folded.matchAll(TOKEN))
     tokens.push({ start: match.index, end: match.index + match[0].length, text: match[0] });
   const hasCaseSignal = raw !== raw.toLowerCase() && raw !== raw.toUpperCase();
-  return { raw, folded, tokens, taken: new Uint8Array(raw.length), hasCaseSignal };
+  return { raw, normalized: mapped, folded, tokens, taken: new Uint8Array(raw.length), hasCaseSignal };
 }
 
 export function isFree(scan: Scan, span: Span): boolean {

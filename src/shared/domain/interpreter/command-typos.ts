@@ -1,0 +1,165 @@
+import { dictionary } from "@zxcvbn-ts/language-fr";
+import { fold } from "../../fold";
+import type { Edit } from "./normalized-text";
+import { nameGuard, textTokens } from "./text-tokens";
+
+/**
+ * Command words typed fast, written right: « fcature » → facture, « dveis » → devis, « dépnse » → dépense,
+ * « clinet » → client, and SMS style: « stp », « pr » → pour, « jai » → j'ai.
+ *
+ * A word is corrected when it is no French word, first name or last name (zxcvbn's French lists) and lies
+ * within the edit distance its length allows (optimal string alignment: a swap of two letters is one edit)
+ * of exactly one command word. A capitalised word inside a sentence is a name and is never touched.
+ */
+
+// The words intent detection reads, accented as they are written.
+const COMMAND_WORDS = [
+  "facture",
+  "factures",
+  "facturer",
+  "devis",
+  "dépense",
+  "dépenses",
+  "client",
+  "clients",
+  "cliente",
+  "projet",
+  "projets",
+  "tâche",
+  "tâches",
+  "contrat",
+  "contrats",
+  "paiement",
+  "paiements",
+  "règlement",
+  "relance",
+  "relances",
+  "relancer",
+  "crée",
+  "créer",
+  "ajoute",
+  "ajouter",
+  "montre",
+  "affiche",
+  "liste",
+  "combien",
+  "encaissé",
+  "encaissements",
+  "impayées",
+  "impayés",
+  "chiffre",
+  "affaires",
+  "échéance",
+  "prépare",
+  "enregistre",
+  "rembourse",
+  "remboursement",
+  "virement",
+  "honoraires",
+  "prestation",
+  "réunion",
+  "demain",
+  "semaine",
+  "prochaine",
+  "dernier",
+  "dernière",
+];
+
+// SMS and chat spellings, folded, with what they stand for.
+const SMS: Record<string, string> = {
+  stp: "s'il te plaît",
+  svp: "s'il vous plaît",
+  pr: "pour",
+  pk: "pourquoi",
+  pcq: "parce que",
+  jai: "j'ai",
+  ya: "il y a",
+  ds: "dans",
+  qd: "quand",
+  tt: "tout",
+  bcp: "beaucoup",
+  dc: "donc",
+  cmb: "combien",
+  auj: "aujourd'hui",
+  ajd: "aujourd'hui",
+  dem1: "demain",
+  kel: "quel",
+  koi: "quoi",
+  mtn: "maintenant",
+  fct: "facture",
+  fait: "fais",
+};
+
+// « fait moi une facture »: « fait » stands for « fais » only before « moi ».
+const ONLY_BEFORE: Record<string, RegExp> = { fait: /^\s*-?\s*moi(?![\p{L}])/u };
+
+const KNOWN_WORDS = new Set(
+  [...dictionary["commonWords-fr"], ...dictionary["firstnames-fr"], ...dictionary["lastnames-fr"]].map(fold),
+);
+const COMMAND_BY_FOLD = new Map(COMMAND_WORDS.map((word) => [fold(word), word]));
+
+/** Optimal string alignment distance: insertions, deletions, substitutions and swaps of neighbours. */
+export function editDistance(a: string, b: string): number {
+  const width = b.length + 1;
+  const cells = new Int32Array((a.length + 1) * width);
+  const at = (i: number, j: number) => cells[i * width + j] as number;
+  for (let i = 0; i <= a.length; i += 1) cells[i * width] = i;
+  for (let j = 0; j <= b.length; j += 1) cells[j] = j;
+  for (let i = 1; i <= a.length; i += 1)
+    for (let j = 1; j <= b.length; j += 1) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let best = Math.min(at(i - 1, j) + 1, at(i, j - 1) + 1, at(i - 1, j - 1) + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        best = Math.min(best, at(i - 2, j - 2) + 1);
+      cells[i * width + j] = best;
+    }
+  return at(a.length, b.length);
+}
+
+/** Short words are too close to others to guess: none under 5 letters, one edit to 7, two from 8. */
+function allowedEdits(length: number): number {
+  if (length < 5) return 0;
+  return length < 8 ? 1 : 2;
+}
+
+/** The command word meant by a word, if it is one nearly and only one. */
+export function correctCommandWord(typed: string): string | undefined {
+  const word = fold(typed);
+  const exact = COMMAND_BY_FOLD.get(word);
+  if (exact) return exact;
+  const allowed = allowedEdits(word.length);
+  if (allowed === 0 || KNOWN_WORDS.has(word)) return undefined;
+  let best: { word: string; distance: number; isTie: boolean } | undefined;
+  for (const [folded, written] of COMMAND_BY_FOLD) {
+    if (Math.abs(folded.length - word.length) > allowed) continue;
+    const distance = editDistance(word, folded);
+    if (distance > allowed) continue;
+    if (!best || distance < best.distance) best = { word: written, distance, isTie: false };
+    else if (distance === best.distance && written !== best.word) best.isTie = true;
+  }
+  return best && !best.isTie ? best.word : undefined;
+}
+
+export function commandTypoEdits(text: string): Edit[] {
+  const tokens = textTokens(text);
+  const isName = nameGuard(text, tokens);
+  const edits: Edit[] = [];
+  tokens.forEach((token, index) => {
+    if (!token.isWord || isName(index) || /\d/.test(token.text)) return;
+    const written = SMS[token.folded] ?? correctCommandWord(token.folded);
+    // A word missing only its accents is left as typed: the extractors fold accents away, and a title
+    // keeps the user's spelling (« preparer la reunion »).
+    if (!written || fold(written) === token.folded) return;
+    const condition = ONLY_BEFORE[token.folded];
+    if (condition && !condition.test(text.slice(token.end))) return;
+    edits.push({ start: token.start, end: token.end, text: withCaseOf(token.text, written) });
+  });
+  return edits;
+}
+
+/** « Fcature » at the start of a sentence stays capitalised: « Facture »; « DVEIS » is « DEVIS ». */
+function withCaseOf(typed: string, written: string): string {
+  if (typed.length > 1 && typed === typed.toUpperCase()) return written.toUpperCase();
+  const first = typed[0] as string;
+  return first !== first.toLowerCase() ? (written[0] as string).toUpperCase() + written.slice(1) : written;
+}
