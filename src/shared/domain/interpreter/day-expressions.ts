@@ -69,7 +69,18 @@ const SMALL_NUMBERS: Record<string, number> = {
 };
 // "le trente et un mai" when the numbers were not turned into digits before: 1 to 31, in words.
 const UNITS = ["un", "deux", "trois", "quatre", "cinq", "six", "sept", "huit", "neuf"];
-const TEENS = ["dix", "onze", "douze", "treize", "quatorze", "quinze", "seize", "dix sept", "dix huit", "dix neuf"];
+const TEENS = [
+  "dix",
+  "onze",
+  "douze",
+  "treize",
+  "quatorze",
+  "quinze",
+  "seize",
+  "dix sept",
+  "dix huit",
+  "dix neuf",
+];
 const DAY_WORDS: Record<string, number> = Object.fromEntries([
   ["premier", 1],
   ...UNITS.slice(1).map((word, index) => [word, index + 2]),
@@ -244,7 +255,11 @@ const SERVICE_CUE =
 const SINCE_CUE = /(?:depuis|a compter du|a partir du)\s*(?:le\s*)?$/;
 
 function sinceDay(day: string, today: string): InterpretedPeriod {
-  return { from: day, to: today, label: `depuis le ${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}` };
+  return {
+    from: day,
+    to: today,
+    label: `depuis le ${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`,
+  };
 }
 
 export function takeDays(scan: Scan, today: string): DayMatch[] {

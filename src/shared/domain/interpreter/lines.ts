@@ -52,8 +52,7 @@ const NUMBER_WORDS: Record<string, number> = {
   vingt: 20,
   trente: 30,
 };
-const quantity = (name: string) =>
-  `(?<${name}>\\d+(?:[.,]\\d{1,2})?|${Object.keys(NUMBER_WORDS).join("|")})`;
+const quantity = (name: string) => `(?<${name}>\\d+(?:[.,]\\d{1,2})?|${Object.keys(NUMBER_WORDS).join("|")})`;
 const CURRENCY = "(?:€|euros?|eur|e)";
 const PRICE = `(?<integer>\\d{1,3}(?:[ .]\\d{3})+|\\d+)(?:[.,](?<decimals>\\d{1,2}))?\\s*(?<thousands>k)?\\s*(?<currency>${CURRENCY})?(?:\\s*(?:ht|ttc|hors taxes?))?`;
 /** "/h", "par jour", "de l'heure", "le mois": the unit a price is for, in the named group. */
