@@ -93,7 +93,7 @@ const PRICE_FIRST = new RegExp(
 const FEE_WORDS =
   "forfaits?|frais|supplements?|options?|deplacements?|installation|mise en (?:place|service|page)|licences?|abonnements?|hebergement|materiel|fournitures|achat";
 const FEE = new RegExp(
-  `(?<![\\p{L}])(?:(?:\\+|plus|et|avec)\\s*)?(?:(?<before>(?:${FEE_WORDS})(?:\\s+(?!de\\s|d')${WORD}){0,2})\\s*(?:de\\s+|d'|:\\s*)?)?${START}${PRICE}(?:\\s+(?:de|d')\\s*(?<after>(?!${STOP}\\s)${WORD}(?:\\s+(?:de |d')?(?!${STOP}\\s)${WORD}){0,2}))?${END}`,
+  `(?<![\\p{L}])(?:(?:\\+|plus|et|avec)\\s*)?(?:(?<before>(?:${FEE_WORDS})(?:\\s+(?:de\\s+|d')?(?!de\\s)${WORD}){0,2})\\s*(?:de\\s+|d'|:\\s*)?)?${START}${PRICE}(?:\\s+(?:de|d')\\s*(?<after>(?!${STOP}\\s)${WORD}(?:\\s+(?:de |d')?(?!${STOP}\\s)${WORD}){0,2}))?${END}`,
   "gu",
 );
 // "soit 1 040 € au total", "acompte de 300 €": a sum said about the lines, not one more line.
@@ -191,9 +191,10 @@ function feeLine(scan: Scan, match: RegExpExecArray): InterpretedLine | undefine
   if (!currency && before === undefined) return undefined;
   if (NOT_A_LINE.test(scan.folded.slice(Math.max(0, match.index - 20), match.index))) return undefined;
   const description = rawOf(scan, match, "before") ?? rawOf(scan, match, "after");
-  const isFlatFee = /^forfait/.test(before ?? after ?? "");
+  const isFlatFee = /^forfaits?(?![\p{L}])/u.test(before ?? after ?? "");
   return {
-    description,
+    // "forfait 900 €" is said by its unit alone; "forfait installation 900 €" has a description.
+    description: isFlatFee && /^forfaits?$/.test(before ?? after ?? "") ? undefined : description,
     quantity: 1,
     unit: isFlatFee ? "forfait" : undefined,
     unitPrice: priceOf(match.groups ?? {}),
