@@ -48,7 +48,15 @@ describe("days said in a command", () => {
   });
 
   it("does not read quantities, money or times as days of the month", () => {
-    for (const text of ["le 15 %", "au 3 jours", "le 12 €", "le 10 h", "du 2,5"])
+    for (const text of [
+      "le 15 %",
+      "au 3 jours",
+      "le 12 €",
+      "le 10 h",
+      "du 2,5",
+      "le 1er trimestre",
+      "au 12 rue des Lilas",
+    ])
       expect(takeDays(createScan(text), TODAY)).toEqual([]);
   });
 

@@ -115,6 +115,10 @@ const MONTH_WORDS = Object.keys(MONTHS).join("|");
 
 const fixed = (day: string) => ({ resolve: () => day });
 
+// Words after "le 12" that make it something else than a day of the month.
+const NOT_DAY_AFTER =
+  "euros?|eur|jours?|mois|semaines?|ans?|annees?|fois|personnes?|x|trimestres?|semestres?|rue|avenue|bd|boulevard|place|chemin|allee|impasse|route|quai|etage";
+
 // Longest phrasings first: "avant-hier" before "hier", "fin du mois prochain" before "fin du mois".
 const RULES: Rule[] = [
   { pattern: new RegExp(`avant[- ]hier${END}`, "gu"), read: (_, today) => fixed(addDays(today, -2)) },
@@ -234,9 +238,10 @@ const RULES: Rule[] = [
     },
   },
   {
-    // "le 15", "au 1er": that day of this month or the next (of the last, for what is past).
+    // "le 15", "au 1er": that day of this month or the next (of the last, for what is past); not "le 1er
+    // trimestre", "au 12 rue…", "le 3 %".
     pattern: new RegExp(
-      `(?<![\\p{L}])(?:le|au|du)\\s+(1er|\\d{1,2})(?![\\p{L}\\p{N}]|\\s*(?:[/.,:%€h-]|euros?${END}|eur${END}|jours?${END}|mois${END}|ans?${END}|fois${END}|personnes?${END}|x${END}))`,
+      `(?<![\\p{L}])(?:le|au|du)\\s+(1er|\\d{1,2})(?![\\p{L}\\p{N}]|\\s*(?:[/.,:%€h-]|(?:${NOT_DAY_AFTER})${END}))`,
       "gu",
     ),
     read: (match, today) => dayOfMonth(today, readDayNumber(match[1] as string)),

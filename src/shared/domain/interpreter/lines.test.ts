@@ -41,6 +41,11 @@ const CASES: [text: string, total: number, lines: InterpretedLine[]][] = [
     3600,
     [{ description: "formation (3 personnes)", quantity: 6, unit: "jour", unitPrice: 600 }],
   ],
+  [
+    "3 jours à 700 € par jour pour 4 stagiaires",
+    8400,
+    [{ description: "4 stagiaires", quantity: 12, unit: "jour", unitPrice: 700 }],
+  ],
   ["2 nuits à 85 €", 170, [{ quantity: 2, unit: "nuit", unitPrice: 85 }]],
   ["4 pleins à 60 €", 240, [{ description: "pleins", quantity: 4, unitPrice: 60 }]],
   ["10 h à 45 €/h", 450, [{ quantity: 10, unit: "heure", unitPrice: 45 }]],

@@ -65,7 +65,8 @@ const WORD = "[\\p{L}][\\p{L}'-]*";
 const STOP = "(?:a|x|de|pour|au|et|par|soit|plus)";
 const DESCRIPTION = `(?:\\s+(?:de |d'|du |des |en )?(?<description>(?:(?!${STOP}\\s)${WORD})(?:\\s+(?!(?:${STOP}|chacun|chacune|le|la)\\s)${WORD}){0,3}))?`;
 // "pour 3 personnes", "x 2 participants": the line is bought that many times over.
-const GROUP = "(?:\\s*(?:pour|x|×)\\s*(?<group>\\d+)\\s*(?:personnes?|pers|participants?|stagiaires?))?";
+const GROUP =
+  "(?:\\s*(?:pour|x|×)\\s*(?<people>(?<group>\\d+)\\s*(?:personnes?|pers|participants?|stagiaires?)))?";
 const START = "(?<![\\p{L}\\p{N}.,/])";
 const END = "(?![\\p{L}\\p{N}])";
 
@@ -119,7 +120,7 @@ export function takeLines(scan: Scan): LinesMatch | undefined {
     const times = groups.group === undefined ? 1 : Number(groups.group);
     const description = rawOf(scan, match, "description");
     keep(match, {
-      description: times > 1 ? `${description ?? "prestation"} (${times} personnes)` : description,
+      description: times > 1 ? withGroup(description, rawOf(scan, match, "people") as string) : description,
       quantity: readQuantity(groups.quantity as string) * times,
       unit: unitOf(groups.unit),
       unitPrice: priceOf(groups),
@@ -156,6 +157,11 @@ export function takeLines(scan: Scan): LinesMatch | undefined {
     lines: found.map(({ line }) => line),
     cents: found.reduce((sum, { cents }) => sum + cents, 0),
   };
+}
+
+/** "formation (3 stagiaires)": the group is said in the line, since its quantity counts them. */
+function withGroup(description: string | undefined, people: string): string {
+  return description ? `${description} (${people})` : people;
 }
 
 /**
