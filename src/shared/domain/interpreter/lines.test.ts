@@ -100,6 +100,7 @@ const CASES: [text: string, total: number, lines: InterpretedLine[]][] = [
   ],
   // A sum said about the lines is not one more line.
   ["4 jours à 500 € soit 2 000 € HT", 2000, [{ quantity: 4, unit: "jour", unitPrice: 500 }]],
+  ["3 jours à 450 € avec une remise de 100 €", 1350, [{ quantity: 3, unit: "jour", unitPrice: 450 }]],
   ["10 séances à 50 €, acompte de 150 €", 500, [{ quantity: 10, unit: "séance", unitPrice: 50 }]],
 ];
 

@@ -97,9 +97,10 @@ const FEE = new RegExp(
   `(?<![\\p{L}])(?:(?:\\+|plus|et|avec)\\s*)?(?:(?<before>(?:${FEE_WORDS})(?:\\s+(?:de\\s+|d')?(?!de\\s)${WORD}){0,2})\\s*(?:de\\s+|d'|:\\s*)?)?${START}${PRICE}(?:\\s+(?:de|d')\\s*(?<after>(?!${STOP}\\s)${WORD}(?:\\s+(?:de |d')?(?!${STOP}\\s)${WORD}){0,2}))?${END}`,
   "gu",
 );
-// "soit 1 040 € au total", "acompte de 300 €": a sum said about the lines, not one more line.
+// "soit 1 040 € au total", "acompte de 300 €": a sum said about the lines, not one more line; a discount
+// ("remise de 100 €") is not one either, and a line's price cannot be negative.
 const NOT_A_LINE =
-  /(?:soit|total|totale|=|fait|font|acompte|dont|budget|reste|deja paye|verse|avance)\s*(?:de|d'|:|au total)?\s*$/;
+  /(?:soit|total|totale|=|fait|font|acompte|dont|budget|reste|deja paye|verse|avance|remise|reduction|rabais|geste commercial|escompte|moins)\s*(?:de|d'|:|au total)?\s*$/;
 
 export type LinesMatch = { lines: InterpretedLine[]; cents: number };
 type Found = { start: number; line: InterpretedLine; cents: number };
