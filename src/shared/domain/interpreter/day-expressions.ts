@@ -1,3 +1,4 @@
+import type { InterpretedPeriod } from "../../schemas/interpretation";
 import { addDays } from "../dates";
 import { freeMatches, type Scan, take } from "./scan";
 
@@ -18,6 +19,8 @@ export type DayMatch = {
   isOnReceipt?: boolean;
   /** The day the work was done: "pour la prestation du 12 mars", "intervention réalisée le 5/03". */
   isService?: boolean;
+  /** When the words name a stretch of days rather than one: "depuis le 3 mars", "la semaine prochaine". */
+  period?: InterpretedPeriod;
   resolve: (direction: Direction) => string;
 };
 
@@ -64,6 +67,41 @@ const SMALL_NUMBERS: Record<string, number> = {
   quarante: 40,
   soixante: 60,
 };
+// "le trente et un mai" when the numbers were not turned into digits before: 1 to 31, in words.
+const UNITS = ["un", "deux", "trois", "quatre", "cinq", "six", "sept", "huit", "neuf"];
+const TEENS = [
+  "dix",
+  "onze",
+  "douze",
+  "treize",
+  "quatorze",
+  "quinze",
+  "seize",
+  "dix sept",
+  "dix huit",
+  "dix neuf",
+];
+const DAY_WORDS: Record<string, number> = Object.fromEntries([
+  ["premier", 1],
+  ...UNITS.slice(1).map((word, index) => [word, index + 2]),
+  ...TEENS.map((word, index) => [word, index + 10]),
+  ["vingt", 20],
+  ["vingt et un", 21],
+  ...UNITS.slice(1).map((word, index) => [`vingt ${word}`, index + 22]),
+  ["trente", 30],
+  ["trente et un", 31],
+]);
+// Keys spaced; longest first, so that "vingt-deux" is not read as "vingt"; hyphens or spaces between words.
+const DAY_NUMBER = `1er|\\d{1,2}|${Object.keys(DAY_WORDS)
+  .sort((a, b) => b.length - a.length)
+  .map((word) => word.replace(/[- ]/g, "[- ]"))
+  .join("|")}`;
+const WEEKDAYS_BEFORE = `(?:(?:${WEEKDAYS.join("|")})\\s+)?`;
+
+function readDayNumber(text: string): number {
+  return text === "1er" ? 1 : (DAY_WORDS[text.replace(/-/g, " ")] ?? Number(text));
+}
+
 const COUNT = `\\d{1,3}|${Object.keys(SMALL_NUMBERS).join("|")}`;
 const END = "(?![\\p{L}\\p{N}])";
 
@@ -76,6 +114,10 @@ type Rule = {
 const MONTH_WORDS = Object.keys(MONTHS).join("|");
 
 const fixed = (day: string) => ({ resolve: () => day });
+
+// Words after "le 12" that make it something else than a day of the month.
+const NOT_DAY_AFTER =
+  "euros?|eur|jours?|mois|semaines?|ans?|annees?|fois|personnes?|x|trimestres?|semestres?|rue|avenue|bd|boulevard|place|chemin|allee|impasse|route|quai|etage";
 
 // Longest phrasings first: "avant-hier" before "hier", "fin du mois prochain" before "fin du mois".
 const RULES: Rule[] = [
@@ -103,16 +145,16 @@ const RULES: Rule[] = [
   {
     // A delay is a deadline: "dans 15 jours", "sous 2 semaines", "paiement à 30 jours", "à 45 jours fin de mois".
     pattern: new RegExp(
-      `(?<![\\p{L}])(?:dans|sous|d'ici|a|en|valable|delai de|validite(?: de)?|echeance(?: a| de| :)?|net|payable)\\s+(${COUNT})\\s*(jours?|j|semaines?|mois)(\\s+fin de mois)?${END}`,
+      `(?<![\\p{L}])(?:(?:dans|sous|d'ici|a|en|valable|delai de|validite(?: de)?|echeance(?: a| de| :)?|net|payable|paiement(?: a)?|reglement(?: a)?|conditions?(?: de paiement)?(?: :)?)\\s+(${COUNT})\\s*(jours?|j|semaines?|mois)(\\s+fin de mois)?|(${COUNT})\\s*(jours?|j)(\\s+fin de mois))(?:\\s+(?:net|date de facture|a compter de la facture))?${END}`,
       "gu",
     ),
     read: (match, today) => {
-      const count = readCount(match[1] as string);
-      const unit = match[2] as string;
+      const count = readCount((match[1] ?? match[4]) as string);
+      const unit = (match[2] ?? match[5]) as string;
       const day = unit.startsWith("mois")
         ? addMonths(today, count)
         : addDays(today, unit.startsWith("s") ? count * 7 : count);
-      return fixed(match[3] ? endOfMonth(day) : day);
+      return fixed(match[3] || match[6] ? endOfMonth(day) : day);
     },
     isDue: true,
   },
@@ -136,13 +178,34 @@ const RULES: Rule[] = [
     read: (match, today) => dayOfYear(today, 15, MONTHS[match[1] as string] as number, match[2]),
   },
   {
+    // "d'ici la fin du trimestre", "fin d'année", "avant la fin de la semaine" (the week's last working day).
+    pattern: new RegExp(
+      `(?<![\\p{L}])fin (?:du |de |de ce |de cette |de l'|d'|de la )?(trimestre|semestre|annee|an|semaine)(?: (prochaine?))?${END}`,
+      "gu",
+    ),
+    read: (match, today) => fixed(endOf(match[1] as PeriodWord, today, match[2] ? 1 : 0)),
+    isDue: true,
+  },
+  {
+    // "début mai", "début juin 2026": the month's first day.
+    pattern: new RegExp(`(?<![\\p{L}])debut (?:d'|de )?(${MONTH_WORDS})(?:\\s+(\\d{4}))?${END}`, "gu"),
+    read: (match, today) => dayOfYear(today, 1, MONTHS[match[1] as string] as number, match[2]),
+  },
+  {
     pattern: new RegExp(`(?<![\\p{L}])fin (?:du |de |de ce )?mois(?: (prochain))?${END}`, "gu"),
     read: (match, today) => fixed(endOfMonth(match[1] ? addMonths(firstOfMonth(today), 1) : today)),
     isDue: true,
   },
   {
+    // A day of next week for a task, the whole week for a question ("qui arrivent à échéance la semaine prochaine").
     pattern: new RegExp(`(?<![\\p{L}])(?:la )?semaine prochaine${END}`, "gu"),
-    read: (_, today) => fixed(addDays(today, 7)),
+    read: (_, today) => {
+      const monday = addDays(today, 7 - ((weekdayOf(today) + 6) % 7));
+      return {
+        ...fixed(addDays(today, 7)),
+        period: { from: monday, to: addDays(monday, 6), label: "la semaine prochaine" },
+      };
+    },
   },
   {
     pattern: /(?<!\d)(\d{4})-(\d{2})-(\d{2})(?!\d)/g,
@@ -150,20 +213,20 @@ const RULES: Rule[] = [
   },
   {
     // 15/03/2026, 15-03-2026, 15.03.2026, 15/03/26, 15/03. A dot or a dash needs the year: "12.05 €" is money.
-    pattern:
-      /(?<![\d.,])(\d{1,2})(?:\/(\d{1,2})(?:\/(\d{4}|\d{2}))?|[.-](\d{1,2})[.-](\d{4}|\d{2}))(?![\d,]|\.\d)/g,
+    pattern: new RegExp(
+      `${WEEKDAYS_BEFORE}(?<![\\d.,])(\\d{1,2})(?:\\/(\\d{1,2})(?:\\/(\\d{4}|\\d{2}))?|[.-](\\d{1,2})[.-](\\d{4}|\\d{2}))(?![\\d,]|\\.\\d)`,
+      "g",
+    ),
     read: (match, today) =>
       dayOfYear(today, Number(match[1]), Number(match[2] ?? match[4]), match[3] ?? match[5]),
   },
   {
     pattern: new RegExp(
-      `(?<![\\p{L}\\p{N}])(1er|premier|\\d{1,2})\\s+(${Object.keys(MONTHS).join("|")})\\.?(?:\\s+(\\d{4}))?${END}`,
+      `(?<![\\p{L}\\p{N}])${WEEKDAYS_BEFORE}(${DAY_NUMBER})\\s+(${MONTH_WORDS})\\.?(?:\\s+(\\d{4}))?${END}`,
       "gu",
     ),
-    read: (match, today) => {
-      const day = match[1] === "1er" || match[1] === "premier" ? 1 : Number(match[1]);
-      return dayOfYear(today, day, MONTHS[match[2] as string] as number, match[3]);
-    },
+    read: (match, today) =>
+      dayOfYear(today, readDayNumber(match[1] as string), MONTHS[match[2] as string] as number, match[3]),
   },
   {
     // "chaque lundi" is a schedule (an automation), not a day.
@@ -174,15 +237,35 @@ const RULES: Rule[] = [
       return { resolve: (direction) => nextWeekday(today, weekday, said ?? direction) };
     },
   },
+  {
+    // "le 15", "au 1er": that day of this month or the next (of the last, for what is past); not "le 1er
+    // trimestre", "au 12 rue…", "le 3 %".
+    pattern: new RegExp(
+      `(?<![\\p{L}])(?:le|au|du)\\s+(1er|\\d{1,2})(?![\\p{L}\\p{N}]|\\s*(?:[/.,:%€h-]|(?:${NOT_DAY_AFTER})${END}))`,
+      "gu",
+    ),
+    read: (match, today) => dayOfMonth(today, readDayNumber(match[1] as string)),
+  },
 ];
 
 // Words that make the day a deadline, just before it: "échéance le 15/12", "à payer avant le 3 mai".
 // Several may be chained: "à rendre pour le 20/04".
 const DUE_CUE =
-  /(?:(?:echeance|echeant|a payer|a regler|payable|avant|au plus tard|date limite|limite|deadline|expire|jusqu'au|jusqu'a|validite|valable|pour le|livraison|a livrer|livrer|rendu|a rendre|d'ici|a regler avant|reglement)\s*(?:au|le|du|:)?\s*)+$/;
+  /(?:(?:echeance|echeant|a payer|a regler|payable|avant|au plus tard|date limite|limite|deadline|expire|jusqu'au|jusqu'a|validite|valable|pour le|livraison|a livrer|livrer|rendu|a rendre|d'ici|a regler avant|reglement)\s*(?:au|le|la|du|:)?\s*)+$/;
 // Words that make the day the one the work was done: "pour la prestation du 12 mars", "réalisée le 5/03".
 const SERVICE_CUE =
   /(?:prestations?|interventions?|missions?|seances?|formations?|ateliers?|travaux|realisee?s?|effectuee?s?|faite?s?|donnee?s?|journee)\s+(?:du|le|de|en date du|au)\s*$/;
+
+// "depuis le 3 mars", "à compter du 1er": from that day until today.
+const SINCE_CUE = /(?:depuis|a compter du|a partir du)\s*(?:le\s*)?$/;
+
+function sinceDay(day: string, today: string): InterpretedPeriod {
+  return {
+    from: day,
+    to: today,
+    label: `depuis le ${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`,
+  };
+}
 
 export function takeDays(scan: Scan, today: string): DayMatch[] {
   const found: { start: number; day: DayMatch }[] = [];
@@ -195,8 +278,11 @@ export function takeDays(scan: Scan, today: string): DayMatch[] {
       const cue = DUE_CUE.exec(before);
       if (cue) start -= cue[0].length;
       const isService = !cue && !rule.isDue && SERVICE_CUE.test(before);
+      const since = SINCE_CUE.exec(before);
+      if (since) start -= since[0].length;
       take(scan, { start, end: match.index + match[0].length });
       const day: DayMatch = { ...read, isDue: Boolean(rule.isDue || cue) };
+      if (since) day.period = sinceDay(day.resolve("past"), today);
       if (rule.isOnReceipt) day.isOnReceipt = true;
       if (isService) day.isService = true;
       found.push({ start, day });
@@ -260,8 +346,50 @@ function addMonths(day: string, months: number): string {
   return first.toISOString().slice(0, 10);
 }
 
+/** "le 15": this month's, or the next (or last) month's when the day is behind (or ahead of) today. */
+function dayOfMonth(today: string, day: number): Omit<DayMatch, "isDue"> | null {
+  if (day < 1 || day > 31) return null;
+  const inMonth = (offset: number) => {
+    const first = addMonths(firstOfMonth(today), offset);
+    const [year, month] = first.split("-").map(Number) as [number, number];
+    return isRealDay(year, month, day) ? `${first.slice(0, 8)}${pad(day)}` : undefined;
+  };
+  const around = [-2, -1, 0, 1, 2].map(inMonth).filter((candidate) => candidate !== undefined);
+  return {
+    resolve: (direction) => {
+      const ahead = around.find((candidate) => candidate >= today) as string;
+      const behind = around.findLast((candidate) => candidate <= today) as string;
+      if (direction === "future") return ahead;
+      if (direction === "past") return behind;
+      return distance(ahead, today) <= distance(today, behind) ? ahead : behind;
+    },
+  };
+}
+
+function distance(later: string, earlier: string): number {
+  return Date.parse(later) - Date.parse(earlier);
+}
+
+type PeriodWord = "trimestre" | "semestre" | "annee" | "an" | "semaine";
+
+/** The last day of this quarter, half-year, year or working week, or of the next one. */
+function endOf(word: PeriodWord, today: string, next: number): string {
+  if (word === "semaine") {
+    const friday = addDays(today, 4 - ((weekdayOf(today) + 6) % 7) + 7 * next);
+    return friday < today ? addDays(friday, 2) : friday;
+  }
+  const months = word === "trimestre" ? 3 : word === "semestre" ? 6 : 12;
+  const month = Number(today.slice(5, 7));
+  const start = `${today.slice(0, 5)}${pad(month - ((month - 1) % months))}-01`;
+  return addDays(addMonths(start, months * (next + 1)), -1);
+}
+
+function weekdayOf(day: string): number {
+  return new Date(`${day}T00:00:00Z`).getUTCDay();
+}
+
 function nextWeekday(today: string, weekday: number, direction: Direction): string {
-  const current = new Date(`${today}T00:00:00Z`).getUTCDay();
+  const current = weekdayOf(today);
   if (direction === "past") return addDays(today, -(((current - weekday + 6) % 7) + 1));
   return addDays(today, ((weekday - current + 6) % 7) + 1);
 }
@@ -270,7 +398,7 @@ export type DayRange = { resolve: (direction: Direction) => { from: string; to: 
 
 const RANGES = [
   new RegExp(
-    `(?<![\\p{L}])(?:du|entre le|entre|de)\\s+(1er|premier|\\d{1,2})(?:\\s+(${MONTH_WORDS}))?(?:\\s+(\\d{4}))?\\s+(?:au|et le|et|a)\\s+(\\d{1,2})\\s+(${MONTH_WORDS})(?:\\s+(\\d{4}))?${END}`,
+    `(?<![\\p{L}])(?:du|entre le|entre|de)\\s+(${DAY_NUMBER})(?:\\s+(${MONTH_WORDS}))?(?:\\s+(\\d{4}))?\\s+(?:au|et le|et|a)\\s+(${DAY_NUMBER})\\s+(${MONTH_WORDS})(?:\\s+(\\d{4}))?${END}`,
     "gu",
   ),
   /(?<![\p{L}])(?:du|entre le|entre)\s+(\d{1,2})\/(\d{1,2})(?:\/(\d{4}|\d{2}))?\s+(?:au|et le|et)\s+(\d{1,2})\/(\d{1,2})(?:\/(\d{4}|\d{2}))?(?!\d)/gu,
@@ -281,12 +409,12 @@ export function takeDayRange(scan: Scan, today: string): DayRange | undefined {
   for (const [index, pattern] of RANGES.entries()) {
     for (const match of freeMatches(scan, pattern)) {
       const isWords = index === 0;
-      const startDay = match[1] === "1er" || match[1] === "premier" ? 1 : Number(match[1]);
+      const startDay = readDayNumber(match[1] as string);
       const endMonth = isWords ? (MONTHS[match[5] as string] as number) : Number(match[5]);
       const startMonth = isWords ? (match[2] ? (MONTHS[match[2]] as number) : endMonth) : Number(match[2]);
       const endYear = match[6];
       const start = dayOfYear(today, startDay, startMonth, match[3] ?? endYear);
-      const end = dayOfYear(today, Number(match[4]), endMonth, endYear);
+      const end = dayOfYear(today, readDayNumber(match[4] as string), endMonth, endYear);
       if (!start || !end) continue;
       take(scan, { start: match.index, end: match.index + match[0].length });
       return {

@@ -277,11 +277,14 @@ const STATUS_METRICS = new Set<InterpretationEntities["metric"]>([
   "active_projects",
 ]);
 
-/** The period asked about: said as one, as a range of days, as one day ("hier"), or the one compared from. */
+/** The period asked about: said as one, as a range of days, as days ("hier", "depuis le 3"), or the one compared from. */
 function periodOf(found: Found): InterpretedPeriod | undefined {
   if (found.period) return { from: found.period.from, to: found.period.to, label: found.period.label };
   const range = found.range?.resolve("past");
   if (range) return { ...range, label: `du ${frenchDay(range.from)} au ${frenchDay(range.to)}` };
+  // "depuis le 3 mars", "la semaine prochaine": days that stand for a stretch of them.
+  const stretch = found.days[0]?.period;
+  if (stretch) return stretch;
   const day = found.days[0]?.resolve("past");
   if (day) return { from: day, to: day, label: dayLabel(day, found.today) };
   return found.comparison?.following;

@@ -88,7 +88,7 @@ const RULES: Rule[] = [
     return month && { from: month.from, to: today, label: `depuis ${monthLabel(month.from)}` };
   }),
   rule(
-    `(?:les|ces|sur les|sur|durant les|pendant les|au cours des)\\s+(\\d{1,3}|${Object.keys(COUNT_WORDS).join("|")})\\s+(?:derniers?|dernieres?)\\s+(jours|semaines|mois)|(?:les|ces|sur les|sur)\\s+(\\d{1,3}|${Object.keys(COUNT_WORDS).join("|")})\\s+(jours|semaines|mois)\\s+(?:derniers|dernieres|passes|passees|ecoules)`,
+    `(?:les|ces|des|sur les|sur|durant les|pendant les|au cours des)\\s+(\\d{1,3}|${Object.keys(COUNT_WORDS).join("|")})\\s+(?:derniers?|dernieres?)\\s+(jours|semaines|mois)|(?:les|ces|des|sur les|sur)\\s+(\\d{1,3}|${Object.keys(COUNT_WORDS).join("|")})\\s+(jours|semaines|mois)\\s+(?:derniers|dernieres|passes|passees|ecoules)`,
     (m, today) => {
       const count = readCount((m[1] ?? m[3]) as string);
       const unit = (m[2] ?? m[4]) as string;
@@ -128,6 +128,24 @@ const RULES: Rule[] = [
       const start = `${year}-${pad(quarter * 3 - 2)}-01`;
       return quarterPeriod(start, `au ${quarter === 1 ? "1er" : `${quarter}e`} trimestre ${year}`);
     },
+  ),
+  rule(
+    `(?:au |du |le |ce |sur le )?(premier|1er|deuxieme|2e|2eme|second|dernier) semestre(?:\\s+${YEAR})?|s([12])(?:\\s+${YEAR})?`,
+    (m, today) => {
+      if (m[1] === "dernier") return halfPeriod(addMonths(firstOf(today), -6), "le semestre dernier");
+      const half = m[1] ? (QUARTER_NUMBERS[m[1]] as number) : Number(m[3]);
+      const year = m[2] ?? m[4] ?? today.slice(0, 4);
+      return halfPeriod(
+        `${year}-${half === 1 ? "01" : "07"}-01`,
+        `au ${half === 1 ? "1er" : "2e"} semestre ${year}`,
+      );
+    },
+  ),
+  rule(`(?:le |du |au |ce )?semestre ${LAST}`, (_, today) =>
+    halfPeriod(addMonths(firstOf(today), -6), "le semestre dernier"),
+  ),
+  rule("ce semestre|du semestre|le semestre en cours|semestre en cours|semestre courant", (_, today) =>
+    halfPeriod(firstOf(today), "ce semestre"),
   ),
   rule(`(?:le |du |au |ce )?trimestre ${LAST}`, (_, today) =>
     quarterPeriod(addMonths(firstOf(today), -3), "le trimestre dernier"),
@@ -271,6 +289,12 @@ function quarterStart(day: string): string {
 function quarterPeriod(day: string, label: string): InterpretedPeriod {
   const start = quarterStart(day);
   return { from: start, to: addDays(addMonths(start, 3), -1), label };
+}
+
+function halfPeriod(day: string, label: string): InterpretedPeriod {
+  const month = Number(day.slice(5, 7));
+  const start = `${day.slice(0, 4)}-${month <= 6 ? "01" : "07"}-01`;
+  return { from: start, to: addDays(addMonths(start, 6), -1), label };
 }
 
 function mondayOf(day: string): string {
