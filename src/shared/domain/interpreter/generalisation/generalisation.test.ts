@@ -71,7 +71,12 @@ describe("the generative grammar", () => {
     "fills every slot and labels every intent ($part)",
     (lexicon) => {
       const cases = sample(lexicon);
-      for (const testCase of cases) expect(testCase.text).not.toMatch(/[{}]|undefined|NaN/);
+      for (const { text, expected } of cases) {
+        expect(text).not.toMatch(/[{}]|undefined|NaN/);
+        // What the output contract can hold: a client name of 2 to 49 characters, a positive amount.
+        if (expected.client) expect(expected.client.length).toBeLessThan(50);
+        if (expected.amount !== undefined) expect(expected.amount).toBeGreaterThan(0);
+      }
       expect(new Set(cases.map((testCase) => testCase.intent))).toEqual(new Set(harnessIntents));
     },
   );

@@ -141,8 +141,8 @@ class CaseBuilder {
     this.push(text, "open", [frameForm(frame)]);
   }
 
-  private name(): RenderedName & { isPerson: boolean } {
-    const context = { preceding: this.preceding, dictation: this.noise.dictation };
+  private name(existing: boolean): RenderedName & { isPerson: boolean } {
+    const context = { preceding: this.preceding, dictation: this.noise.dictation, existing };
     if (this.random.chance(0.3))
       return {
         ...renderPerson(this.random, this.random.pick(this.lexicon.persons), context),
@@ -179,7 +179,7 @@ class CaseBuilder {
         return;
       case "client":
       case "name": {
-        const name = this.name();
+        const name = this.name(slot === "client");
         this.lastName = { label: name.label, isPerson: name.isPerson };
         expected[slot] = name.label;
         this.push(name.text, "name", name.tags);
@@ -285,7 +285,12 @@ class CaseBuilder {
     const { random, noise } = this;
     if (noise.polite) {
       if (random.chance(0.4)) this.segments.unshift({ text: random.pick(POLITE_OPENINGS), kind: "fixed" });
-      else this.segments.push({ text: random.pick(POLITE_CLOSINGS), kind: "fixed" });
+      else {
+        const closing = random.pick(POLITE_CLOSINGS);
+        // After a question mark, « merci » comes without a comma: « … en retard ? merci ».
+        const asked = this.segments.at(-1)?.text.trimEnd().endsWith("?");
+        this.segments.push({ text: asked ? ` ${closing.replace(/^,\s*/, "")}` : closing, kind: "fixed" });
+      }
       this.tags.push("politeness");
     }
     if (noise.typo) {

@@ -41,6 +41,7 @@ export const HELD_OUT_LEXICON: Lexicon = {
     { text: "péage", category: "transport" },
     { text: "billet d'avion", category: "transport" },
     { text: "VTC", category: "transport" },
+    { text: "billet de train Rennes-Paris", category: "transport" },
     { text: "repas d'affaires", category: "repas" },
     { text: "dîner avec un prospect", category: "repas" },
     { text: "Airbnb", category: "hebergement" },

@@ -42,6 +42,7 @@ export const TUNING_LEXICON: Lexicon = {
     { text: "billet de train", category: "transport" },
     { text: "essence", category: "transport" },
     { text: "parking", category: "transport" },
+    { text: "aller-retour Lyon-Marseille", category: "transport" },
     { text: "restaurant", category: "repas" },
     { text: "déjeuner client", category: "repas" },
     { text: "hôtel", category: "hebergement" },

@@ -79,7 +79,8 @@ function oneLine(random: Random, descriptions: readonly string[], context: Amoun
   const quantity = random.int(1, unit.maxQuantity) + (half ? 0.5 : 0);
   const words = context.dictation ? random.chance(0.6) : random.chance(0.15);
   const price = unit.unitPrice(random);
-  const abbreviated = unit.singular === "heure" && !context.dictation && random.chance(0.4);
+  // « 4 h », « 4h », never « quatre h ».
+  const abbreviated = unit.singular === "heure" && !words && random.chance(0.4);
   const unitText = abbreviated ? random.pick([" h", "h"]) : ` ${unitWord(unit, quantity)}`;
   const description = random.chance(0.5) ? ` de ${random.pick(descriptions)}` : "";
   const priceText = renderAmount(random, price, context);

@@ -12,6 +12,11 @@ export type NameContext = {
   /** What the template says just before the name, to know which markers and articles fit there. */
   preceding: string;
   dictation: boolean;
+  /**
+   * A client already on file, referred to (« pour la menuiserie Girard »), rather than a new one being named:
+   * for a new client « l'Atelier 42 » might be the name itself, so articles and markers are left out.
+   */
+  existing: boolean;
 };
 
 const LEGAL_FORMS = new Set(["sas", "sasu", "sarl", "eurl", "sa", "sci"]);
@@ -65,12 +70,12 @@ export function renderCompany(random: Random, written: string, context: NameCont
       ? { text: written.toLowerCase(), label: written, tags: ["name:lower-case"] }
       : { text: written, label: written, tags: [] };
   }
-  const afterPour = /\bpour $/i.test(context.preceding);
+  const afterPour = context.existing && /\bpour $/i.test(context.preceding);
   const head = written.split(" ")[0]?.toLowerCase() ?? "";
   const article = TRADE_ARTICLES[head];
   const forms: (() => RenderedName)[] = [() => ({ text: written, label: written, tags: [] })];
   if (lowerOk) forms.push(() => ({ text: written.toLowerCase(), label: written, tags: ["name:lower-case"] }));
-  if (article && !/\b(à|de) $/i.test(context.preceding))
+  if (article && context.existing && !/\b(à|de) $/i.test(context.preceding))
     forms.push(() => {
       const name = random.chance(0.5) ? written.toLowerCase() : written;
       return { text: `${article}${name}`, label: written, tags: ["name:article"] };

@@ -27,8 +27,9 @@ const slug = (text: string) => withoutAccents(text.toLowerCase()).replace(/[^a-z
 /** A person's « prenom.nom@… », a company's « contact@… ». */
 export function renderEmail(random: Random, name: string, isPerson: boolean): string {
   if (isPerson) {
-    const [first = "", ...rest] = name.split(" ");
-    return `${slug(first)}.${slug(rest.join(""))}@${random.pick(["gmail.com", "orange.fr", "free.fr", "outlook.fr"])}`;
+    // « Mme Marchand » gives only a last name: marchand@…
+    const local = name.split(" ").map(slug).join(".");
+    return `${local}@${random.pick(["gmail.com", "orange.fr", "free.fr", "outlook.fr"])}`;
   }
   return `${random.pick(["contact", "bonjour", "compta"])}@${slug(name)}.fr`;
 }
