@@ -307,6 +307,8 @@ class CaseBuilder {
     }
     const segments = noise.dictation ? dictate(random, this.segments) : this.segments;
     if (noise.dictation) this.tags.push("dictation");
+    // The baseline: typed carefully, nothing added, so noise's cost reads as the gap to this class.
+    if (!Object.values(noise).some(Boolean)) this.tags.push("noise:none");
     // A name ending in a number followed by a number (« Atelier 42 1 200 € ») needs the comma a person types.
     for (const [index, segment] of segments.entries()) {
       const next = segments[index + 1];
