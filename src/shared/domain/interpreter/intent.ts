@@ -295,8 +295,7 @@ function readEvidence(scan: Scan, signs: Signs): Reading {
     taskIdiom,
     invoiceReminders: INVOICE_REMINDERS.test(scan.folded),
     payment,
-    paymentAsked:
-      payment !== undefined && (isQuestion || kindBefore(cues, payment.start) === "view"),
+    paymentAsked: payment !== undefined && (isQuestion || kindBefore(cues, payment.start) === "view"),
     collecting: ENCASH.test(scan.folded),
     integration,
     subject,
@@ -336,7 +335,8 @@ function create(scan: Scan, evidence: Reading): Intent {
   const isSpending = evidence.hasAmount && evidence.hasSpendingWord;
   // "Ajoute 45 € de déjeuner client", "taxi 35 € pour la mission à Lille": what was bought, not a record.
   const isBought =
-    isSpending && (!subject || subject.value === "client" || (subject.value === "project" && evidence.tripMission));
+    isSpending &&
+    (!subject || subject.value === "client" || (subject.value === "project" && evidence.tripMission));
   if (!subject || isBought) {
     takeCreationVerbs(scan, cues, scan.folded.length);
     return { action: "create", subject: "expense" };

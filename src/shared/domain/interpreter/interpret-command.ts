@@ -82,9 +82,10 @@ export function interpretCommand(text: string, now: Date): Interpretation {
     cents: takeAmount(scan)?.cents,
     priceBasis: takePriceBasis(scan),
     category: findExpenseCategory(scan.folded),
-    metric: findMetric(scan.folded, scan.raw),
     today,
   };
+  // A figure word inside a billed line is the line's ("1 jour de recette à 400 €"), not a question.
+  found.metric = findMetric(scan.folded, scan.raw, found.lines?.lines);
   const intent = detectIntent(scan, {
     hasAmount: found.cents !== undefined || found.lines !== undefined,
     hasSpendingWord: found.category !== undefined,
