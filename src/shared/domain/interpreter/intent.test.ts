@@ -20,6 +20,7 @@ const IDIOM_TASKS: Row[] = [
   ["Noublie pas de payer la CFE", "create_task", { title: "payer la CFE" }],
   ["stp pense a renouveler le nom de domaine", "create_task", { title: "renouveler le nom de domaine" }],
   ["Fais-moi penser à réserver le train pour Nantes", "create_task"],
+  ["Note de rappeler la banque lundi", "create_task", { title: "rappeler la banque", date: "2026-03-23" }],
 ];
 
 const IDIOM_PAYMENTS: Row[] = [
@@ -53,6 +54,8 @@ const IDIOM_PAYMENTS: Row[] = [
     "record_payment",
     { invoiceNumber: "INV-2026-0044", paymentMethod: "virement" },
   ],
+  ["le client Dumas ma payé 450e", "record_payment", { client: "Dumas", amount: 450 }],
+  ["Dupont mont réglé 300 €", "record_payment", { client: "Dupont", amount: 300 }],
   ["Chèque de 90 € encaissé pour Mme Blanc", "record_payment", { amount: 90, paymentMethod: "cheque" }],
 ];
 
@@ -89,6 +92,7 @@ const NEGATIVE_EVIDENCE: Row[] = [
   ["devis pour Nexa 2 jours de recette à 380 €", "create_quote", { amount: 760 }],
   ["Taxi 42 € pour la mission à Lille", "create_expense", { amount: 42, category: "transport" }],
   ["hôtel 110 € en mission à Bordeaux hier", "create_expense", { amount: 110, date: "2026-03-17" }],
+  ["Note de frais : parking 8 € hier", "create_expense", { amount: 8, category: "transport" }],
   // Advice stays advice, even about one's figures.
   ["Comment augmenter mon CA ?", "general"],
   ["c'est quoi une marge brute", "general"],

@@ -308,7 +308,7 @@ function balanceClient(scan: Scan): string | undefined {
 }
 
 const PAYER_VERB =
-  /(?:m'a|m'ont|nous a|nous ont|a|ont|vient de(?: me| nous)?|viennent de(?: me| nous)?)\s+(?:bien |enfin |finalement |deja )?(?:payer?|regler?|virer?|verser?|envoye|fait|solder?|donne|rembourse|acquitte)/;
+  /(?:m'a|m'ont|ma|mont|nous a|nous ont|a|ont|vient de(?: me| nous)?|viennent de(?: me| nous)?)\s+(?:bien |enfin |finalement |deja )?(?:payer?|regler?|virer?|verser?|envoye|fait|solder?|donne|rembourse|acquitte)/;
 
 /** "Dupont m'a réglé 500 €": the payer is named before the verb. */
 function payerBeforeVerb(scan: Scan): string | undefined {

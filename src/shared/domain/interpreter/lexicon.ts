@@ -325,7 +325,7 @@ export const PAYMENT_REPORT = new RegExp(
   [
     "(?:a|ont|avoir) ete (?:bien )?(?:payee?s?|reglee?s?|encaissee?s?|soldee?s?|viree?s?|versee?s?|acquittee?s?)",
     "(?:est|sont) (?:bien |enfin |desormais )?(?:payee?s?|reglee?s?|encaissee?s?|soldee?s?|acquittee?s?)",
-    "(?:m'a|m'ont|nous a|nous ont|m a) (?:bien |enfin |finalement |deja )?(?:paye|payee|regle|reglee|vire|verse|envoye|fait (?:un|le) (?:virement|cheque|paiement)|donne|rembourse|solde)",
+    "(?:m'a|m'ont|nous a|nous ont|m a|ma|mont) (?:bien |enfin |finalement |deja )?(?:paye|payee|regle|reglee|vire|verse|envoye|fait (?:un|le) (?:virement|cheque|paiement)|donne|rembourse|solde)",
     "(?<!j')(?<!j )(?<!on )(?<!ai-je )(?:a|ont) (?:bien |enfin |finalement |deja )?(?:paye|regle|solde|vire|verse|acquitte)(?! combien)",
     "(?:vient|viennent) de (?:me |nous )?(?:payer|regler|virer|verser|solder)",
     "(?:j'ai|jai|j ai|on a|nous avons|je viens de|on vient de|viens de) (?:bien |enfin |finalement )?(?:recu|encaisse|touche|percu|recupere)(?! (?:une|la|les|des) factures?)",
@@ -366,6 +366,8 @@ export const TASK_IDIOM = new RegExp(
   [
     "(?<![\\p{L}])(?:rappelle[- ]moi|rappelez[- ]moi|fais[- ]moi penser|faites[- ]moi penser|n'?oublie pas de me rappeler|pense a me rappeler) (?:de |d'|qu'il faut |que je dois |a |d'aller )",
     "^\\s*(?:(?:stp|s'il te plait|steuplait),? )?(?:note|notez)[- ]moi (?:de |d'|qu'il faut |que je dois |que )",
+    // "Note de rappeler la banque", but "note de frais" and "note d'honoraires" are records.
+    "^\\s*(?:note|notez) (?:de |d')(?!frais|honoraires)",
     "^\\s*(?:(?:stp|s'il te plait),? )?(?:n'?oublie|n'?oubliez|noublie) pas (?:de |d')",
     "^\\s*(?:(?:stp|s'il te plait),? )?(?:pense|pensez|penser) (?:a |au |aux )",
     "^\\s*(?:a faire|todo|to do|to-do|rappel|memo|pense-bete|reminder)\\s*(?::|-|,)\\s*",
