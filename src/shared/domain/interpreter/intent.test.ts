@@ -100,6 +100,10 @@ const NEGATIVE_EVIDENCE: Row[] = [
   ["Chaque lundi, relance les factures en retard", "create_automation"],
   // A task about an invoice's reminder is a task.
   ["Crée une tâche : relancer Garnier pour sa facture", "create_task"],
+  ["Tâche : relancer Dupont pour sa facture", "create_task"],
+  ["mes tâches de la semaine", "view_data", { dataType: "tasks" }],
+  ["ajoute 50 € de fournitures au projet Refonte", "create_expense", { amount: 50 }],
+  ["nouveau projet formation pour Dupont 2000 €", "create_project", { client: "Dupont", amount: 2000 }],
   ["Crée une facture pour Garnier de 900 €", "create_invoice", { client: "Garnier", amount: 900 }],
 ];
 
@@ -128,7 +132,7 @@ describe("the evidence table", () => {
     collecting: false,
     hasVerb: false,
     askingForm: false,
-    tripMission: false,
+    projectAside: false,
     paidQuestion: false,
   };
   const winner = (evidence: Partial<Evidence>) => {

@@ -15,12 +15,12 @@ import {
   PAID_QUESTION,
   PAYMENT_REPORT,
   POSSESSIVE_BEFORE,
+  PROJECT_ASIDE,
   QUESTION,
   STATUS_WORDS,
   SUBJECTS,
   type Subject,
   TASK_IDIOM,
-  TRIP_MISSION,
 } from "./lexicon";
 import { freeMatches, groupOf, isFree, type Scan, type Span, take } from "./scan";
 
@@ -77,7 +77,7 @@ export type Evidence = Signs & {
   hasVerb: boolean;
   /** A plural, a question, "mes …" or a status: the form of a question about one's records. */
   askingForm: boolean;
-  tripMission: boolean;
+  projectAside: boolean;
   paidQuestion: boolean;
 };
 
@@ -118,8 +118,8 @@ export const EVIDENCE: { says: string; when: (evidence: Evidence) => boolean; we
   },
   {
     says: "a task named as such: its verbs are its title, even « relancer Dupont pour sa facture »",
-    when: (e) => e.subject?.value === "task" && e.kind !== "view",
-    weights: { create: 5 },
+    when: (e) => e.subject?.value === "task" && e.kind !== "view" && (e.hasVerb || !e.askingForm),
+    weights: { create: 9 },
   },
   {
     says: "the reminders of invoices (« programme les relances de la facture … »), never a new invoice",
@@ -302,7 +302,7 @@ function readEvidence(scan: Scan, signs: Signs): Reading {
     kind: subject ? (verbKind ?? kindWithoutVerb(signs)) : kindBefore(cues, scan.folded.length),
     hasVerb: verbKind !== undefined,
     askingForm: subject !== undefined && isAskingForm(scan, subject),
-    tripMission: TRIP_MISSION.test(scan.folded),
+    projectAside: PROJECT_ASIDE.test(scan.folded),
     paidQuestion: PAID_QUESTION.test(scan.folded),
   };
 }
@@ -336,7 +336,7 @@ function create(scan: Scan, evidence: Reading): Intent {
   // "Ajoute 45 € de déjeuner client", "taxi 35 € pour la mission à Lille": what was bought, not a record.
   const isBought =
     isSpending &&
-    (!subject || subject.value === "client" || (subject.value === "project" && evidence.tripMission));
+    (!subject || subject.value === "client" || (subject.value === "project" && evidence.projectAside));
   if (!subject || isBought) {
     takeCreationVerbs(scan, cues, scan.folded.length);
     return { action: "create", subject: "expense" };

@@ -394,6 +394,9 @@ export const INVOICE_REMINDERS = new RegExp(
 export const OWN_FIGURE_QUESTION =
   /(?<![\p{L}])(?:c'?est quoi|c quoi|cest quoi|qu'est-ce que c'est que|ca donne quoi|ca fait combien|ca dit quoi) (?:mon|ma|mes|notre|nos|le|la|les)(?![\p{L}])/u;
 
-/** "Taxi 35 € pour la mission à Lille": a trip, not a project of that name. */
-export const TRIP_MISSION =
-  /(?<![\p{L}])(?:pour|en|durant|pendant|lors de|sur) (?:la |une |ma |cette |notre )?missions?(?: (?:a|au|aux|chez|de|du|d'|sur|en|pour)(?![\p{L}]))/u;
+/**
+ * A project or a mission said as the context of something else: "taxi 35 € pour la mission à Lille", "en
+ * mission", "50 € de fournitures au projet Refonte". With something bought, an expense, not a new project.
+ */
+export const PROJECT_ASIDE =
+  /(?<![\p{L}])(?:(?:pour|en|durant|pendant|lors de|sur) (?:la |une |ma |cette |notre )?missions?(?: (?:a|au|aux|chez|de|du|d'|sur|en|pour)(?![\p{L}]))|(?:au|du|sur le|pour le|dans le|lie au|liee au|affecte au|a imputer au) projet)/u;
