@@ -60,7 +60,8 @@ export type InterpretedPaymentMethod = (typeof interpretedPaymentMethods)[number
  * The figures a question about one's activity asks for, answered by the engine from the user's data:
  * encaissé (payments received), facturé (invoices issued), impayé (en attente + en retard), en retard, what one
  * client owes, best clients, margin (encaissements − dépenses), expenses, active projects, pending quotes,
- * quote conversion, cash forecast.
+ * quote conversion, cash forecast; who owes the most, invoices falling due (this week by default), the best
+ * month by cash collected, clients with nothing invoiced for six months.
  */
 export const interpretationMetrics = [
   "revenue_collected",
@@ -76,6 +77,10 @@ export const interpretationMetrics = [
   "pending_quotes",
   "quote_conversion",
   "cash_forecast",
+  "top_debtor",
+  "due_soon",
+  "best_month",
+  "dormant_clients",
 ] as const;
 export type InterpretationMetric = (typeof interpretationMetrics)[number];
 

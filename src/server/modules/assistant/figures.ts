@@ -1,6 +1,6 @@
 import { addDays, parisToday } from "@shared/domain/dates";
 import { matchByName } from "@shared/domain/name-match";
-import { type Period, previousPeriod, yearToDate } from "@shared/domain/periods";
+import { MONTH_NAMES, type Period, previousPeriod, yearToDate } from "@shared/domain/periods";
 import { formatDate, formatMoney } from "@shared/format";
 import { escapeMarkdown } from "@shared/markdown";
 import { paths } from "@shared/paths";
@@ -87,6 +87,31 @@ async function findClients(tx: Tx, userId: string, said: string) {
   );
   return matchByName(said, known, (client) => client.name).map((match) => match.item);
 }
+
+/** Monday to Sunday around today: what "cette semaine" means for invoices falling due. */
+function thisWeek(today: string): Period {
+  const weekday = (new Date(`${today}T00:00:00Z`).getUTCDay() + 6) % 7;
+  const monday = addDays(today, -weekday);
+  return { from: monday, to: addDays(monday, 6), label: "cette semaine" };
+}
+
+/** The same day `months` calendar months earlier, the month's last day when it has no such day. */
+function monthsBefore(day: string, months: number): string {
+  const date = new Date(`${day.slice(0, 7)}-01T00:00:00Z`);
+  date.setUTCMonth(date.getUTCMonth() - months);
+  const lastDay = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 0)).getUTCDate();
+  date.setUTCDate(Math.min(Number(day.slice(8, 10)), lastDay));
+  return date.toISOString().slice(0, 10);
+}
+
+/** "Rien depuis six mois": the period starts six months ago and ends today. */
+const lastSixMonths = (today: string): Period => ({
+  from: monthsBefore(today, 6),
+  to: today,
+  label: "depuis six mois",
+});
+
+const monthLabel = (month: string) => `${MONTH_NAMES[Number(month.slice(5, 7)) - 1]} ${month.slice(0, 4)}`;
 
 const sinceToday = (today: string): Period => ({
   from: today,
@@ -445,6 +470,139 @@ const metrics: Record<FigureMetric, Metric> = {
         metric: "cash_forecast",
         text: `Encaissements attendus ${period.label} : ${money(dueCents)} (${plural(num(row?.due_count), "facture arrive", "factures arrivent")} à échéance).${late}\n\n${link("Voir les factures", paths.app.invoices.list)}`,
         figures: { attenduCents: dueCents, echeances: num(row?.due_count), enRetardCents: lateCents },
+      };
+    },
+  },
+  top_debtor: {
+    defaultPeriod: yearToDate,
+    async compute({ tx, userId, today }): Promise<FigureAnswer> {
+      // Grouped by the client's record, or by the name on the invoice for one issued without a record.
+      const rows = rowsOf<{ id: string | null; name: string; cents: unknown; count: unknown; late: unknown }>(
+        await tx.execute(sql`
+          select client_id as id, min(client_name) as name, sum(${invoiceAmountDueCents}) as cents,
+            count(*) as count, coalesce(sum(${invoiceAmountDueCents}) filter (where due_date < ${today}), 0) as late
+          from invoices where user_id = ${userId} and ${unpaidInvoice}
+          group by client_id, case when client_id is null then client_name end
+          order by cents desc, name
+          limit 3`),
+      );
+      const first = rows[0];
+      if (!first)
+        return {
+          metric: "top_debtor",
+          text: "Personne ne vous doit rien : aucune facture impayée.",
+          figures: { duCents: 0 },
+        };
+      const nameOf = (row: { id: string | null; name: string }) =>
+        row.id ? link(row.name, paths.app.clients.detail(row.id)) : escapeMarkdown(row.name);
+      const late = num(first.late) > 0 ? `, dont ${money(num(first.late))} en retard` : "";
+      const others = rows
+        .slice(1)
+        .map((row) => `${nameOf(row)} (${money(num(row.cents))})`)
+        .join(", ");
+      return {
+        metric: "top_debtor",
+        text: `${nameOf(first)} vous doit le plus : ${money(num(first.cents))} sur ${plural(num(first.count), "facture impayée", "factures impayées")}${late}.${others ? ` Ensuite : ${others}.` : ""}\n\n${link("Voir les factures", paths.app.invoices.list)}`,
+        figures: {
+          client: first.name,
+          duCents: num(first.cents),
+          factures: num(first.count),
+          enRetardCents: num(first.late),
+        },
+      };
+    },
+  },
+  due_soon: {
+    defaultPeriod: thisWeek,
+    async compute({ tx, userId, period }): Promise<FigureAnswer> {
+      const rows = rowsOf<{ id: string; number: string | null; client: string; due: string; cents: unknown }>(
+        await tx.execute(sql`
+          select id, invoice_number as number, client_name as client, due_date::text as due,
+            ${invoiceAmountDueCents} as cents
+          from invoices
+          where user_id = ${userId} and ${unpaidInvoice} and due_date between ${period.from} and ${period.to}
+          order by due_date, invoice_number`),
+      );
+      if (rows.length === 0)
+        return {
+          metric: "due_soon",
+          text: `Aucune facture impayée n'arrive à échéance ${period.label}.`,
+          figures: { echeances: 0, attenduCents: 0 },
+        };
+      const total = rows.reduce((sum, row) => sum + num(row.cents), 0);
+      const lines = rows
+        .slice(0, 10)
+        .map(
+          (row) =>
+            `${link(row.number ?? "Facture", paths.app.invoices.detail(row.id))} — ${escapeMarkdown(row.client)} · ${money(num(row.cents))} · échéance ${formatDate(row.due)}`,
+        );
+      const more =
+        rows.length > 10 ? `\n\n${link(`Voir les ${rows.length} factures`, paths.app.invoices.list)}` : "";
+      return {
+        metric: "due_soon",
+        text: `${plural(rows.length, "facture arrive", "factures arrivent")} à échéance ${period.label}, pour ${money(total)} :\n${bullets(lines)}${more}`,
+        figures: { echeances: rows.length, attenduCents: total },
+      };
+    },
+  },
+  best_month: {
+    defaultPeriod: yearToDate,
+    async compute({ tx, userId, period }): Promise<FigureAnswer> {
+      const rows = rowsOf<{ month: string; cents: unknown }>(
+        await tx.execute(sql`
+          select to_char(paid_on, 'YYYY-MM') as month, sum(amount_cents) as cents from payments
+          where user_id = ${userId} and paid_on between ${period.from} and ${period.to}
+          group by month order by cents desc, month
+          limit 1`),
+      );
+      const best = rows[0];
+      if (!best)
+        return {
+          metric: "best_month",
+          text: `Aucun encaissement ${period.label} : pas encore de meilleur mois.`,
+          figures: {},
+        };
+      return {
+        metric: "best_month",
+        text: `Votre meilleur mois ${period.label} est ${monthLabel(best.month)}, avec ${money(num(best.cents))} encaissés.\n\n${link("Voir les factures", paths.app.invoices.list)}`,
+        figures: { mois: best.month, encaisseCents: num(best.cents) },
+      };
+    },
+  },
+  dormant_clients: {
+    defaultPeriod: lastSixMonths,
+    async compute({ tx, userId, period }): Promise<FigureAnswer> {
+      // Clients known before the period, prospects aside, with no invoice issued since its start.
+      const rows = rowsOf<{ id: string; name: string; last: string | null }>(
+        await tx.execute(sql`
+          select clients.id, clients.name, max(invoices.date)::text as last
+          from clients
+          left join invoices on invoices.client_id = clients.id and invoices.user_id = clients.user_id
+            and invoices.kind = 'facture' and invoices.status not in ('brouillon', 'annulée')
+          where clients.user_id = ${userId} and clients.status <> 'prospect'
+            and clients.created_at < ${period.from}::date
+          group by clients.id, clients.name
+          having max(invoices.date) is null or max(invoices.date) < ${period.from}
+          order by max(invoices.date) nulls first, clients.name`),
+      );
+      if (rows.length === 0)
+        return {
+          metric: "dormant_clients",
+          text: `Tous vos clients ont été facturés ${period.label}.`,
+          figures: { clients: 0 },
+        };
+      const lines = rows
+        .slice(0, 10)
+        .map(
+          (row) =>
+            `${link(row.name, paths.app.clients.detail(row.id))} — ${row.last ? `dernière facture le ${formatDate(row.last)}` : "jamais facturé"}`,
+        );
+      const more =
+        rows.length > 10 ? `\n\n${link(`Voir les ${rows.length} clients`, paths.app.clients.list)}` : "";
+      return {
+        metric: "dormant_clients",
+        text: `${plural(rows.length, "client", "clients")} sans facture ${period.label} :\n${bullets(lines)}${more}`,
+        figures: { clients: rows.length },
       };
     },
   },

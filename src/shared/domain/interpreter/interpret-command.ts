@@ -83,9 +83,10 @@ export function interpretCommand(text: string, now: Date): Interpretation {
     cents: takeAmount(scan)?.cents,
     priceBasis: takePriceBasis(scan),
     category: findExpenseCategory(scan.folded),
-    metric: findMetric(scan.folded, scan.raw),
     today,
   };
+  // A figure word inside a billed line is the line's ("1 jour de recette à 400 €"), not a question.
+  found.metric = findMetric(scan.folded, scan.raw, found.lines?.lines);
   const intent = detectIntent(scan, {
     hasAmount: found.cents !== undefined || found.lines !== undefined,
     hasSpendingWord: found.category !== undefined,
@@ -311,7 +312,7 @@ function balanceClient(scan: Scan): string | undefined {
 }
 
 const PAYER_VERB =
-  /(?:m'a|m'ont|nous a|nous ont|a|ont|vient de(?: me| nous)?|viennent de(?: me| nous)?)\s+(?:bien |enfin |finalement |deja )?(?:payer?|regler?|virer?|verser?|envoye|fait|solder?|donne|rembourse|acquitte)/;
+  /(?:m'a|m'ont|ma|mont|nous a|nous ont|a|ont|vient de(?: me| nous)?|viennent de(?: me| nous)?)\s+(?:bien |enfin |finalement |deja )?(?:payer?|regler?|virer?|verser?|envoye|fait|solder?|donne|rembourse|acquitte)/;
 
 /** "Dupont m'a réglé 500 €": the payer is named before the verb. */
 function payerBeforeVerb(scan: Scan): string | undefined {

@@ -1141,7 +1141,8 @@ const views: InterpreterCase[] = [
   {
     text: "Quel client me doit le plus ?",
     action: "view_data",
-    entities: { dataType: "clients", metric: "unpaid" },
+    // Issue 27: the client who owes the most, by name and amount (was the unpaid total before top_debtor).
+    entities: { dataType: "clients", metric: "top_debtor" },
   },
   {
     text: "La facture de Dupont est-elle payée ?",

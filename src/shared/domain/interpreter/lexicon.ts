@@ -325,8 +325,8 @@ export const PAYMENT_REPORT = new RegExp(
   [
     "(?:a|ont|avoir) ete (?:bien )?(?:payee?s?|reglee?s?|encaissee?s?|soldee?s?|viree?s?|versee?s?|acquittee?s?)",
     "(?:est|sont) (?:bien |enfin |desormais )?(?:payee?s?|reglee?s?|encaissee?s?|soldee?s?|acquittee?s?)",
-    "(?:m'a|m'ont|nous a|nous ont|m a) (?:bien |enfin |finalement |deja )?(?:paye|payee|regle|reglee|vire|verse|envoye|fait (?:un|le) (?:virement|cheque|paiement)|donne|rembourse|solde)",
-    "(?<!j')(?<!j )(?<!on )(?<!ai-je )(?:a|ont) (?:bien |enfin |finalement |deja )?(?:paye|regle|solde|vire|verse|acquitte)(?! (?:\\d|combien))",
+    "(?:m'a|m'ont|nous a|nous ont|m a|ma|mont) (?:bien |enfin |finalement |deja )?(?:paye|payee|regle|reglee|vire|verse|envoye|fait (?:un|le) (?:virement|cheque|paiement)|donne|rembourse|solde)",
+    "(?<!j')(?<!j )(?<!on )(?<!ai-je )(?:a|ont) (?:bien |enfin |finalement |deja )?(?:paye|regle|solde|vire|verse|acquitte)(?! combien)",
     "(?:vient|viennent) de (?:me |nous )?(?:payer|regler|virer|verser|solder)",
     "(?:j'ai|jai|j ai|on a|nous avons|je viens de|on vient de|viens de) (?:bien |enfin |finalement )?(?:recu|encaisse|touche|percu|recupere)(?! (?:une|la|les|des) factures?)",
     "(?:paiement|reglement|virement|cheque|versement|acompte|solde)s? (?:bien |de \\S+ € |de \\S+ euros? )?(?:recue?s?|encaisse\\p{L}*|arrive\\p{L}*|percue?s?)",
@@ -357,6 +357,46 @@ export const ASKED_BEFORE = /(?:ce que|ce qu'|combien|qu'est-ce que|tout ce que|
 /** "encaisser la facture … via Stripe": collecting through the service, not a payment already received. */
 export const ENCASH = /(?<![\p{L}])(?:encaiss\p{L}*|faire payer|fais payer|collecte\p{L}*)(?![\p{L}])/u;
 
-/** "Rappelle-moi d'appeler Dupont demain": a task for oneself. */
-export const SELF_REMINDER =
-  /(?<![\p{L}])(?:rappelle[- ]moi|rappelez[- ]moi|fais[- ]moi penser|faites[- ]moi penser|n'oublie pas de me rappeler|pense a me rappeler) (?:de |d'|qu'il faut |que je dois |a |d'aller )/gu;
+/**
+ * A note to oneself, a task whose title is the rest: "rappelle-moi d'appeler Dupont", "note-moi de
+ * commander du papier", "à faire : devis Nexa", "rappel : URSSAF vendredi", "pense à …", "n'oublie pas de …".
+ * The lead-in phrases are said first; "il faut que je" anywhere would catch "il faut que je facture Dupont".
+ */
+export const TASK_IDIOM = new RegExp(
+  [
+    "(?<![\\p{L}])(?:rappelle[- ]moi|rappelez[- ]moi|fais[- ]moi penser|faites[- ]moi penser|n'?oublie pas de me rappeler|pense a me rappeler) (?:de |d'|qu'il faut |que je dois |a |d'aller )",
+    "^\\s*(?:(?:stp|s'il te plait|steuplait),? )?(?:note|notez)[- ]moi (?:de |d'|qu'il faut |que je dois |que )",
+    // "Note de rappeler la banque", but "note de frais" and "note d'honoraires" are records.
+    "^\\s*(?:note|notez) (?:de |d')(?!frais|honoraires)",
+    "^\\s*(?:(?:stp|s'il te plait),? )?(?:n'?oublie|n'?oubliez|noublie) pas (?:de |d')",
+    "^\\s*(?:(?:stp|s'il te plait),? )?(?:pense|pensez|penser) (?:a |au |aux )",
+    "^\\s*(?:a faire|todo|to do|to-do|rappel|memo|pense-bete|reminder)\\s*(?::|-|,)\\s*",
+  ].join("|"),
+  "gu",
+);
+
+/**
+ * The reminders of unpaid invoices (spec §6, 7 / 3 / 0 days): "programme les relances de la facture FAC-…",
+ * "prépare les relances des impayées", "relance Dupont pour sa facture". Never a new invoice.
+ */
+export const INVOICE_REMINDERS = new RegExp(
+  [
+    "(?:programme|programmer|planifie|planifier|prepare|preparer|lance|lancer|envoie|envoyer|active|activer|cree|creer|fais|faire|mets en place|mettre en place|genere|generer|redige|rediger)(?:-les|-moi)? (?:les |des |la |une |mes |toutes les |tous les |un )?(?:relances?|rappels?)",
+    "(?:relances?|rappels?) (?:de paiement |de la |du |des |de |pour |sur )(?:la |les |ma |mes |sa |ses |cette |ces )?(?:factures?|impayee?s?|retards?|paiements?|echeances?|clients? en retard)",
+    "relance[rz]? .{1,40}? (?:pour|sur|au sujet de|concernant|a propos de) (?:sa|ses|la|leur|leurs|les|mes|ma) (?:factures?|impayee?s?|paiements?|reglements?)",
+  ]
+    .map((source) => `(?<![\\p{L}])(?:${source})(?![\\p{L}])`)
+    .join("|"),
+  "u",
+);
+
+/** "C'est quoi mon CA ce mois-ci ?": one's own figure, where "c'est quoi une marge ?" asks for a definition. */
+export const OWN_FIGURE_QUESTION =
+  /(?<![\p{L}])(?:c'?est quoi|c quoi|cest quoi|qu'est-ce que c'est que|ca donne quoi|ca fait combien|ca dit quoi) (?:mon|ma|mes|notre|nos|le|la|les)(?![\p{L}])/u;
+
+/**
+ * A project or a mission said as the context of something else: "taxi 35 € pour la mission à Lille", "en
+ * mission", "50 € de fournitures au projet Refonte". With something bought, an expense, not a new project.
+ */
+export const PROJECT_ASIDE =
+  /(?<![\p{L}])(?:(?:pour|en|durant|pendant|lors de|sur) (?:la |une |ma |cette |notre )?missions?(?: (?:a|au|aux|chez|de|du|d'|sur|en|pour)(?![\p{L}]))|(?:au|du|sur le|pour le|dans le|lie au|liee au|affecte au|a imputer au) projet)/u;

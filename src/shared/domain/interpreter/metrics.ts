@@ -1,4 +1,10 @@
-import type { InterpretationMetric, InterpretedStatus, ViewDataType } from "../../schemas/interpretation";
+import { fold } from "../../fold";
+import type {
+  InterpretationMetric,
+  InterpretedLine,
+  InterpretedStatus,
+  ViewDataType,
+} from "../../schemas/interpretation";
 import { wordsPattern } from "./scan";
 
 /**
@@ -7,6 +13,56 @@ import { wordsPattern } from "./scan";
  * before it is an unpaid total, "mes dépenses par catégorie" a breakdown before a total.
  */
 const METRICS: [InterpretationMetric, RegExp][] = [
+  [
+    "top_debtor",
+    wordsPattern(
+      [
+        "(?:qui|quel client|quelle cliente|lequel|laquelle) (?:est-ce qui )?(?:me |nous )?doi(?:t|vent) le plus",
+        "(?:client|cliente) qui (?:me |nous )?doit le plus",
+        "plus gros(?:se)? (?:debiteur|debitrice|impaye|creance|ardoise|encours|retard de paiement)s?",
+        "(?:client|cliente) (?:avec|qui a) le plus (?:d'|de )(?:impayes|retard|argent du|factures impayees)",
+        "(?:pire|plus mauvais) payeur",
+        "doit le plus d'argent",
+      ],
+      "",
+    ),
+  ],
+  [
+    "due_soon",
+    wordsPattern(
+      [
+        "(?:arrive\\p{L}*|tombe\\p{L}*|vien\\p{L}*|vont arriver|vont tomber|arrivant|venant|passe\\p{L}*) a (?:leur |son )?echeance",
+        "echeances? (?:de cette semaine|de la semaine|cette semaine|ce mois-?ci|du mois|a venir|qui arrivent|prochaines?)",
+        "(?:mes|les|nos|quelles?) (?:prochaines? )?echeances",
+        "echoient",
+      ],
+      "",
+    ),
+  ],
+  [
+    "best_month",
+    wordsPattern(
+      [
+        "meilleurs? mois",
+        "mois (?:le plus|record|ou j'ai le plus|ou j'ai (?:\\p{L}+ )?le plus)",
+        "quel mois (?:ai-je|j'ai|jai|j ai|a ete|est) (?:le plus|le meilleur|\\p{L}+ le plus)",
+        "record (?:mensuel|du mois|de ca|de chiffre)",
+      ],
+      "",
+    ),
+  ],
+  [
+    "dormant_clients",
+    wordsPattern(
+      [
+        "clients? (?:\\p{L}+ )?(?:sans|avec aucune?|n'ayant (?:rien|pas|plus)|qui n'ont (?:rien|pas|plus)|que je n'ai (?:pas|plus|rien)|a qui je n'ai (?:pas|plus|rien)|pour qui je n'ai (?:pas|plus|rien))(?: \\p{L}+){0,3} depuis",
+        "clients? (?:inactifs?|dormants?|endormis|perdus de vue|silencieux) depuis",
+        "(?:rien|pas|plus|aucune facture) (?:\\p{L}+ )?(?:facture|eu|commande|travaille|bosse)\\p{L}* depuis (?:\\d+|un|deux|trois|quatre|cinq|six|sept|huit|neuf|dix|onze|douze|plus de)",
+        "clients? (?:dormants?|a reactiver|a relancer commercialement|perdus de vue)",
+      ],
+      "",
+    ),
+  ],
   [
     "client_balance",
     wordsPattern(
@@ -166,7 +222,6 @@ const METRICS: [InterpretationMetric, RegExp][] = [
         "encours(?: clients?)?",
         "creances?",
         "argent (?:qu'on me doit|du)",
-        "(?:me|nous) doit le plus",
       ],
       "",
     ),
@@ -207,8 +262,15 @@ const METRICS: [InterpretationMetric, RegExp][] = [
 
 const UPPERCASE_CA = /(?<![\p{L}])CA(?![\p{L}])/u;
 
-export function findMetric(folded: string, raw: string): InterpretationMetric | undefined {
-  for (const [metric, pattern] of METRICS) if (pattern.test(folded)) return metric;
+/** The figure asked for; the words of billed lines are left out ("1 jour de recette" is acceptance testing). */
+export function findMetric(
+  folded: string,
+  raw: string,
+  lines: readonly InterpretedLine[] = [],
+): InterpretationMetric | undefined {
+  let text = folded;
+  for (const line of lines) if (line.description) text = text.replace(fold(line.description), " ");
+  for (const [metric, pattern] of METRICS) if (pattern.test(text)) return metric;
   return UPPERCASE_CA.test(raw) ? "revenue_collected" : undefined;
 }
 
@@ -227,6 +289,10 @@ export const METRIC_DATA: Record<InterpretationMetric, ViewDataType> = {
   pending_quotes: "quotes",
   quote_conversion: "quotes",
   cash_forecast: "invoices",
+  top_debtor: "invoices",
+  due_soon: "invoices",
+  best_month: "invoices",
+  dormant_clients: "clients",
 };
 
 /** Status words per list, most specific first ("non signé" before "signé"), with the list's real values. */
