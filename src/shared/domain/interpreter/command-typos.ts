@@ -129,6 +129,9 @@ export function correctCommandWord(typed: string): string | undefined {
   if (exact) return exact;
   const allowed = allowedEdits(word.length);
   if (allowed === 0 || KNOWN_WORDS.has(word)) return undefined;
+  // A plural is a word, not a typo of its singular (« échéances » is not « échéance » misspelt).
+  const singular = word.replace(/(?<=\p{L}{3})[sx]$/u, "");
+  if (singular !== word && (KNOWN_WORDS.has(singular) || COMMAND_BY_FOLD.has(singular))) return undefined;
   let best: { word: string; distance: number; isTie: boolean } | undefined;
   for (const [folded, written] of COMMAND_BY_FOLD) {
     if (Math.abs(folded.length - word.length) > allowed) continue;
