@@ -113,7 +113,7 @@ export async function runChat(
   }
   if (!answered) {
     try {
-      answered = { provider: "local", model: null, text: await answerLocally(turn, question), tokensUsed: 0 };
+      answered = { provider: "local", model: null, text: await answerLocally(turn, messages), tokensUsed: 0 };
     } catch (error) {
       logger.error({ err: error }, "local assistant engine failed");
       emit({ type: "text", delta: FALLBACK_TEXT });
