@@ -233,8 +233,7 @@ function complete(
     .replace(/^\s*(et|mais|puis|ensuite|alors)\b[\s,]*/i, "")
     .replace(/[?!.\s]+$/, "");
   const own = interpretation.entities;
-  const period =
-    own.period ?? interpretCommand(`Combien ai-je encaissé ${fragment} ?`, context.now).entities.period;
+  const period = own.period ?? periodSaid(fragment, context.now);
   const category =
     own.category ??
     (period
@@ -256,6 +255,16 @@ function complete(
   }
   if (!period && !client && !(changes.category && isAboutExpenses(topic))) return undefined;
   return withSlots(topic, topic, changes);
+}
+
+/**
+ * The period a fragment names, read in a carrier question; « sur » and « pour » before it are tried away
+ * first (« sur le mois dernier »), then kept (« sur janvier »).
+ */
+function periodSaid(fragment: string, now: Date): InterpretedPeriod | undefined {
+  const bare = fragment.replace(/^(sur|pour|durant|pendant)\s+/i, "");
+  const read = (said: string) => interpretCommand(`Combien ai-je encaissé ${said} ?`, now).entities.period;
+  return read(bare) ?? (bare === fragment ? undefined : read(fragment));
 }
 
 const isAboutExpenses = (topic: Topic) =>
