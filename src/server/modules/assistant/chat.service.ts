@@ -10,6 +10,7 @@ import { profiles } from "../../db/schema/index";
 import { withTenant } from "../../db/tenant";
 import type { Env } from "../../env";
 import type { Logger } from "../../logger";
+import { conversationNote } from "./conversation-note";
 import { recordInteraction } from "./executions";
 import { answerWithModel, ProviderFailure } from "./llm-engine";
 import { answerLocally } from "./local-engine";
@@ -81,11 +82,13 @@ export async function runChat(
     configured.length > 0 && (await tokensLeftToday(db, env, userId, now)) > 0 ? configured : [];
   if (attempts.length > 0) {
     const profile = await readProfile(db, userId);
+    const note = await conversationNote(turn, messages);
     for (const [index, attempt] of attempts.entries()) {
       try {
         const answer = await answerWithModel(turn, attempt, messages, {
           profile,
           today: parisToday(now),
+          note,
           timeouts: {
             firstTokenMs: env.AI_FIRST_TOKEN_TIMEOUT_MS,
             stallMs: env.AI_STALL_TIMEOUT_MS,
@@ -113,7 +116,7 @@ export async function runChat(
   }
   if (!answered) {
     try {
-      answered = { provider: "local", model: null, text: await answerLocally(turn, question), tokensUsed: 0 };
+      answered = { provider: "local", model: null, text: await answerLocally(turn, messages), tokensUsed: 0 };
     } catch (error) {
       logger.error({ err: error }, "local assistant engine failed");
       emit({ type: "text", delta: FALLBACK_TEXT });

@@ -1,6 +1,7 @@
 import { addDays, parisToday } from "@shared/domain/dates";
 import { formatMoney } from "@shared/format";
-import { eq } from "drizzle-orm";
+import type { ChatEvent, ChatMessageInput } from "@shared/schemas/assistant";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clients, expenses, invoices as invoiceRows } from "../../db/schema/index";
 import { call, markPaid, registerAndConfirm } from "../../test/accounts";
@@ -16,6 +17,8 @@ let alice: { cookie: string; userId: string };
 let jardinsId: string;
 const today = parisToday();
 const thisYear = today.slice(0, 4);
+// The month before this one, inside this year (the suite runs from February on: in January it is skipped).
+const lastMonth = addDays(`${today.slice(0, 7)}-01`, -1).slice(0, 7);
 
 beforeAll(async () => {
   context = await createTestContext();
@@ -60,13 +63,41 @@ beforeAll(async () => {
     status: "en-attente",
     dueDate: addDays(today, 20),
   });
-  await db.insert(expenses).values({
-    userId: alice.userId,
-    title: "Train",
-    amountCents: 4590,
-    category: "transport",
-    date: `${thisYear}-01-03`,
-  });
+  await db.insert(expenses).values([
+    {
+      userId: alice.userId,
+      title: "Train",
+      amountCents: 4590,
+      category: "transport",
+      date: `${thisYear}-01-03`,
+    },
+    {
+      userId: alice.userId,
+      title: "Repas client",
+      amountCents: 3200,
+      category: "repas",
+      date: `${lastMonth}-08`,
+    },
+    {
+      userId: alice.userId,
+      title: "Clavier",
+      amountCents: 8900,
+      category: "materiel",
+      date: `${lastMonth}-11`,
+    },
+  ]);
+  // 500 € from Lumière collected last month, on an invoice issued that month.
+  await insertInvoiceRow(
+    db,
+    {
+      ...issued(lumiere?.id, "Studio Lumière", `INV-${thisYear}-0004`, 50000),
+      date: `${lastMonth}-10`,
+      issuedAt: new Date(`${lastMonth}-10T09:00:00Z`),
+      status: "payée",
+      paidCents: 50000,
+    },
+    [[`${lastMonth}-12`, 50000]],
+  );
 });
 afterAll(() => context.close());
 
@@ -74,7 +105,7 @@ const ask = async (question: string) => textOf(await chat(context, alice.cookie,
 
 describe("questions about one's figures", () => {
   it("answers the turnover of the year with the figure, not a list", async () => {
-    expect(await ask("Quel est mon chiffre d'affaires cette année ?")).toContain(formatMoney(240000));
+    expect(await ask("Quel est mon chiffre d'affaires cette année ?")).toContain(formatMoney(240000 + 50000));
   });
 
   it("counts unpaid invoices as pending plus overdue", async () => {
@@ -90,7 +121,9 @@ describe("questions about one's figures", () => {
   });
 
   it("gives the margin of the year", async () => {
-    expect(await ask("Quelle est ma marge cette année ?")).toContain(formatMoney(240000 - 4590));
+    expect(await ask("Quelle est ma marge cette année ?")).toContain(
+      formatMoney(240000 + 50000 - (4590 + 3200 + 8900)),
+    );
   });
 
   it("answers about another account with the user's own data only, and says so", async () => {
@@ -136,5 +169,149 @@ describe("commands that reach the record", () => {
     expect(draft?.dueDate).toBe(addDays(`${nextMonth}-01`, -1));
     const clientsAfter = (await (await call(context, "/api/clients", { cookie: alice.cookie })).json()).total;
     expect(clientsAfter).toBe(clientsBefore);
+  });
+});
+
+/** The whole conversation sent at every turn, as the chat panel sends it (no conversation id: the harder case). */
+function conversation() {
+  const messages: ChatMessageInput[] = [];
+  return async (content: string): Promise<{ text: string; events: ChatEvent[] }> => {
+    messages.push({ role: "user", content });
+    const response = await call(context, "/api/assistant/chat", {
+      method: "POST",
+      cookie: alice.cookie,
+      body: { messages },
+    });
+    expect(response.status).toBe(200);
+    const events = (await response.text())
+      .split("\n")
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as ChatEvent);
+    const text = textOf(events);
+    messages.push({ role: "assistant", content: text });
+    return { text, events };
+  };
+}
+
+/** One figure from the seeded rows, summed by SQL in the test (never through the assistant's services). */
+async function cents(query: ReturnType<typeof sql>): Promise<number> {
+  const result = (await context.database.db.execute(query)) as unknown as { rows: { cents: unknown }[] };
+  return Number(result.rows[0]?.cents ?? 0);
+}
+const paymentsBetween = (from: string, to: string) =>
+  cents(
+    sql`select coalesce(sum(amount_cents), 0) as cents from payments where user_id = ${alice.userId} and paid_on between ${from} and ${to}`,
+  );
+const expensesBetween = (from: string, to: string) =>
+  cents(
+    sql`select coalesce(sum(amount_cents), 0) as cents from expenses where user_id = ${alice.userId} and date between ${from} and ${to}`,
+  );
+const invoiceCount = () => cents(sql`select count(*) as cents from invoices where user_id = ${alice.userId}`);
+const monthEnd = (month: string) => addDays(`${addDays(`${month}-01`, 32).slice(0, 7)}-01`, -1);
+
+describe.skipIf(lastMonth.slice(0, 4) !== thisYear)("follow-ups that complete the previous question", () => {
+  it("keeps the metric and changes the period, then breaks it down by client", async () => {
+    const say = conversation();
+    expect((await say("Combien j'ai encaissé cette année ?")).text).toContain(
+      formatMoney(await paymentsBetween(`${thisYear}-01-01`, today)),
+    );
+    const lastMonthAnswer = (await say("et le mois dernier ?")).text;
+    expect(lastMonthAnswer).toContain(
+      formatMoney(await paymentsBetween(`${lastMonth}-01`, monthEnd(lastMonth))),
+    );
+    expect(lastMonthAnswer).toContain("le mois dernier");
+    const byClient = (await say("et par client ?")).text;
+    expect(byClient).toContain("Studio Lumière");
+    expect(byClient).toContain(formatMoney(await paymentsBetween(`${lastMonth}-01`, monthEnd(lastMonth))));
+    expect((await say("Et en 2019 ?")).text).toContain(`${formatMoney(0)} en 2019`);
+  });
+
+  it("asks the same figure for another client, however the client is said", async () => {
+    const say = conversation();
+    expect((await say("Combien me doit SARL Les Jardins de Provence ?")).text).toContain(formatMoney(180000));
+    expect((await say("et Studio Lumière ?")).text).toContain("ne vous doit rien");
+    expect((await say("Et pour les jardins de provence ?")).text).toContain(formatMoney(180000));
+  });
+
+  it("works over the last list: its total, its oldest and largest record, then another data type", async () => {
+    const say = conversation();
+    await say("Quelles factures sont en retard ?");
+    expect((await say("ça fait combien en tout ?")).text).toContain(`${formatMoney(60000)} restant dû`);
+    await say("Montre-moi les factures de Studio Lumière");
+    const oldest = (await say("laquelle est la plus ancienne ?")).text;
+    expect(oldest).toContain(`INV-${thisYear}-0001`);
+    expect((await say("et la plus récente ?")).text).toContain(`INV-${thisYear}-0004`);
+    expect((await say("la plus grosse ?")).text).toContain(formatMoney(240000));
+    expect((await say("Ça fait combien au total ?")).text).toContain(formatMoney(240000 + 50000));
+    expect((await say("et les devis ?")).text).toBe("Aucun devis ne correspond.");
+  });
+
+  it("breaks expenses down by category and moves them to another period", async () => {
+    const say = conversation();
+    expect((await say("Combien j'ai dépensé cette année ?")).text).toContain(
+      formatMoney(await expensesBetween(`${thisYear}-01-01`, `${thisYear}-12-31`)),
+    );
+    const byCategory = (await say("et par catégorie ?")).text;
+    expect(byCategory).toContain(`Repas : ${formatMoney(3200)}`);
+    expect(byCategory).toContain(formatMoney(8900));
+    expect((await say("Et le mois dernier ?")).text).toContain(
+      formatMoney(await expensesBetween(`${lastMonth}-01`, monthEnd(lastMonth))),
+    );
+  });
+});
+
+describe("corrections of a proposal, nothing stored before consent", () => {
+  it("replaces the proposal at each correction and creates only the last one, once confirmed", async () => {
+    const before = await invoiceCount();
+    const say = conversation();
+    const first = only(
+      (await say("Crée une facture pour Studio Lumière : 3 jours à 450 €")).events,
+      "proposal",
+    )[0];
+    expect(first?.proposal.summary).toContain(formatMoney(135000));
+    const fourDays = await say("finalement 4 jours");
+    expect(only(fourDays.events, "proposal")[0]?.proposal.summary).toContain(formatMoney(180000));
+    expect(fourDays.text).toContain("remplace la précédente");
+    const oldConfirm = await call(context, `/api/assistant/proposals/${first?.proposal.id}/confirm`, {
+      method: "POST",
+      cookie: alice.cookie,
+    });
+    expect(oldConfirm.status).toBe(409);
+    expect(only((await say("non, 500 € par jour")).events, "proposal")[0]?.proposal.summary).toContain(
+      formatMoney(200000),
+    );
+    expect(only((await say("ajoute 200 € de frais")).events, "proposal")[0]?.proposal.summary).toContain(
+      formatMoney(220000),
+    );
+    const moved = only((await say("plutôt pour SARL Les Jardins de Provence")).events, "proposal")[0];
+    expect(moved?.proposal.summary).toContain("SARL Les Jardins de Provence");
+    const dated = only((await say("mets l'échéance au 15")).events, "proposal")[0];
+    expect(dated?.proposal.details.map((detail) => detail.label)).toContain("Échéance");
+    expect(await invoiceCount()).toBe(before);
+
+    const confirmed = await call(context, `/api/assistant/proposals/${dated?.proposal.id}/confirm`, {
+      method: "POST",
+      cookie: alice.cookie,
+    });
+    expect(confirmed.status).toBe(200);
+    expect(await invoiceCount()).toBe(before + 1);
+    const { result } = await confirmed.json();
+    const [draft] = await context.database.db
+      .select()
+      .from(invoiceRows)
+      .where(eq(invoiceRows.id, result.data.id));
+    expect(draft).toMatchObject({ clientId: jardinsId, subtotalCents: 220000 });
+    expect(draft?.dueDate?.slice(8, 10)).toBe("15");
+    expect(draft?.dueDate && draft.dueDate > today).toBe(true);
+  });
+
+  it("corrects an expense's amount said alone", async () => {
+    const say = conversation();
+    const spent = () => cents(sql`select count(*) as cents from expenses where user_id = ${alice.userId}`);
+    const before = await spent();
+    expect(only((await say("J'ai payé 45 € de taxi hier")).events, "proposal")).toHaveLength(1);
+    const corrected = only((await say("non, 52 €")).events, "proposal")[0];
+    expect(corrected?.proposal.summary).toContain(formatMoney(5200));
+    expect(await spent()).toBe(before);
   });
 });

@@ -146,6 +146,8 @@ export async function answerWithModel(
     profile: { name: string; jobTitle: string | null; skills: string[] };
     today: string;
     timeouts: ModelTimeouts;
+    /** The conversation state (conversation-note.ts), after the instructions. */
+    note?: string;
   },
 ): Promise<LlmAnswer & { isCut: boolean }> {
   const { firstTokenMs, stallMs, totalMs } = context.timeouts;
@@ -177,7 +179,7 @@ export async function answerWithModel(
   try {
     const result = streamText({
       model: attempt.model,
-      system: instructions(context.profile, context.today),
+      system: [instructions(context.profile, context.today), context.note].filter(Boolean).join("\n\n"),
       // An earlier answer (a confirmed result) or a pasted value reaches the model with its secrets masked.
       messages: withoutSecrets(messages),
       tools: buildTools(watched),

@@ -1,28 +1,125 @@
 import { type Interpretation, interpretCommand } from "@shared/domain/interpreter/interpret-command";
 import { fold } from "@shared/fold";
 import { escapeMarkdown } from "@shared/markdown";
-import type { ViewDataType } from "@shared/schemas/interpretation";
+import type { ChatMessageInput } from "@shared/schemas/assistant";
 import { paymentMethodLabels } from "@shared/schemas/invoices";
+import { eq } from "drizzle-orm";
+import { clients } from "../../db/schema/index";
+import { withTenant } from "../../db/tenant";
 import type { ActionRequest } from "./actions";
+import { type Amendment, applyAmendment, readAmendment } from "./amendments";
 import { asksForAnalysis, describeAnalysis } from "./analysis-answer";
+import { type Breakdown, deriveState, listOf, readMessage, type Topic, topicOf } from "./conversation-state";
+import { findPendingProposal, type PendingProposal } from "./executions";
 import { answerFigures } from "./figures";
-import { type ReadFilter, type RecordList, readRecords } from "./reads";
-import { perform, type Turn } from "./turn";
+import { answerBreakdown, answerSuperlative, answerTotal } from "./follow-ups";
+import { FEMININE, NOUNS } from "./list-words";
+import { type RecordList, readRecords } from "./reads";
+import { amend, perform, type Turn } from "./turn";
 
 /**
  * The offline French engine (issue 5): no key, no network. The interpreter of spec §5 reads the request,
  * the same actions and reads as the model's tools act on it, and the answer is written from the user's
- * real data. Returns the answer's text (also streamed through `turn.emit`).
+ * real data. `messages` is the conversation the client sends, the new message last: the earlier user
+ * messages give the topic a follow-up completes (conversation-state.ts), and a correction replaces the
+ * proposal waiting for consent (amendments.ts). Returns the answer's text (also streamed through `turn.emit`).
  */
-export async function answerLocally(turn: Turn, text: string): Promise<string> {
-  const interpretation = interpretCommand(text, turn.now);
+export async function answerLocally(turn: Turn, messages: ChatMessageInput[]): Promise<string> {
   turn.emit({ type: "status", mode: "analyzing", progress: 50 });
-  const answer = await respond(turn, text, interpretation);
+  const answer = await answerInConversation(turn, messages);
   turn.emit({ type: "text", delta: answer });
   return answer;
 }
 
-async function respond(turn: Turn, text: string, { action, entities }: Interpretation): Promise<string> {
+async function answerInConversation(turn: Turn, messages: ChatMessageInput[]): Promise<string> {
+  const text = messages.at(-1)?.content ?? "";
+  const earlier = messages.slice(0, -1);
+  // A first message has no conversation to complete it: it is read on its own, without a query more.
+  if (earlier.length === 0) return respond(turn, text, interpretCommand(text, turn.now));
+  const context = { now: turn.now, clientNames: await clientNames(turn) };
+  const amendment = readAmendment(text, context);
+  if (amendment) {
+    const lastAnswer = earlier.findLast((message) => message.role === "assistant")?.content ?? "";
+    const pending = await findPendingProposal(turn.db, turn.userId, {
+      conversationId: turn.conversationId,
+      lastAnswer,
+    });
+    if (pending) return correct(turn, pending, amendment);
+  }
+  const state = deriveState(
+    earlier.filter((message) => message.role === "user").map((message) => message.content),
+    context,
+  );
+  const reading = readMessage(state, text, context);
+  const { db, userId, now } = turn;
+  switch (reading.kind) {
+    case "fresh":
+      return respond(turn, text, reading.interpretation);
+    case "topic":
+      return answerTopic(turn, reading.topic);
+    case "superlative":
+      return answerSuperlative(db, { userId, now, list: reading.list, superlative: reading.superlative });
+    case "total":
+      return answerTotal(db, { userId, now, list: reading.list });
+    case "breakdown":
+      return breakDown(turn, reading.topic, reading.by);
+  }
+}
+
+async function clientNames(turn: Turn): Promise<string[]> {
+  const rows = await withTenant(turn.db, turn.userId, (tx) =>
+    tx.select({ name: clients.name }).from(clients).where(eq(clients.userId, turn.userId)),
+  );
+  return rows.map((row) => row.name);
+}
+
+async function correct(turn: Turn, pending: PendingProposal, amendment: Amendment): Promise<string> {
+  const corrected = applyAmendment(pending.request, amendment);
+  if ("question" in corrected) return corrected.question;
+  const performed = await amend(turn, pending, corrected);
+  if ("settled" in performed)
+    return "Cette proposition a déjà été confirmée ou annulée : dites-moi ce qu'il faut créer.";
+  if (performed.question) return escapeMarkdown(performed.question);
+  return `Proposition corrigée (elle remplace la précédente) : ${escapeMarkdown(performed.proposal?.summary ?? "")}.\n\n${CONFIRM}`;
+}
+
+/** « Et par catégorie ? »: the expenses of the topic's period by category; « par client », « par mois »: its list grouped. */
+async function breakDown(turn: Turn, topic: Topic, by: Breakdown): Promise<string> {
+  const { db, userId, now } = turn;
+  if (by === "category" && !(topic.kind === "list" && topic.dataType !== "expenses"))
+    return answerTopic(turn, { kind: "figure", metric: "expenses_by_category", period: topic.period });
+  if (by === "client" && topic.kind === "figure" && topic.metric === "revenue_collected")
+    return answerTopic(turn, { kind: "figure", metric: "best_clients", period: topic.period });
+  const list = listOf(topic);
+  if (!list) return "Je ne peux pas détailler cette réponse : demandez-moi une liste ou un chiffre précis.";
+  return answerBreakdown(db, { userId, now, list, by });
+}
+
+async function answerTopic(turn: Turn, topic: Topic, scope = ""): Promise<string> {
+  if (topic.kind === "figure") {
+    const { metric, period, client, category, compare } = topic;
+    const answer = await answerFigures(turn.db, {
+      userId: turn.userId,
+      now: turn.now,
+      query: { metric, period, client, category, compare },
+    });
+    return scope + answer.text;
+  }
+  const { dataType, period, client } = topic;
+  const lists = await Promise.all(
+    (topic.statuses?.length ? topic.statuses : [undefined]).map((status) =>
+      readRecords(turn.db, turn.userId, dataType, { status, search: client, period }, turn.now),
+    ),
+  );
+  // Only invoices are filtered by date: the answer names the period it applied.
+  const when = dataType === "invoices" && period ? ` (émission ${period.label})` : "";
+  return scope + lists.map((list) => describeList(list, when)).join("\n\n");
+}
+
+const CONFIRM = "Confirmez-vous ? Rien n'est créé sans votre accord.";
+
+async function respond(turn: Turn, text: string, interpretation: Interpretation): Promise<string> {
+  const { action, entities } = interpretation;
   switch (action) {
     case "create_invoice":
     case "create_quote": {
@@ -125,28 +222,8 @@ async function respond(turn: Turn, text: string, { action, entities }: Interpret
       const scope = entities.otherAccount
         ? `Je n'ai accès qu'à vos propres données, pas à celles de ${escapeMarkdown(entities.otherAccount)}. Voici les vôtres :\n\n`
         : "";
-      // "Projets en cours" are the active ones, whichever of the two active statuses they carry.
-      const isActiveProjects = entities.dataType === "projects" && entities.status === "en-cours";
-      if (entities.metric || isActiveProjects) {
-        const { period, client, category, compare } = entities;
-        const metric = entities.metric ?? "active_projects";
-        const answer = await answerFigures(turn.db, {
-          userId: turn.userId,
-          now: turn.now,
-          query: { metric, period, client, category, compare },
-        });
-        return scope + answer.text;
-      }
-      const dataType = entities.dataType ?? "invoices";
-      const filter = {
-        status: entities.status ?? statusFilter(dataType, text).status,
-        search: entities.client,
-        period: entities.period,
-      };
-      const list = await readRecords(turn.db, turn.userId, dataType, filter, turn.now);
-      // Only invoices are filtered by date: the answer names the period it applied.
-      const when = dataType === "invoices" && entities.period ? ` (émission ${entities.period.label})` : "";
-      return scope + describeList(list, when);
+      const topic = topicOf(interpretation, text);
+      return topic ? answerTopic(turn, topic, scope) : HELP;
     }
     case "general": {
       const invoiceNumber = text.match(/\bINV-\d{4}-\d{4,}\b/i)?.[0];
@@ -162,56 +239,11 @@ async function act(turn: Turn, request: ActionRequest): Promise<string> {
   const performed = await perform(turn, request);
   // "Plusieurs clients correspondent…": the question is the answer, nothing was proposed nor done.
   if (performed.question) return escapeMarkdown(performed.question);
-  if (performed.proposal)
-    return `${escapeMarkdown(performed.proposal.summary)}.\n\nConfirmez-vous ? Rien n'est créé sans votre accord.`;
+  if (performed.proposal) return `${escapeMarkdown(performed.proposal.summary)}.\n\n${CONFIRM}`;
   // A result's message is the text of its Succès/Échec box, which shows it as plain text (never markdown):
   // returned as is, it keeps its paragraphs and addresses intact (a secret URL is in its link, not here).
   return performed.result.message;
 }
-
-/** Status words in a question ("en retard", "impayées", "acceptés"…) and the list filter they mean. */
-const STATUS_WORDS: Partial<Record<ViewDataType, [RegExp, string][]>> = {
-  invoices: [
-    [/retard/, "en-retard"],
-    [/impaye|en attente|a encaisser/, "en-attente"],
-    [/payee|reglee|encaissee/, "payée"],
-    [/brouillon/, "brouillon"],
-  ],
-  quotes: [
-    [/accepte|signe/, "accepté"],
-    [/refuse/, "refusé"],
-    [/expire/, "expiré"],
-    [/envoye|en attente/, "envoyé"],
-    [/brouillon/, "brouillon"],
-  ],
-  clients: [
-    [/prospect/, "prospect"],
-    [/inactif/, "inactif"],
-    [/actif/, "actif"],
-  ],
-  projects: [
-    [/en pause/, "en-pause"],
-    [/termine/, "terminé"],
-  ],
-};
-
-export function statusFilter(dataType: ViewDataType, text: string): ReadFilter {
-  const folded = fold(text);
-  const status = STATUS_WORDS[dataType]?.find(([pattern]) => pattern.test(folded))?.[1];
-  return status ? { status } : {};
-}
-
-const FEMININE = new Set<ViewDataType>(["invoices", "expenses", "tasks"]);
-
-const NOUNS: Record<ViewDataType, [string, string]> = {
-  invoices: ["facture", "factures"],
-  quotes: ["devis", "devis"],
-  clients: ["client", "clients"],
-  expenses: ["dépense", "dépenses"],
-  projects: ["projet", "projets"],
-  tasks: ["tâche ouverte", "tâches ouvertes"],
-  payments: ["paiement", "paiements"],
-};
 
 /** A short French answer with a markdown link to each record and to the full list; record text is escaped. */
 export function describeList(list: RecordList, qualifier = ""): string {

@@ -1,4 +1,5 @@
 import { formatDate, formatMoney } from "@shared/format";
+import { LIST_MAX_PAGE_SIZE } from "@shared/list-size";
 import { paths } from "@shared/paths";
 import { clientStatusLabels } from "@shared/schemas/clients";
 import { expenseCategoryLabels, expenseStatusLabels } from "@shared/schemas/expenses";
@@ -39,6 +40,26 @@ const TASK_LIST_SIZE = 10;
 export type ReadFilter = { search?: string; status?: string; period?: { from: string; to: string } };
 
 /**
+ * What a follow-up computes over a list already shown (« la plus ancienne ? », « ça fait combien ? »,
+ * « et par client ? »): each record's date, amount (what remains due for an unpaid invoice, otherwise its
+ * TTC total), client and expense category, read from the database, never from an earlier answer's text.
+ */
+export type RecordFacts = {
+  line: RecordLine;
+  date: string;
+  amountCents: number;
+  clientName?: string;
+  category?: string;
+};
+type Page = { total: number; rows: RecordFacts[] };
+
+/** The lists whose records have a date and an amount to work on (tasks and payments are read apart). */
+export type FactsDataType = Exclude<ViewDataType, "tasks" | "payments">;
+
+/** The statuses that leave an invoice owed: their amount is what remains due. */
+const OWED_STATUSES = new Set(["en-attente", "en-retard"]);
+
+/**
  * The user's records as the assistant cites them, through the same services as the REST API (so the same
  * tenancy, statuses and computed en-retard). Unknown status filters are ignored rather than failing.
  */
@@ -49,7 +70,53 @@ export async function readRecords(
   filter: ReadFilter = {},
   now = new Date(),
 ): Promise<RecordList> {
-  const page = { page: 1, pageSize: LIST_SIZE };
+  if (dataType === "tasks") return readOpenTasks(db, userId);
+  if (dataType === "payments") return readPayments(db, userId);
+  const { total, rows } = await readPage(db, userId, dataType, filter, now, { page: 1, pageSize: LIST_SIZE });
+  return { dataType, total, link: LIST_LINKS[dataType], items: rows.map((row) => row.line) };
+}
+
+/** At most this many records are added up by a follow-up: 10 pages of the services' largest page. */
+const FACTS_LIMIT = 10 * LIST_MAX_PAGE_SIZE;
+
+/** Every record of a list (up to FACTS_LIMIT) with its facts: the list a follow-up works on. */
+export async function readAllRecords(
+  db: Db,
+  userId: string,
+  dataType: FactsDataType,
+  filter: ReadFilter = {},
+  now = new Date(),
+): Promise<RecordFacts[]> {
+  const all: RecordFacts[] = [];
+  for (let page = 1; all.length < FACTS_LIMIT; page += 1) {
+    const { total, rows } = await readPage(db, userId, dataType, filter, now, {
+      page,
+      pageSize: LIST_MAX_PAGE_SIZE,
+    });
+    all.push(...rows);
+    if (rows.length === 0 || all.length >= total) break;
+  }
+  return all;
+}
+
+const LIST_LINKS: Record<ViewDataType, string> = {
+  invoices: paths.app.invoices.list,
+  quotes: paths.app.quotes.list,
+  clients: paths.app.clients.list,
+  expenses: paths.app.expenses.list,
+  projects: paths.app.projects.list,
+  tasks: paths.app.projects.list,
+  payments: paths.app.invoices.list,
+};
+
+async function readPage(
+  db: Db,
+  userId: string,
+  dataType: FactsDataType,
+  filter: ReadFilter,
+  now: Date,
+  page: { page: number; pageSize: number },
+): Promise<Page> {
   const search = filter.search?.trim() || undefined;
   switch (dataType) {
     case "invoices": {
@@ -60,13 +127,16 @@ export async function readRecords(
         now,
       });
       return {
-        dataType,
         total: result.total,
-        link: paths.app.invoices.list,
-        items: result.items.map((invoice) => ({
-          label: invoice.invoiceNumber ?? `Brouillon ${invoice.clientName}`,
-          detail: `${invoice.clientName} · ${formatMoney(invoice.totalCents)} · ${invoiceStatusLabels[invoice.status]}${invoice.dueDate ? ` · échéance ${formatDate(invoice.dueDate)}` : ""}`,
-          link: paths.app.invoices.detail(invoice.id),
+        rows: result.items.map((invoice) => ({
+          line: {
+            label: invoice.invoiceNumber ?? `Brouillon ${invoice.clientName}`,
+            detail: `${invoice.clientName} · ${formatMoney(invoice.totalCents)} · ${invoiceStatusLabels[invoice.status]}${invoice.dueDate ? ` · échéance ${formatDate(invoice.dueDate)}` : ""}`,
+            link: paths.app.invoices.detail(invoice.id),
+          },
+          date: invoice.date,
+          amountCents: OWED_STATUSES.has(invoice.status) ? invoice.dueCents : invoice.totalCents,
+          clientName: invoice.clientName,
         })),
       };
     }
@@ -79,14 +149,17 @@ export async function readRecords(
         result.items.map((quote) => quote.id),
       );
       return {
-        dataType,
         total: result.total,
-        link: paths.app.quotes.list,
-        items: result.items.map((quote) => ({
-          label: quote.quoteNumber ?? `Devis ${quote.clientName}`,
-          detail: `${quote.clientName} · ${formatMoney(quote.totalCents)} · ${quoteStatusLabels[quote.status]}`,
-          link: paths.app.quotes.detail(quote.id),
-          note: answers.get(quote.id),
+        rows: result.items.map((quote) => ({
+          line: {
+            label: quote.quoteNumber ?? `Devis ${quote.clientName}`,
+            detail: `${quote.clientName} · ${formatMoney(quote.totalCents)} · ${quoteStatusLabels[quote.status]}`,
+            link: paths.app.quotes.detail(quote.id),
+            note: answers.get(quote.id),
+          },
+          date: quote.date,
+          amountCents: quote.totalCents,
+          clientName: quote.clientName,
         })),
       };
     }
@@ -94,27 +167,34 @@ export async function readRecords(
       const status = pick(filter.status, clientStatusLabels);
       const result = await listClients(db, { userId, ...page, search, status });
       return {
-        dataType,
         total: result.total,
-        link: paths.app.clients.list,
-        items: result.items.map((client) => ({
-          label: client.name,
-          detail: [clientStatusLabels[client.status], client.email, client.phone].filter(Boolean).join(" · "),
-          link: paths.app.clients.detail(client.id),
+        rows: result.items.map((client) => ({
+          line: {
+            label: client.name,
+            detail: [clientStatusLabels[client.status], client.email, client.phone]
+              .filter(Boolean)
+              .join(" · "),
+            link: paths.app.clients.detail(client.id),
+          },
+          date: String(client.createdAt).slice(0, 10),
+          amountCents: 0,
         })),
       };
     }
     case "expenses": {
       const result = await listExpenses(db, { userId, ...page, search });
       return {
-        dataType,
         total: result.total,
-        link: paths.app.expenses.list,
-        items: result.items.map((expense) => ({
-          label: expense.title,
-          detail: `${formatMoney(expense.amountCents)} · ${expenseCategoryLabels[expense.category]} · ${formatDate(expense.date)} · ${expenseStatusLabels[expense.status]}`,
-          link: paths.app.expenses.detail(expense.id),
-          note: noteOf([expense.supplier && `Fournisseur : ${expense.supplier}`, expense.description]),
+        rows: result.items.map((expense) => ({
+          line: {
+            label: expense.title,
+            detail: `${formatMoney(expense.amountCents)} · ${expenseCategoryLabels[expense.category]} · ${formatDate(expense.date)} · ${expenseStatusLabels[expense.status]}`,
+            link: paths.app.expenses.detail(expense.id),
+            note: noteOf([expense.supplier && `Fournisseur : ${expense.supplier}`, expense.description]),
+          },
+          date: expense.date,
+          amountCents: expense.amountCents,
+          category: expense.category,
         })),
       };
     }
@@ -122,20 +202,19 @@ export async function readRecords(
       const status = pick(filter.status, projectStatusLabels);
       const result = await listProjects(db, { userId, ...page, search, status });
       return {
-        dataType,
         total: result.total,
-        link: paths.app.projects.list,
-        items: result.items.map((project) => ({
-          label: project.name,
-          detail: [projectStatusLabels[project.status], project.clientName].filter(Boolean).join(" · "),
-          link: paths.app.projects.detail(project.id),
+        rows: result.items.map((project) => ({
+          line: {
+            label: project.name,
+            detail: [projectStatusLabels[project.status], project.clientName].filter(Boolean).join(" · "),
+            link: paths.app.projects.detail(project.id),
+          },
+          date: String(project.createdAt).slice(0, 10),
+          amountCents: 0,
+          clientName: project.clientName ?? undefined,
         })),
       };
     }
-    case "tasks":
-      return readOpenTasks(db, userId);
-    case "payments":
-      return readPayments(db, userId);
   }
 }
 

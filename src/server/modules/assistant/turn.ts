@@ -2,7 +2,7 @@ import type { AnalysisDto } from "@shared/schemas/analysis";
 import type { ActionProposal, ActionResult, ChatEvent } from "@shared/schemas/assistant";
 import type { Db } from "../../db/client";
 import { type ActionRequest, executeAction, needsConsent, prepareAction } from "./actions";
-import { proposeAction } from "./executions";
+import { type PendingProposal, proposeAction, replaceProposal } from "./executions";
 
 /** One answer being built: who asks (from the session), when, in which mode, and where events go. */
 export type Turn = {
@@ -50,4 +50,30 @@ export async function perform(turn: Turn, request: ActionRequest): Promise<Perfo
   const result = await executeAction(context, prepared.request, { by: "agent-mode" });
   turn.emit({ type: "result", result });
   return { result };
+}
+
+/**
+ * A correction of the pending proposal: the corrected request is resolved like any other, then proposed in
+ * place of the old one, in every mode (the user is correcting what they have not consented to yet).
+ */
+export async function amend(
+  turn: Turn,
+  previous: PendingProposal,
+  request: ActionRequest,
+): Promise<Performed | { settled: true }> {
+  const context = { db: turn.db, userId: turn.userId, now: turn.now, appUrl: turn.appUrl };
+  const prepared = await prepareAction(context, request);
+  if (prepared.question !== undefined)
+    return {
+      question: prepared.question,
+      result: { type: request.type, success: false, message: prepared.question },
+    };
+  const proposal = await replaceProposal(turn.db, turn.userId, {
+    previousId: previous.id,
+    request: prepared.request,
+    conversationId: turn.conversationId,
+  });
+  if (!proposal) return { settled: true };
+  turn.emit({ type: "proposal", proposal });
+  return { proposal };
 }
