@@ -7,6 +7,7 @@ import type { ActionRequest } from "./actions";
 import { asksForAnalysis, describeAnalysis } from "./analysis-answer";
 import { answerFigures } from "./figures";
 import { type ReadFilter, type RecordList, readRecords } from "./reads";
+import { sayFiguresAloud, sayListAloud } from "./spoken-summary";
 import { perform, type Turn } from "./turn";
 
 /**
@@ -135,6 +136,7 @@ async function respond(turn: Turn, text: string, { action, entities }: Interpret
           now: turn.now,
           query: { metric, period, client, category, compare },
         });
+        await sayFiguresAloud(turn, answer);
         return scope + answer.text;
       }
       const dataType = entities.dataType ?? "invoices";
@@ -146,6 +148,7 @@ async function respond(turn: Turn, text: string, { action, entities }: Interpret
       const list = await readRecords(turn.db, turn.userId, dataType, filter, turn.now);
       // Only invoices are filtered by date: the answer names the period it applied.
       const when = dataType === "invoices" && entities.period ? ` (émission ${entities.period.label})` : "";
+      await sayListAloud(turn, list, filter, dataType === "invoices" ? entities.period?.label : undefined);
       return scope + describeList(list, when);
     }
     case "general": {
@@ -201,9 +204,9 @@ export function statusFilter(dataType: ViewDataType, text: string): ReadFilter {
   return status ? { status } : {};
 }
 
-const FEMININE = new Set<ViewDataType>(["invoices", "expenses", "tasks"]);
+export const FEMININE = new Set<ViewDataType>(["invoices", "expenses", "tasks"]);
 
-const NOUNS: Record<ViewDataType, [string, string]> = {
+export const NOUNS: Record<ViewDataType, [string, string]> = {
   invoices: ["facture", "factures"],
   quotes: ["devis", "devis"],
   clients: ["client", "clients"],
