@@ -18,7 +18,7 @@ export const RECOGNITION_RETRY_DELAYS_MS = [1_000, 2_000, 4_000, 8_000] as const
 /** A recognition that listened this long before failing was working: its failure starts a new run. */
 export const RECOGNITION_STABLE_MS = 5_000;
 
-const PAUSED = "Le micro est en pause : cliquez sur le micro pour réessayer, ou tapez votre message.";
+const PAUSED = "Le micro est en pause : cliquez sur le micro pour réessayer.";
 
 /** The Web Speech API's error codes, and what the user can do about each. */
 const MESSAGES: Record<string, RecognitionMessage> = {
