@@ -233,16 +233,20 @@ export function createPipelineEngine({
         item_id: itemId,
         delta: text,
       });
-      if (isSummarised) return;
+      if (isSummarised || isCut) return;
+      // The sentences within the budget go to the speaker together (one request to a TTS service).
+      const kept: string[] = [];
+      let chars = saidChars;
       for (const sentence of splitSentences(toSpokenText(text))) {
-        if (isCut) return;
-        if (saidChars > 0 && saidChars + sentence.length > SPOKEN_CHARS_BUDGET) {
+        if (chars > 0 && chars + sentence.length > SPOKEN_CHARS_BUDGET) {
           isCut = true;
-          say(REST_ON_SCREEN);
-          return;
+          kept.push(REST_ON_SCREEN);
+          break;
         }
-        say(sentence);
+        kept.push(sentence);
+        chars += sentence.length;
       }
+      if (kept.length > 0) say(kept.join("\n"));
     };
     return {
       /** Speaks `summary` now, and only shows the text that follows (its full version). */
