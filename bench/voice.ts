@@ -52,6 +52,8 @@ export async function measureVoiceBuiltIn() {
     const sorted = [...firstAudio].sort((a, b) => a - b);
     return {
       firstAudioMs: Math.round(sorted[Math.floor(RUNS / 2)] ?? 0),
+      /** The socket's first turn (issue 27: 848 ms when synthesis loaded on the first reply). */
+      firstTurnAudioMs: Math.round(firstAudio[0] ?? 0),
       firstAudioRunsMs: firstAudio.map(Math.round),
       realTimeFactor: Math.round(realTimeFactor * 1000) / 1000,
       setupSeconds: Math.round((performance.now() - started) / 100) / 10,

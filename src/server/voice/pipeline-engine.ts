@@ -19,7 +19,7 @@ import {
 } from "./protocol";
 import { transcribe } from "./speech-services";
 import { toSpokenText } from "./spoken-text";
-import type { Speaker } from "./synthesizer";
+import { type Speaker, splitSentences } from "./synthesizer";
 
 /** The conversation kept for context: the last exchanges only, as the chat sends them. */
 const HISTORY_MESSAGES = 20;
@@ -33,6 +33,13 @@ const SPEECH_FAILED = "La synthèse vocale a échoué : la réponse reste affich
 /** A turn is one chat message: what the chat takes at most (issue 26: a longer merged turn was a 500). */
 export const VOICE_MAX_TURN_CHARS = chatMessage.shape.content.maxLength ?? 20_000;
 export const TURN_TEXT_TOO_LONG = `Tour de parole trop long : ${VOICE_MAX_TURN_CHARS.toLocaleString("fr-FR")} caractères au plus, messages mis bout à bout. Ce message est ignoré : envoyez la suite après la réponse.`;
+
+/**
+ * What is read aloud of an answer that has no spoken summary (a model's long answer, an analysis): about
+ * 20 s of eSpeak at 165 words a minute; the rest stays in the transcript. Lists are summed up instead.
+ */
+export const SPOKEN_CHARS_BUDGET = 300;
+const REST_ON_SCREEN = "La suite est affichée à l'écran.";
 
 type PendingTurn = { kind: "text"; text: string } | { kind: "audio"; pcm: Buffer };
 
@@ -129,6 +136,7 @@ export function createPipelineEngine({
     proposal = null;
     const emit = (event: ChatEvent) => {
       if (event.type === "text") speech.write(event.delta);
+      else if (event.type === "speech") speech.sayInstead(event.text);
       else if (event.type === "retract") speech.retract();
       const item = actionItemEvent(event);
       if (event.type === "proposal") proposal = event.proposal;
@@ -137,6 +145,7 @@ export function createPipelineEngine({
 
     await runChat(deps, {
       userId,
+      channel: "voice",
       body: {
         messages: [...history, { role: "user", content: question }],
         conversationId,
@@ -179,24 +188,21 @@ export function createPipelineEngine({
   /**
    * The answer's text, spoken one sentence at a time as soon as a sentence is complete; each sentence's
    * words go out as a transcript delta when it is handed to the synthesizer, so a retracted provider
-   * answer (see runChat) loses only its unspoken tail.
+   * answer (see runChat) loses only its unspoken tail. The transcript always carries the whole text; the
+   * audio is the engine's spoken summary when it sent one (`sayInstead`), else the text up to
+   * SPOKEN_CHARS_BUDGET, then a pointer to the screen.
    */
   function createSpeechStream(responseId: string, itemId: string) {
     let buffer = "";
     let spoken = "";
     let speaking: Promise<void> = Promise.resolve();
     let hasSpeechFailed = false;
-    const flush = (text: string) => {
-      if (!text.trim()) return;
-      spoken += text;
-      send({
-        type: "response.audio_transcript.delta",
-        response_id: responseId,
-        item_id: itemId,
-        delta: text,
-      });
-      const words = toSpokenText(text);
-      if (!words) return;
+    let isSummarised = false;
+    /** The text went past the budget: the rest is only shown. */
+    let isCut = false;
+    let saidChars = 0;
+    const say = (words: string) => {
+      saidChars += words.length;
       speaking = speaking.then(async () => {
         if (hasSpeechFailed) return;
         await speaker
@@ -218,7 +224,38 @@ export function createPipelineEngine({
           });
       });
     };
+    const flush = (text: string) => {
+      if (!text.trim()) return;
+      spoken += text;
+      send({
+        type: "response.audio_transcript.delta",
+        response_id: responseId,
+        item_id: itemId,
+        delta: text,
+      });
+      if (isSummarised || isCut) return;
+      // The sentences within the budget go to the speaker together (one request to a TTS service).
+      const kept: string[] = [];
+      let chars = saidChars;
+      for (const sentence of splitSentences(toSpokenText(text))) {
+        if (chars > 0 && chars + sentence.length > SPOKEN_CHARS_BUDGET) {
+          isCut = true;
+          kept.push(REST_ON_SCREEN);
+          break;
+        }
+        kept.push(sentence);
+        chars += sentence.length;
+      }
+      if (kept.length > 0) say(kept.join("\n"));
+    };
     return {
+      /** Speaks `summary` now, and only shows the text that follows (its full version). */
+      sayInstead(summary: string) {
+        const words = toSpokenText(summary);
+        if (!words) return;
+        isSummarised = true;
+        say(words);
+      },
       write(delta: string) {
         buffer += delta;
         // A sentence ends at . ! ? … followed by a space, or at a line break (list items, paragraphs).

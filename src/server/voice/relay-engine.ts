@@ -26,6 +26,7 @@ const RATE_LIMITED = (seconds: number) => `Trop de demandes à l'assistant : ré
 
 const VOICE_INSTRUCTIONS = [
   "Tu parles à voix haute : phrases courtes, pas de markdown, pas de liens ni d'adresses, les montants en euros dits en toutes lettres.",
+  "Une liste ne se lit pas à voix haute : dis combien il y a d'éléments et leur total, cite le plus important (la facture la plus ancienne en retard, la plus grosse), puis propose la suite (« Voulez-vous que je les détaille ? », « Voulez-vous que je prépare les relances ? ») ; vingt secondes de parole au plus.",
   "Quand une création attend la confirmation, demande « Je le fais ? » : l'utilisateur confirme en disant « oui, vas-y » ou avec le bouton affiché.",
 ].join("\n");
 

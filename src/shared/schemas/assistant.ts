@@ -91,6 +91,11 @@ export const chatEvent = z.discriminatedUnion("type", [
   z.object({ type: z.literal("notice"), message: z.string() }),
   /** The text streamed so far came from an engine that then failed: the client drops it. */
   z.object({ type: z.literal("retract") }),
+  /**
+   * On the voice channel only: what to say aloud instead of the text, a summary of a list the text (and
+   * the transcript) shows in full. Sent before the text it sums up.
+   */
+  z.object({ type: z.literal("speech"), text: z.string() }),
 ]);
 export type ChatEvent = z.infer<typeof chatEvent>;
 

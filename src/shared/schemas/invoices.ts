@@ -188,6 +188,15 @@ export type InvoicePaymentDto = {
   method: keyof typeof paymentMethodLabels;
   reference: string | null;
 };
+/** One of an invoice's 7 / 3 / 0-day reminders (spec): planned for a day, sent, or cancelled (paid, cancelled invoice). */
+export type InvoiceReminderDto = {
+  id: string;
+  /** Days before the due date it is sent (0: on the due date; negative: after it). */
+  daysBeforeDue: number;
+  scheduledFor: string;
+  status: "pending" | "sent" | "cancelled";
+  sentAt: string | null;
+};
 export type InvoiceDto = {
   id: string;
   kind: "facture" | "avoir";

@@ -50,7 +50,14 @@ export async function runChat(
     body,
     emit,
     now = new Date(),
-  }: { userId: string; body: ChatRequest; emit: (event: ChatEvent) => void; now?: Date },
+    channel = "chat",
+  }: {
+    userId: string;
+    body: ChatRequest;
+    emit: (event: ChatEvent) => void;
+    now?: Date;
+    channel?: Turn["channel"];
+  },
 ): Promise<void> {
   const request = chatRequest.parse(body);
   const conversationId = request.conversationId ?? randomUUID();
@@ -63,6 +70,7 @@ export async function runChat(
     conversationId,
     emit,
     analyze: () => analyze(userId),
+    channel,
   };
   // Spec §7: the history sent to the model leaves out the opening greeting.
   const messages = request.messages[0]?.role === "assistant" ? request.messages.slice(1) : request.messages;

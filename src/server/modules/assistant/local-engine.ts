@@ -15,6 +15,7 @@ import { answerFigures } from "./figures";
 import { answerBreakdown, answerSuperlative, answerTotal } from "./follow-ups";
 import { FEMININE, NOUNS } from "./list-words";
 import { type RecordList, readRecords } from "./reads";
+import { sayFiguresAloud, sayListAloud } from "./spoken-summary";
 import { amend, perform, type Turn } from "./turn";
 
 /**
@@ -103,16 +104,23 @@ async function answerTopic(turn: Turn, topic: Topic, scope = ""): Promise<string
       now: turn.now,
       query: { metric, period, client, category, compare },
     });
+    await sayFiguresAloud(turn, answer);
     return scope + answer.text;
   }
   const { dataType, period, client } = topic;
+  const filters = (topic.statuses?.length ? topic.statuses : [undefined]).map((status) => ({
+    status,
+    search: client,
+    period,
+  }));
   const lists = await Promise.all(
-    (topic.statuses?.length ? topic.statuses : [undefined]).map((status) =>
-      readRecords(turn.db, turn.userId, dataType, { status, search: client, period }, turn.now),
-    ),
+    filters.map((filter) => readRecords(turn.db, turn.userId, dataType, filter, turn.now)),
   );
   // Only invoices are filtered by date: the answer names the period it applied.
   const when = dataType === "invoices" && period ? ` (émission ${period.label})` : "";
+  const [only] = lists;
+  if (only && lists.length === 1 && filters[0])
+    await sayListAloud(turn, only, filters[0], dataType === "invoices" ? period?.label : undefined);
   return scope + lists.map((list) => describeList(list, when)).join("\n\n");
 }
 

@@ -16,6 +16,8 @@ export type Turn = {
   emit: (event: ChatEvent) => void;
   /** The user's business analysis, from the 5-minute cache (spec §9). */
   analyze: () => Promise<AnalysisDto>;
+  /** Where the answer goes: spoken by the voice agent (lists summed up, see spoken-summary.ts) or shown in the chat. */
+  channel?: "voice" | "chat";
 };
 
 export type Performed =

@@ -29,6 +29,7 @@ import {
   getInvoice,
   type InvoiceExportRow,
   issueInvoice,
+  listInvoiceReminders,
   listInvoices,
   recordPayment,
   recordRefund,
@@ -100,6 +101,11 @@ export function invoiceRoutes({
         await deleteInvoiceDraft(db, { userId: c.get("user").id, id: c.req.param("id") });
         return c.body(null, 204);
       })
+      .get("/:id/reminders", async (c) =>
+        c.json({
+          items: await listInvoiceReminders(db, { userId: c.get("user").id, id: c.req.param("id") }),
+        }),
+      )
       .post("/:id/issue", async (c) =>
         c.json(await issueInvoice(db, { userId: c.get("user").id, id: c.req.param("id") })),
       )

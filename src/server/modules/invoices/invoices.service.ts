@@ -9,6 +9,7 @@ import type {
   CreateCreditNoteInput,
   CreateInvoiceInput,
   InvoiceDto,
+  InvoiceReminderDto,
   InvoiceStatus,
   LineInput,
   RecordPaymentInput,
@@ -219,6 +220,28 @@ export async function getInvoice(
   });
 }
 
+/** The invoice's reminders, in the order they are (or were) sent; an unknown or foreign invoice is a 404. */
+export async function listInvoiceReminders(
+  db: Db,
+  { userId, id }: { userId: string; id: string },
+): Promise<InvoiceReminderDto[]> {
+  return withTenant(db, userId, async (tx) => {
+    await loadOwn(tx, userId, id);
+    const rows = await tx
+      .select({
+        id: invoiceReminders.id,
+        daysBeforeDue: invoiceReminders.daysBeforeDue,
+        scheduledFor: invoiceReminders.scheduledFor,
+        status: invoiceReminders.status,
+        sentAt: invoiceReminders.sentAt,
+      })
+      .from(invoiceReminders)
+      .where(and(eq(invoiceReminders.invoiceId, id), eq(invoiceReminders.userId, userId)))
+      .orderBy(asc(invoiceReminders.scheduledFor), desc(invoiceReminders.daysBeforeDue));
+    return rows.map((row) => ({ ...row, sentAt: row.sentAt?.toISOString() ?? null }));
+  });
+}
+
 /** The detail's extras from the invoice's related rows, read here and by the public API's list pages. */
 export function detailExtras(
   row: Pick<InvoiceRow, "status">,
@@ -376,6 +399,60 @@ export async function listInvoices(
       ),
       page: query.page,
       pageSize: query.pageSize,
+    };
+  });
+}
+
+/** A list's figures, for an answer that sums it up (the spoken one): how many, what is owed, which one first. */
+export type InvoiceListSummary = {
+  count: number;
+  /** What the list's invoices add up to (credit notes left out). */
+  totalCents: number;
+  /** Left to pay on the issued invoices of the list (drafts, cancelled ones and credit notes owe nothing). */
+  dueCents: number;
+  /** The one owed the longest (earliest due date), then the one owing the most; null when nothing is owed. */
+  oldestDue: InvoiceDto | null;
+  largestDue: InvoiceDto | null;
+};
+
+/** The same filters as the list, summed up by the database rather than read page by page. */
+export async function summarizeInvoices(
+  db: Db,
+  { userId, query, now = new Date() }: { userId: string; query: InvoiceFilters; now?: Date },
+): Promise<InvoiceListSummary> {
+  const today = parisToday(now);
+  const owed = and(
+    listWhere(userId, query, today),
+    ne(invoices.kind, "avoir"),
+    inArray(invoices.status, ["en-attente", "en-retard"]),
+  );
+  const due = sql<number>`(${invoices.totalCents} - ${invoices.depositsCents} - ${invoices.creditedCents} - ${invoices.paidCents})`;
+  return withTenant(db, userId, async (tx) => {
+    const [figures] = await tx
+      .select({
+        count: count(),
+        totalCents: sql<
+          string | null
+        >`sum(${invoices.totalCents}) filter (where ${invoices.kind} <> 'avoir')`,
+        dueCents: sql<string | null>`sum(${due}) filter (where ${owed})`,
+      })
+      .from(invoices)
+      .where(listWhere(userId, query, today));
+    const firstOwed = async (order: SQL[]) => {
+      const [row] = await tx
+        .select()
+        .from(invoices)
+        .where(and(owed, sql`${due} > 0`))
+        .orderBy(...order)
+        .limit(1);
+      return row ? toDto(row, [], today) : null;
+    };
+    return {
+      count: figures?.count ?? 0,
+      totalCents: Number(figures?.totalCents ?? 0),
+      dueCents: Number(figures?.dueCents ?? 0),
+      oldestDue: await firstOwed([sql`${invoices.dueDate} asc nulls last`, asc(invoices.date)]),
+      largestDue: await firstOwed([desc(due), asc(invoices.dueDate)]),
     };
   });
 }

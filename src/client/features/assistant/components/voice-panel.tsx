@@ -76,6 +76,13 @@ export function VoicePanel() {
         </div>
       </div>
 
+      {voice.microphoneProblem ? (
+        <div role="alert" className="rounded-xl border border-danger/40 bg-surface p-3 text-sm">
+          <p className="font-medium text-danger">{voice.microphoneProblem.title}</p>
+          <p>{voice.microphoneProblem.description}</p>
+        </div>
+      ) : null}
+
       <section
         aria-label="Transcription"
         aria-live="polite"

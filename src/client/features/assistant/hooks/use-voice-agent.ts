@@ -10,6 +10,7 @@ import { toast } from "sonner";
 // Emitted as its own file even though it is small: inlined as a data: URL, the worklet would be refused by
 // the Content-Security-Policy (script-src 'self'), and the microphone would never start.
 import captureWorkletUrl from "../lib/pcm-capture-worklet.js?url&no-inline";
+import { createRecognitionBackoff, type RecognitionMessage } from "../lib/recognition-backoff";
 import { bytesToBase64, createPlaybackQueue } from "../lib/voice-audio";
 import {
   initialDiagnostics,
@@ -75,6 +76,8 @@ export function useVoiceAgent({ isAgentMode }: { isAgentMode: boolean }) {
   const [isRecording, setIsRecording] = useState(false);
   const [isSpeaking, setIsSpeaking] = useState(false);
   const [entries, setEntries] = useState<VoiceEntry[]>([]);
+  /** Why the browser's speech recognition stopped hearing, and what to do: shown in the panel. */
+  const [microphoneProblem, setMicrophoneProblem] = useState<RecognitionMessage | null>(null);
   const [diagnostics, setDiagnostics] = useState<VoiceDiagnostics>(() =>
     initialDiagnostics(VOICE_SOCKET_PATH),
   );
@@ -143,6 +146,7 @@ export function useVoiceAgent({ isAgentMode }: { isAgentMode: boolean }) {
   const startRecording = useCallback(async () => {
     // Spec: recording starts only if connected and not already recording.
     if (socket.current?.readyState !== WebSocket.OPEN || microphone.current) return;
+    setMicrophoneProblem(null);
     try {
       if (serverTranscribes.current) microphone.current = await streamMicrophone();
       else microphone.current = recogniseSpeech();
@@ -197,35 +201,50 @@ export function useVoiceAgent({ isAgentMode }: { isAgentMode: boolean }) {
           "Ce navigateur ne reconnaît pas la parole : tapez votre message, ou utilisez Chrome, Edge ou Safari.",
         );
       const recognition = new Recognition();
+      const backoff = createRecognitionBackoff();
+      let retry: ReturnType<typeof setTimeout> | undefined;
       let isStopped = false;
       recognition.lang = "fr-FR";
       recognition.continuous = true;
       recognition.interimResults = false;
       recognition.onspeechstart = interrupt;
       recognition.onresult = (event) => {
+        backoff.heard();
+        setMicrophoneProblem(null);
         for (let index = event.resultIndex; index < event.results.length; index += 1) {
           const result = event.results[index];
           if (result?.isFinal) sendText(result[0].transcript, true);
         }
       };
-      recognition.onerror = (event) => {
-        if (event.error === "no-speech" || event.error === "aborted") return;
-        logError("microphone", event.error);
-        toast.error(VOICE_TEXTS.microphoneError, { description: event.error });
-      };
-      // Chrome ends a continuous recognition after a silence: it listens again until paused.
+      recognition.onerror = (event) => backoff.failed(event.error);
+      // Chrome ends a continuous recognition after a silence: it listens again until paused. After an
+      // error it waits longer each time, then pauses (issue 31: one failure restarted it at once, in a loop).
       recognition.onend = () => {
-        if (!isStopped) recognition.start();
+        if (isStopped) return;
+        const outcome = backoff.ended();
+        if (outcome.message) {
+          // One message per run of failures, in the panel, never one toast per failure.
+          setMicrophoneProblem(outcome.message);
+          logError("microphone", `${outcome.message.title} : ${outcome.message.description}`);
+        }
+        if (outcome.action === "pause") stopRecording();
+        else retry = setTimeout(listen, outcome.delayMs);
       };
-      recognition.start();
+      const listen = () => {
+        if (isStopped) return;
+        backoff.started();
+        recognition.start();
+      };
+      listen();
       return {
         stop() {
           isStopped = true;
+          clearTimeout(retry);
           recognition.stop();
         },
       };
     }
-  }, [interrupt, logError, send, sendText]);
+  }, [interrupt, logError, send, sendText, stopRecording]);
 
   const onServerEvent = useCallback(
     (event: ServerEvent) => {
@@ -367,6 +386,7 @@ export function useVoiceAgent({ isAgentMode }: { isAgentMode: boolean }) {
     isRecording,
     isSpeaking,
     entries,
+    microphoneProblem,
     diagnostics,
     isHealthy: isVoiceHealthy(diagnostics),
     connect,

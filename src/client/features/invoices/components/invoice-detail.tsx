@@ -23,6 +23,7 @@ import { InvoiceDocument } from "./invoice-document";
 import { InvoiceForm } from "./invoice-form";
 import { formValuesFromInvoice } from "./invoice-form-values";
 import { InvoiceHistory } from "./invoice-history";
+import { InvoiceReminders } from "./invoice-reminders";
 import { InvoiceStatusBadge } from "./invoice-status-badge";
 import { PaymentSurpluses } from "./payment-surpluses";
 
@@ -91,6 +92,9 @@ export function InvoiceDetail({ id, after }: { id: string; after?: ReactNode }) 
               <InvoiceDocumentWithSeller invoice={invoice} />
               <div className="space-y-6">
                 <InvoiceHistory invoice={invoice} />
+                {invoice.issuedAt && invoice.kind === "facture" ? (
+                  <InvoiceReminders invoiceId={invoice.id} />
+                ) : null}
                 {invoice.issuedAt ? <EinvoiceStatus invoice={invoice} /> : null}
               </div>
             </div>
