@@ -5,7 +5,8 @@ import { deriveState, readMessage } from "./conversation-state";
 // Sentences written after the code, as freelancers type them: the state and the corrections read alone.
 const now = new Date("2026-03-18T10:00:00Z");
 const context = { now, clientNames: ["Menuiserie Girard", "Studio Lumière", "SARL Les Jardins de Provence"] };
-const after = (earlier: string[], text: string) => readMessage(deriveState(earlier, context), text, context);
+const readAfter = (earlier: string[], text: string) =>
+  readMessage(deriveState(earlier, context), text, context);
 
 describe("follow-ups read against the earlier question", () => {
   it.each([
@@ -13,13 +14,13 @@ describe("follow-ups read against the earlier question", () => {
     ["Quel est mon CA facturé en janvier ?", "Et février ?", "2026-02-01"],
     ["Combien j'ai dépensé cette année ?", "et sur le mois dernier", "2026-02-01"],
   ])("%s → %s keeps the metric, changes the period", (first, next, from) => {
-    const reading = after([first], next);
+    const reading = readAfter([first], next);
     expect(reading.kind).toBe("topic");
     if (reading.kind === "topic") expect(reading.topic.period?.from).toBe(from);
   });
 
   it("moves a client's balance to another client said in lower case", () => {
-    const reading = after(["Combien me doit Studio Lumière ?"], "et la menuiserie girard ?");
+    const reading = readAfter(["Combien me doit Studio Lumière ?"], "et la menuiserie girard ?");
     expect(reading).toMatchObject({
       kind: "topic",
       topic: { metric: "client_balance", client: "Menuiserie Girard" },
@@ -31,19 +32,22 @@ describe("follow-ups read against the earlier question", () => {
     ["Et la plus chère ?", { by: "amount", order: "highest" }],
     ["la moins élevée", { by: "amount", order: "lowest" }],
   ])("%s is a superlative over the last list", (text, superlative) => {
-    expect(after(["Montre mes factures impayées"], text)).toMatchObject({ kind: "superlative", superlative });
+    expect(readAfter(["Montre mes factures impayées"], text)).toMatchObject({
+      kind: "superlative",
+      superlative,
+    });
   });
 
   it("totals and breaks down the last list, and leaves a new question alone", () => {
-    expect(after(["Quelles factures sont en retard ?"], "ça représente combien ?").kind).toBe("total");
-    expect(after(["Mes dépenses de février"], "et par mois ?")).toMatchObject({
+    expect(readAfter(["Quelles factures sont en retard ?"], "ça représente combien ?").kind).toBe("total");
+    expect(readAfter(["Mes dépenses de février"], "et par mois ?")).toMatchObject({
       kind: "breakdown",
       by: "month",
     });
     expect(
-      after(["Combien j'ai encaissé ce mois-ci ?"], "Crée une facture pour Studio Lumière de 300 €").kind,
+      readAfter(["Combien j'ai encaissé ce mois-ci ?"], "Crée une facture pour Studio Lumière de 300 €").kind,
     ).toBe("fresh");
-    expect(after([], "et le mois dernier ?").kind).toBe("fresh");
+    expect(readAfter([], "et le mois dernier ?").kind).toBe("fresh");
   });
 });
 
