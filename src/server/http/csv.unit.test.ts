@@ -1,6 +1,6 @@
 import { formatAmount } from "@shared/format";
 import { describe, expect, it } from "vitest";
-import { toCsv } from "./csv";
+import { CSV_LINES_PER_TURN, csvStream, toCsv } from "./csv";
 
 describe("toCsv", () => {
   const columns = [
@@ -21,5 +21,47 @@ describe("toCsv", () => {
     ]);
     expect(csv).toContain('"Martin; ""Atelier""\nLyon";0,00');
     expect(csv).toContain('"\'=HYPERLINK(""http://x"")";-5,00');
+  });
+});
+
+describe("csvStream", () => {
+  type Line = { name: string; cents: number };
+  const columns = [
+    { header: "Client", value: (row: Line) => row.name },
+    { header: "Montant", value: (row: Line) => formatAmount(row.cents) },
+  ];
+  const names = ["Dupont SARL", '=HYPERLINK("http://x")', "Martin; Lyon", "-Atelier", "@Studio", "Élise"];
+  const rows: Line[] = Array.from({ length: 1_234 }, (_, i) => ({
+    name: `${names[i % names.length]} ${i}`,
+    cents: (i % 7) * 10_001 - 30_000,
+  }));
+
+  async function* inBatches(size: number) {
+    for (let start = 0; start < rows.length; start += size) yield rows.slice(start, start + size);
+  }
+
+  it("writes the same bytes as toCsv, whatever the batches, a few dozen lines per chunk", async () => {
+    const whole = new TextEncoder().encode(toCsv(columns, rows));
+    for (const size of [1, 49, 250, 5_000]) {
+      const chunks: Uint8Array[] = [];
+      let ends = 0;
+      const reader = csvStream(columns, inBatches(size), () => ends++).getReader();
+      for (let read = await reader.read(); !read.done; read = await reader.read()) chunks.push(read.value);
+      expect(Buffer.concat(chunks).equals(Buffer.from(whole))).toBe(true);
+      // The header, then no chunk of more than CSV_LINES_PER_TURN lines.
+      expect(Math.max(...chunks.map((chunk) => Buffer.from(chunk).toString().split("\r\n").length - 1))).toBe(
+        Math.min(size, CSV_LINES_PER_TURN),
+      );
+      expect(ends).toBe(1);
+    }
+  });
+
+  it("ends once when the reader gives up", async () => {
+    let ends = 0;
+    const reader = csvStream(columns, inBatches(250), () => ends++).getReader();
+    await reader.read();
+    await reader.read();
+    await reader.cancel();
+    expect(ends).toBe(1);
   });
 });

@@ -11,7 +11,7 @@ import { Hono, type MiddlewareHandler } from "hono";
 import type { AuthVariables } from "../../auth/session";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
-import { type CsvColumn, csvResponse, toCsv } from "../../http/csv";
+import { type CsvColumn, csvResponse } from "../../http/csv";
 import { pdfResponse } from "../../http/pdf";
 import { valid } from "../../http/validate";
 import { bookFileName, getBook, getBookPdf } from "./books.service";
@@ -52,10 +52,15 @@ export function bookRoutes(db: Db) {
     .get("/:book/export.csv", knownBook, query, async (c) => {
       const book = c.req.param("book") as Book;
       const period = c.req.valid("query");
-      const result = await getBook(db, { userId: c.get("user").id, book, query: period });
-      // Cash apart, as on the page: its rows come after the others.
-      const rows = bookSections(result).flatMap((section) => section.entries);
-      return csvResponse(c, bookFileName(book, period, "csv"), toCsv(csvColumns(book), rows));
+      return csvResponse(c, {
+        filename: bookFileName(book, period, "csv"),
+        columns: csvColumns(book),
+        rows: async () => {
+          const result = await getBook(db, { userId: c.get("user").id, book, query: period });
+          // Cash apart, as on the page: its rows come after the others.
+          return bookSections(result).flatMap((section) => section.entries);
+        },
+      });
     })
     .get("/:book/export.pdf", knownBook, query, async (c) => {
       const user = c.get("user");

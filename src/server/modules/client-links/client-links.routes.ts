@@ -23,6 +23,7 @@ import { decideQuote, getAcceptanceCertificate } from "./quote-decision.service"
 import {
   createShareLink,
   getShareState,
+  linkQueueOwner,
   markViewed,
   resolveLink,
   revokeShareLink,
@@ -103,6 +104,28 @@ function perAddressLimit(db: Db, trustProxy: boolean): MiddlewareHandler {
   };
 }
 
+/**
+ * PDFs one link may have rendered or sent per minute, whatever the addresses asking (issue 26): a client
+ * downloads their document a few times, a link shared on a forum and scripted from many addresses would
+ * otherwise keep a worker thread busy for as long as it is asked.
+ */
+export const PUBLIC_LINK_PDFS_PER_MINUTE = 20;
+
+async function takePdfSlot(db: Db, link: { id: string }) {
+  const slot = await takeRateLimitSlot(db, {
+    key: `public-link-pdf:${link.id}`,
+    limit: PUBLIC_LINK_PDFS_PER_MINUTE,
+    windowMs: 60_000,
+  });
+  if (!slot.isAllowed)
+    throw new AppError(
+      "rate_limited",
+      `Ce document a été téléchargé plus de ${PUBLIC_LINK_PDFS_PER_MINUTE} fois en une minute : réessayez dans ${slot.retryAfterSeconds} s.`,
+      undefined,
+      { retryAfterSeconds: slot.retryAfterSeconds },
+    );
+}
+
 /** Search engines must never index a client's document, even if a link leaks into a public page. */
 export const noIndex: MiddlewareHandler = async (c, next) => {
   await next();
@@ -130,15 +153,23 @@ export function publicLinkRoutes(deps: Deps) {
       c.header("cache-control", "private, no-store");
       return c.json(document);
     })
-    .get("/:token/pdf", async (c) =>
-      pdfResponse(c, await getPublicPdf(db, await resolveLink(db, c.req.param("token")))),
-    )
+    .get("/:token/pdf", async (c) => {
+      const link = await resolveLink(db, c.req.param("token"));
+      await takePdfSlot(db, link);
+      return pdfResponse(c, await getPublicPdf(db, link));
+    })
     .get("/:token/certificate.pdf", async (c) => {
       const link = await resolveLink(db, c.req.param("token"));
       if (!link.quoteId) throw new AppError("not_found", "Aucun certificat pour ce document.");
+      await takePdfSlot(db, link);
       return pdfResponse(
         c,
-        await getAcceptanceCertificate(db, { userId: link.userId, quoteId: link.quoteId, audience: "link" }),
+        await getAcceptanceCertificate(db, {
+          userId: link.userId,
+          quoteId: link.quoteId,
+          audience: "link",
+          queueOwner: linkQueueOwner(link),
+        }),
       );
     })
     .post("/:token/accept", valid(acceptQuoteInput), async (c) =>

@@ -1,11 +1,12 @@
 import { createHash } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { businessIdentities, clientShareLinks, quoteDecisions } from "../../db/schema/index";
 import { call, freshIp, lastEmailTo, markPaid, registerAndConfirm } from "../../test/accounts";
 import { pdfText, spaces } from "../../test/pdf-text";
 import { createTestContext, type TestContext } from "../../test/test-app";
-import { PUBLIC_LINK_REQUESTS_PER_MINUTE } from "./client-links.routes";
+import { workerPool } from "../../workers/pool";
+import { PUBLIC_LINK_PDFS_PER_MINUTE, PUBLIC_LINK_REQUESTS_PER_MINUTE } from "./client-links.routes";
 import { createShareLink } from "./share-links.service";
 
 let context: TestContext;
@@ -339,5 +340,44 @@ describe("online acceptance", () => {
         })
       ).status,
     ).toBe(404);
+  });
+});
+
+describe("a client link's renders", () => {
+  it("take the link's own worker queue, not the freelancer's, and are limited per link whatever the addresses", async () => {
+    const quote = await sentQuote(alice.cookie);
+    const link = await share(alice.cookie, { quoteId: quote.id });
+    const client = asClient(freshIp());
+    const { pdfSha256 } = await (await client.get(`/api/public/links/${link.token}`)).json();
+    const decision = { signerName: "Inès Roux", consent: true, pdfSha256 };
+    expect((await client.post(`/api/public/links/${link.token}/accept`, decision)).status).toBe(200);
+
+    const run = vi.spyOn(workerPool(), "run");
+    try {
+      const ownCopy = await call(context, `/api/client-links/quotes/${quote.id}/certificate.pdf`, {
+        cookie: alice.cookie,
+      });
+      expect(ownCopy.status).toBe(200);
+      const linkCopy = await client.get(`/api/public/links/${link.token}/certificate.pdf`);
+      expect(linkCopy.status).toBe(200);
+      expect(run.mock.calls.map(([, , options]) => options.owner)).toEqual([alice.userId, `link:${link.id}`]);
+    } finally {
+      run.mockRestore();
+    }
+
+    // Each download from another address: the per-address limit never applies, the link's does.
+    for (let download = 2; download <= PUBLIC_LINK_PDFS_PER_MINUTE; download++)
+      expect((await asClient(freshIp()).get(`/api/public/links/${link.token}/pdf`)).status).toBe(200);
+    const refused = await asClient(freshIp()).get(`/api/public/links/${link.token}/pdf`);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect((await refused.json()).error.message).toMatch(
+      new RegExp(`^Ce document a été téléchargé plus de ${PUBLIC_LINK_PDFS_PER_MINUTE} fois en une minute`),
+    );
+    // The freelancer's own copy is theirs.
+    const ownCopy = await call(context, `/api/client-links/quotes/${quote.id}/certificate.pdf`, {
+      cookie: alice.cookie,
+    });
+    expect(ownCopy.status).toBe(200);
   });
 });

@@ -24,7 +24,7 @@ import { identityAndClient } from "../documents/pdf-sources";
 import { getInvoicePdf } from "../invoices/invoice-pdf.service";
 import { getInvoice } from "../invoices/invoices.service";
 import { getQuote } from "../quotes/quotes.service";
-import { LINK_NOT_FOUND, publicDecisionDto } from "./share-links.service";
+import { LINK_NOT_FOUND, linkQueueOwner, publicDecisionDto } from "./share-links.service";
 
 type LinkRow = typeof clientShareLinks.$inferSelect;
 
@@ -168,5 +168,9 @@ export async function getPublicPdf(db: Db, link: LinkRow): Promise<{ filename: s
     if (!link.quotePdf) throw new AppError("not_found", LINK_NOT_FOUND);
     return { filename: `Devis-${quote?.number ?? ""}.pdf`, bytes: link.quotePdf };
   }
-  return getInvoicePdf(db, { userId: link.userId, id: link.invoiceId as string });
+  return getInvoicePdf(db, {
+    userId: link.userId,
+    id: link.invoiceId as string,
+    queueOwner: linkQueueOwner(link),
+  });
 }

@@ -123,7 +123,18 @@ export async function decideQuote(
  */
 export async function getAcceptanceCertificate(
   db: Db,
-  { userId, quoteId, audience }: { userId: string; quoteId: string; audience: "owner" | "link" },
+  {
+    userId,
+    quoteId,
+    audience,
+    queueOwner = userId,
+  }: {
+    userId: string;
+    quoteId: string;
+    audience: "owner" | "link";
+    /** Whose turn the render takes in the worker pool's fair queue: the user's, or a client link's. */
+    queueOwner?: string;
+  },
 ): Promise<{ filename: string; bytes: Uint8Array }> {
   const { quote, decision, identity, client } = await withTenant(db, userId, async (tx) => {
     const [quote] = await tx
@@ -158,7 +169,7 @@ export async function getAcceptanceCertificate(
       pdfSha256: decision.pdfSha256,
       consentText: ACCEPTANCE_CONSENT_TEXT,
     },
-    { owner: userId },
+    { owner: queueOwner },
   );
   return { filename: `Certificat-acceptation-${number}.pdf`, bytes };
 }

@@ -185,6 +185,12 @@ export async function revokeShareLink(
  * The link a client's token opens, whoever owns it (there is no session: the token is the credential), as
  * the owner role. Unknown, revoked and expired tokens are the same 404.
  */
+/**
+ * The worker-queue owner of what a client link renders (decision 018): the link's own, so that a link
+ * hammered by whoever holds it fills its own queue, never the freelancer's (their own PDFs, imports, speech).
+ */
+export const linkQueueOwner = (link: Pick<LinkRow, "id">) => `link:${link.id}`;
+
 export async function resolveLink(db: Db, token: string, now = new Date()): Promise<LinkRow> {
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) throw new AppError("not_found", LINK_NOT_FOUND);
   const [row] = await db

@@ -11,7 +11,7 @@ import { createMiddleware } from "hono/factory";
 import { z } from "zod";
 import type { AuthVariables } from "../../auth/session";
 import type { Db } from "../../db/client";
-import { type CsvColumn, csvResponse, toCsv } from "../../http/csv";
+import { type CsvColumn, csvResponse } from "../../http/csv";
 import type { CachedJson } from "../../http/read-cache";
 import { valid } from "../../http/validate";
 import {
@@ -73,8 +73,11 @@ export function clientRoutes({ db, cachedJson }: { db: Db; cachedJson: CachedJso
       // Static paths come before /:id.
       .get("/export.csv", valid(clientListQuery, "query"), async (c) => {
         const { search, status } = c.req.valid("query");
-        const rows = await exportClients(db, { userId: c.get("user").id, search, status });
-        return csvResponse(c, `clients-${parisToday()}.csv`, toCsv(exportColumns, rows));
+        return csvResponse(c, {
+          filename: `clients-${parisToday()}.csv`,
+          columns: exportColumns,
+          rows: () => exportClients(db, { userId: c.get("user").id, search, status }),
+        });
       })
       .get("/pipeline", async (c) => c.json(await getClientPipeline(db, { userId: c.get("user").id })))
       .post("/", valid(createClientInput), async (c) =>

@@ -11,7 +11,7 @@ import {
 import { Hono } from "hono";
 import type { AuthVariables } from "../../auth/session";
 import type { Db } from "../../db/client";
-import { type CsvColumn, csvResponse, toCsv } from "../../http/csv";
+import { type CsvColumn, csvResponse } from "../../http/csv";
 import { pdfResponse } from "../../http/pdf";
 import { uuidParam, valid } from "../../http/validate";
 import { getContractPdf } from "./contract-pdf.service";
@@ -59,9 +59,12 @@ export function contractRoutes(db: Db) {
       // Static paths come before /:id.
       .get("/export.csv", valid(contractListQuery, "query"), async (c) => {
         const { search, status } = c.req.valid("query");
-        const rows = await exportContracts(db, { userId: c.get("user").id, search, status });
         const today = new Date().toLocaleDateString("sv-SE", { timeZone: "Europe/Paris" });
-        return csvResponse(c, `contrats-${today}.csv`, toCsv(exportColumns, rows));
+        return csvResponse(c, {
+          filename: `contrats-${today}.csv`,
+          columns: exportColumns,
+          rows: () => exportContracts(db, { userId: c.get("user").id, search, status }),
+        });
       })
       .get("/templates", (c) => c.json(templateList()))
       .post("/templates/render", valid(renderTemplateInput), async (c) =>

@@ -14,7 +14,7 @@ import { expenses } from "../../db/schema/index";
 import { withTenant } from "../../db/tenant";
 import { AppError } from "../../errors";
 import { deleteFile, saveFile } from "../../storage/file-storage";
-import { workerPool } from "../../workers/pool";
+import { handOver, workerPool } from "../../workers/pool";
 import { createExpense } from "../expenses/expenses.service";
 import { formatRate } from "./supplier-invoice";
 
@@ -109,17 +109,23 @@ async function refuseDuplicate(db: Db, userId: string, invoice: SupplierInvoiceD
   if (existing) throw duplicate(invoice, existing);
 }
 
-/** Reads and checks the file and answers the expense it would become; stores nothing. */
+/**
+ * Reads and checks the file and answers the expense it would become; stores nothing. A caller done with
+ * `bytes` hands them over (`isHandedOver`): they move to the worker instead of being copied there.
+ */
 export async function previewSupplierInvoice(
   db: Db,
-  { userId, bytes }: { userId: string; bytes: Uint8Array },
+  { userId, bytes, isHandedOver = false }: { userId: string; bytes: Uint8Array; isHandedOver?: boolean },
 ): Promise<SupplierInvoicePreviewDto> {
   // The upload route stops a larger body earlier; this also holds for files received from the platform.
   if (bytes.byteLength > MAX_FILE_SIZE_BYTES)
     throw new AppError("payload_too_large", FILE_ERROR_MESSAGES.tooLarge, [
       { path: "file", message: FILE_ERROR_MESSAGES.tooLarge },
     ]);
-  const invoice = await workerPool().run("readSupplierInvoice", bytes, { owner: userId });
+  const invoice = await workerPool().run("readSupplierInvoice", bytes, {
+    owner: userId,
+    transfer: isHandedOver ? handOver(bytes) : [],
+  });
   const draft = draftOf(invoice, checkImportable(invoice));
   checkExpenseFields(draft);
   await refuseDuplicate(db, userId, invoice);

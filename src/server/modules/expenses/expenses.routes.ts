@@ -15,7 +15,7 @@ import { z } from "zod";
 import type { AuthVariables } from "../../auth/session";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
-import { type CsvColumn, csvResponse, toCsv } from "../../http/csv";
+import { type CsvColumn, csvResponse } from "../../http/csv";
 import { uploadGuard } from "../../http/upload-guard";
 import { uuidParam, valid } from "../../http/validate";
 import { importSupplierInvoice, previewSupplierInvoice } from "../einvoicing/import.service";
@@ -97,8 +97,11 @@ export function expenseRoutes(db: Db) {
       // Static paths come before /:id.
       .get("/export.csv", valid(expenseListQuery, "query"), async (c) => {
         const { search, status, category } = c.req.valid("query");
-        const rows = await exportExpenses(db, { userId: c.get("user").id, search, status, category });
-        return csvResponse(c, `depenses-${parisToday()}.csv`, toCsv(exportColumns, rows));
+        return csvResponse(c, {
+          filename: `depenses-${parisToday()}.csv`,
+          columns: exportColumns,
+          rows: () => exportExpenses(db, { userId: c.get("user").id, search, status, category }),
+        });
       })
       .post("/receipt", uploadGuard(db), valid(uploadQuery, "query"), async (c) => {
         const { expenseId } = c.req.valid("query");
@@ -115,7 +118,10 @@ export function expenseRoutes(db: Db) {
       })
       .post("/import", uploadGuard(db), async (c) => {
         const { bytes } = await uploadedFile(c);
-        return c.json(await previewSupplierInvoice(db, { userId: c.get("user").id, bytes }));
+        // Nothing reads the file after its preview: it moves to the worker instead of being copied.
+        return c.json(
+          await previewSupplierInvoice(db, { userId: c.get("user").id, bytes, isHandedOver: true }),
+        );
       })
       .post("/import/confirm", uploadGuard(db), async (c) => {
         const { file, bytes, body } = await uploadedFile(c);

@@ -24,7 +24,18 @@ export type InvoicePdf = { filename: string; bytes: Uint8Array; isStored: boolea
  */
 export async function getInvoicePdf(
   db: Db,
-  { userId, id, now = new Date() }: { userId: string; id: string; now?: Date },
+  {
+    userId,
+    id,
+    now = new Date(),
+    queueOwner = userId,
+  }: {
+    userId: string;
+    id: string;
+    now?: Date;
+    /** Whose turn the render takes in the worker pool's fair queue: the user's, or a client link's. */
+    queueOwner?: string;
+  },
 ): Promise<InvoicePdf> {
   const { row, items, identity, client, credited, deposits } = await withTenant(db, userId, async (tx) => {
     const [invoice] = await tx
@@ -98,7 +109,7 @@ export async function getInvoicePdf(
   const bytes = await workerPool().run(
     "renderCommercialDocumentPdf",
     { document, extras },
-    { owner: userId },
+    { owner: queueOwner },
   );
   if (isDraft) return { filename, bytes, isStored: false };
 

@@ -14,7 +14,7 @@ import { Hono } from "hono";
 import type { AuthVariables } from "../../auth/session";
 import type { Db } from "../../db/client";
 import type { Mailer } from "../../email/mailer";
-import { type CsvColumn, csvResponse, csvStream } from "../../http/csv";
+import { type CsvColumn, csvResponse } from "../../http/csv";
 import { pdfResponse } from "../../http/pdf";
 import type { CachedJson } from "../../http/read-cache";
 import { uuidParam, valid } from "../../http/validate";
@@ -76,10 +76,13 @@ export function invoiceRoutes({
         );
       })
       // Static paths come before /:id.
-      .get("/export.csv", valid(invoiceListQuery, "query"), (c) => {
-        const batches = exportInvoices(db, { userId: c.get("user").id, query: c.req.valid("query") });
-        return csvResponse(c, `factures-${parisToday()}.csv`, csvStream(exportColumns, batches));
-      })
+      .get("/export.csv", valid(invoiceListQuery, "query"), (c) =>
+        csvResponse(c, {
+          filename: `factures-${parisToday()}.csv`,
+          columns: exportColumns,
+          rows: () => exportInvoices(db, { userId: c.get("user").id, query: c.req.valid("query") }),
+        }),
+      )
       .post("/", valid(createInvoiceInput), async (c) =>
         c.json(await createInvoiceDraft(db, { userId: c.get("user").id, input: c.req.valid("json") }), 201),
       )

@@ -14,7 +14,7 @@ import { z } from "zod";
 import type { AuthVariables } from "../../auth/session";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
-import { type CsvColumn, csvResponse, toCsv } from "../../http/csv";
+import { type CsvColumn, csvResponse } from "../../http/csv";
 import { uuidParam, valid } from "../../http/validate";
 import {
   createProject,
@@ -67,9 +67,12 @@ export function projectRoutes(db: Db) {
       // Static paths come before /:id.
       .get("/export.csv", valid(projectListQuery, "query"), async (c) => {
         const { search, status } = c.req.valid("query");
-        const rows = await exportProjects(db, { userId: c.get("user").id, search, status });
         const today = new Date().toLocaleDateString("sv-SE", { timeZone: "Europe/Paris" });
-        return csvResponse(c, `projets-${today}.csv`, toCsv(exportColumns, rows));
+        return csvResponse(c, {
+          filename: `projets-${today}.csv`,
+          columns: exportColumns,
+          rows: () => exportProjects(db, { userId: c.get("user").id, search, status }),
+        });
       })
       .post("/", valid(createProjectInput), async (c) =>
         c.json(await createProject(db, { userId: c.get("user").id, input: c.req.valid("json") }), 201),

@@ -13,7 +13,7 @@ import { Hono } from "hono";
 import type { AuthVariables } from "../../auth/session";
 import type { Db } from "../../db/client";
 import type { Mailer } from "../../email/mailer";
-import { type CsvColumn, csvResponse, toCsv } from "../../http/csv";
+import { type CsvColumn, csvResponse } from "../../http/csv";
 import { pdfResponse } from "../../http/pdf";
 import type { CachedJson } from "../../http/read-cache";
 import { uuidParam, valid } from "../../http/validate";
@@ -58,8 +58,11 @@ export function quoteRoutes({ db, mailer, cachedJson }: { db: Db; mailer: Mailer
       })
       // Static paths come before /:id.
       .get("/export.csv", valid(quoteListQuery, "query"), async (c) => {
-        const rows = await exportQuotes(db, { userId: c.get("user").id, query: c.req.valid("query") });
-        return csvResponse(c, `devis-${parisToday()}.csv`, toCsv(exportColumns, rows));
+        return csvResponse(c, {
+          filename: `devis-${parisToday()}.csv`,
+          columns: exportColumns,
+          rows: () => exportQuotes(db, { userId: c.get("user").id, query: c.req.valid("query") }),
+        });
       })
       .post("/", valid(createQuoteInput), async (c) =>
         c.json(await createQuote(db, { userId: c.get("user").id, input: c.req.valid("json") }), 201),
