@@ -41,6 +41,8 @@ test("the Vocal tab: connect, a typed turn answered aloud from the user's data, 
   await dialog.getByRole("button", { name: "Connecter l'agent vocal" }).click();
   await expect(dialog.getByText("Connecté", { exact: true })).toBeVisible();
   await expect(dialog.getByText("À l'écoute...")).toBeVisible();
+  await expect(dialog.getByText("Parlez, ou tapez votre demande ci-dessous.")).toBeVisible();
+  await expect(dialog.getByText("Connectez-vous et commencez à parler.")).toHaveCount(0);
 
   // Events the panel received, to see the speaking indicator's source without racing its short display.
   await dialog.getByRole("textbox", { name: "Message à l'agent vocal" }).fill("Liste mes clients");

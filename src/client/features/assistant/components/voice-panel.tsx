@@ -86,11 +86,14 @@ export function VoicePanel() {
       <section
         aria-label="Transcription"
         aria-live="polite"
-        className="min-h-40 flex-1 space-y-2 overflow-y-auto rounded-xl border bg-surface p-3"
+        // The conversation is the panel's point: on a laptop it takes the room, the examples come after.
+        className="min-h-40 flex-1 space-y-2 overflow-y-auto rounded-xl border bg-surface p-3 sm:min-h-80"
       >
         {voice.entries.length === 0 ? (
           <p className="py-8 text-center text-sm text-muted-foreground">
-            Connectez-vous et commencez à parler.
+            {voice.isConnected
+              ? "Parlez, ou tapez votre demande ci-dessous."
+              : "Connectez-vous et commencez à parler."}
           </p>
         ) : (
           <ol className="space-y-2">
