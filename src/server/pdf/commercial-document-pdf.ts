@@ -1,4 +1,5 @@
 import type { CommercialDocument, DocumentLine } from "@shared/domain/commercial-document";
+import { totalsWording } from "@shared/domain/totals-wording";
 import { formatDate, formatMoney } from "@shared/format";
 import { depositAskedText } from "@shared/schemas/quotes";
 import { attachFacturx, xmpSafe } from "../facturx/pdfa";
@@ -106,7 +107,7 @@ function totalsRows(document: CommercialDocument): TotalsRow[] {
       ? []
       : [
           {
-            label: document.isFranchise ? "Total avant remise" : "Total HT avant remise",
+            label: totalsWording(document.isFranchise).beforeDiscount,
             value: formatMoney(document.linesCents),
           },
           {

@@ -1,5 +1,6 @@
 import { registrationLine } from "@shared/domain/legal-identity";
 import { VAT_RATE_LABELS, type VatRateBp } from "@shared/domain/money";
+import { totalsWording } from "@shared/domain/totals-wording";
 import { formatMoney, formatUnit } from "@shared/format";
 import PDFDocument from "pdfkit";
 import type { InvoiceBuyer, InvoiceSeller } from "../db/schema/index";
@@ -263,15 +264,16 @@ export function vatTotalsRows(
   },
   { isFranchise = false, totalLabel }: { isFranchise?: boolean; totalLabel?: string } = {},
 ): TotalsRow[] {
-  if (isFranchise)
-    return [{ label: totalLabel ?? "Total à payer", value: formatMoney(totals.totalCents), isStrong: true }];
+  const wording = totalsWording(isFranchise);
+  if (!wording.showsVat)
+    return [{ label: totalLabel ?? wording.total, value: formatMoney(totals.totalCents), isStrong: true }];
   return [
     { label: "Total HT", value: formatMoney(totals.subtotalCents) },
     ...totals.byRate.map((rate) => ({
       label: `TVA ${vatLabel(rate.vatRateBp)} sur ${formatMoney(rate.baseCents)}`,
       value: formatMoney(rate.vatCents),
     })),
-    { label: totalLabel ?? "Total TTC", value: formatMoney(totals.totalCents), isStrong: true },
+    { label: totalLabel ?? wording.total, value: formatMoney(totals.totalCents), isStrong: true },
   ];
 }
 

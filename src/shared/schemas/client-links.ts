@@ -81,6 +81,8 @@ export type PublicDocumentDto = {
   subtotalCents: number;
   taxCents: number;
   totalCents: number;
+  /** The seller is under the VAT franchise: no VAT line, « Total à payer » (totalsWording). */
+  isFranchise: boolean;
   /** Invoice: what remains to pay. */
   dueCents: number | null;
   /** Invoice: « Payer » opens a checkout (something is due and the freelancer can be paid online). */

@@ -98,7 +98,12 @@ export function LinesFields<Values extends DocumentFormValues>({
       </div>
       <div className="mt-6 flex flex-col gap-6 sm:flex-row sm:items-start">
         {children ? <div className="sm:max-w-xs">{children}</div> : null}
-        <TotalsSummary totals={totals} discount={totals.discount} className="w-full sm:ml-auto sm:max-w-xs" />
+        <TotalsSummary
+          totals={totals}
+          discount={totals.discount}
+          isFranchise={vatRegime === "franchise"}
+          className="w-full sm:ml-auto sm:max-w-xs"
+        />
       </div>
     </>
   );

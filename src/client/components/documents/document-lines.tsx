@@ -93,10 +93,12 @@ type DocumentTotalsBlockProps = {
   /** The stored document: its lines give the VAT per rate, its own fields the totals it was saved with. */
   document: Pick<DocumentTotals, "subtotalCents" | "taxCents" | "totalCents"> &
     Discountable & { lines: readonly DocumentLine[] };
+  /** The seller (frozen at issue, or the settings for a draft) is under the VAT franchise. */
+  isFranchise: boolean;
 };
 
 /** The totals under a document's lines, right-aligned, with its discount and the VAT of each rate. */
-export function DocumentTotalsBlock({ document }: DocumentTotalsBlockProps) {
+export function DocumentTotalsBlock({ document, isFranchise }: DocumentTotalsBlockProps) {
   // The document discount lowers each rate's base: the VAT shown is on what is left.
   const { byRate, linesCents, documentDiscountCents } = computeTotals(document.lines, document);
   return (
@@ -104,6 +106,7 @@ export function DocumentTotalsBlock({ document }: DocumentTotalsBlockProps) {
       <TotalsSummary
         className="w-full sm:max-w-72"
         discount={document}
+        isFranchise={isFranchise}
         totals={{
           byRate,
           linesCents,

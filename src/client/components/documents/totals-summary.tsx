@@ -1,6 +1,7 @@
 import { cn } from "@client/lib/cn";
 import { VAT_RATE_LABELS, type VatRateBp } from "@shared/domain/money";
 import type { Discountable, DocumentTotals } from "@shared/domain/totals";
+import { totalsWording } from "@shared/domain/totals-wording";
 import { formatMoney } from "@shared/format";
 
 export const vatRateLabel = (rateBp: number) => VAT_RATE_LABELS[rateBp as VatRateBp] ?? `${rateBp / 100} %`;
@@ -14,6 +15,8 @@ type TotalsSummaryProps = {
   >;
   /** The document discount as typed or stored, for its label (« Remise 10 % »). */
   discount?: Discountable;
+  /** A seller under the VAT franchise: no VAT line, « Total à payer » (totalsWording). */
+  isFranchise?: boolean;
   className?: string;
 };
 
@@ -21,7 +24,8 @@ type TotalsSummaryProps = {
  * Total HT (after a document discount, shown with the total before it, as the PDF prints it), then the
  * VAT of each rate on its base, then TTC: the "totaux par taux" a French invoice shows.
  */
-export function TotalsSummary({ totals, discount, className }: TotalsSummaryProps) {
+export function TotalsSummary({ totals, discount, isFranchise = false, className }: TotalsSummaryProps) {
+  const wording = totalsWording(isFranchise);
   const hasSeveralRates = totals.byRate.length > 1;
   const discountLabel =
     discount?.discountKind === "percent" ? `Remise ${percentLabel(discount.discountValue ?? 0)}` : "Remise";
@@ -30,7 +34,7 @@ export function TotalsSummary({ totals, discount, className }: TotalsSummaryProp
       {totals.documentDiscountCents !== 0 ? (
         <>
           <div className="flex justify-between gap-4">
-            <dt className="text-muted-foreground">Total HT avant remise</dt>
+            <dt className="text-muted-foreground">{wording.beforeDiscount}</dt>
             <dd className="text-right">{formatMoney(totals.linesCents)}</dd>
           </div>
           <div className="flex justify-between gap-4">
@@ -41,21 +45,25 @@ export function TotalsSummary({ totals, discount, className }: TotalsSummaryProp
           </div>
         </>
       ) : null}
-      <div className="flex justify-between gap-4">
-        <dt className="text-muted-foreground">Total HT</dt>
-        <dd className="text-right font-medium">{formatMoney(totals.subtotalCents)}</dd>
-      </div>
-      {totals.byRate.map((rate) => (
-        <div key={rate.vatRateBp} className="flex justify-between gap-4">
-          <dt className="text-muted-foreground">
-            TVA {vatRateLabel(rate.vatRateBp)}
-            {hasSeveralRates ? <span className="text-xs"> sur {formatMoney(rate.baseCents)}</span> : null}
-          </dt>
-          <dd className="text-right">{formatMoney(rate.vatCents)}</dd>
-        </div>
-      ))}
+      {wording.showsVat ? (
+        <>
+          <div className="flex justify-between gap-4">
+            <dt className="text-muted-foreground">Total HT</dt>
+            <dd className="text-right font-medium">{formatMoney(totals.subtotalCents)}</dd>
+          </div>
+          {totals.byRate.map((rate) => (
+            <div key={rate.vatRateBp} className="flex justify-between gap-4">
+              <dt className="text-muted-foreground">
+                TVA {vatRateLabel(rate.vatRateBp)}
+                {hasSeveralRates ? <span className="text-xs"> sur {formatMoney(rate.baseCents)}</span> : null}
+              </dt>
+              <dd className="text-right">{formatMoney(rate.vatCents)}</dd>
+            </div>
+          ))}
+        </>
+      ) : null}
       <div className="flex justify-between gap-4 border-t pt-2 text-base font-semibold">
-        <dt>Total TTC</dt>
+        <dt>{wording.total}</dt>
         <dd className="text-right" data-testid="total-ttc">
           {formatMoney(totals.totalCents)}
         </dd>

@@ -103,6 +103,7 @@ export async function getPublicDocument(
       subtotalCents: quote.subtotalCents,
       taxCents: quote.taxCents,
       totalCents: quote.totalCents,
+      isFranchise: seller.vatRegime === "franchise",
       dueCents: null,
       mentions: [vatMention(seller)].filter(present),
       notes: [quote.notes, quote.terms].filter(present).join("\n\n") || null,
@@ -143,6 +144,7 @@ export async function getPublicDocument(
     subtotalCents: invoice.subtotalCents,
     taxCents: invoice.taxCents,
     totalCents: invoice.totalCents,
+    isFranchise: frozen.seller.vatRegime === "franchise",
     dueCents: isPayable ? dueCents : 0,
     // « Payer » only where the checkout would open: in production, a freelancer without a Stripe key of
     // their own has no way to be paid online.

@@ -20,6 +20,7 @@ const invoicePage = (overrides: Partial<PublicDocumentDto>): PublicDocumentDto =
   subtotalCents: 100000,
   taxCents: 20000,
   totalCents: 120000,
+  isFranchise: false,
   dueCents: 120000,
   canPayOnline: true,
   isPaid: false,

@@ -2,6 +2,7 @@ import { NotFound } from "@client/components/not-found";
 import { buttonStyles } from "@client/components/ui/button-styles";
 import { useDocumentTitle } from "@client/lib/use-document-title";
 import { VAT_RATE_LABELS, type VatRateBp } from "@shared/domain/money";
+import { totalsWording } from "@shared/domain/totals-wording";
 import { formatDate, formatMoney, formatParisDateTime, formatQuantity } from "@shared/format";
 import { ACCEPTANCE_CONSENT_TEXT, type PublicDocumentDto } from "@shared/schemas/client-links";
 import { useQuery } from "@tanstack/react-query";
@@ -120,6 +121,7 @@ function Party({ heading, name, lines }: { heading: string; name: string; lines:
 }
 
 function Lines({ document }: { document: PublicDocumentDto }) {
+  const wording = totalsWording(document.isFranchise);
   return (
     <div className="rounded-2xl border bg-surface shadow-sm">
       <ul className="divide-y">
@@ -137,17 +139,21 @@ function Lines({ document }: { document: PublicDocumentDto }) {
         ))}
       </ul>
       <dl className="space-y-1 border-t p-4 text-sm">
-        <Row label="Total HT" value={formatMoney(document.subtotalCents)} />
-        {document.byRate
-          .filter((rate) => rate.vatCents > 0)
-          .map((rate) => (
-            <Row
-              key={rate.vatRateBp}
-              label={`TVA ${vatLabelOf(rate.vatRateBp)}`}
-              value={formatMoney(rate.vatCents)}
-            />
-          ))}
-        <Row label="Total TTC" value={formatMoney(document.totalCents)} isStrong />
+        {wording.showsVat ? (
+          <>
+            <Row label="Total HT" value={formatMoney(document.subtotalCents)} />
+            {document.byRate
+              .filter((rate) => rate.vatCents > 0)
+              .map((rate) => (
+                <Row
+                  key={rate.vatRateBp}
+                  label={`TVA ${vatLabelOf(rate.vatRateBp)}`}
+                  value={formatMoney(rate.vatCents)}
+                />
+              ))}
+          </>
+        ) : null}
+        <Row label={wording.total} value={formatMoney(document.totalCents)} isStrong />
         {document.dueCents !== null && document.dueCents !== document.totalCents ? (
           <Row label="Reste à payer" value={formatMoney(document.dueCents)} isStrong />
         ) : null}

@@ -65,7 +65,10 @@ export function InvoiceDocument({ invoice, seller }: InvoiceDocumentProps) {
 
         <DocumentLines lines={invoice.lines} label="Lignes de la facture" emptyText="Aucune ligne." />
 
-        <DocumentTotalsBlock document={invoice} />
+        <DocumentTotalsBlock
+          document={invoice}
+          isFranchise={(invoice.seller?.vatRegime ?? seller?.identity.vatRegime) === "franchise"}
+        />
 
         {invoice.notes ? (
           <p className="rounded-lg bg-muted/60 p-3 whitespace-pre-line">{invoice.notes}</p>

@@ -51,7 +51,7 @@ export function QuoteDocument({ quote }: { quote: QuoteDto }) {
 
         <DocumentLines lines={quote.lines} label="Lignes du devis" />
 
-        <DocumentTotalsBlock document={quote} />
+        <DocumentTotalsBlock document={quote} isFranchise={settings?.identity.vatRegime === "franchise"} />
 
         <div className="space-y-2">
           <p className="font-medium">Devis valable jusqu'au {formatDate(quote.validUntil)}.</p>

@@ -265,7 +265,12 @@ export function QuoteWizard({ defaultValues, submitLabel, onSubmit, onCancel, va
               ))}
             </ul>
             <div className="flex justify-end">
-              <TotalsSummary totals={totals} discount={totals.discount} className="w-full sm:max-w-xs" />
+              <TotalsSummary
+                totals={totals}
+                discount={totals.discount}
+                isFranchise={vatRegime === "franchise"}
+                className="w-full sm:max-w-xs"
+              />
             </div>
             {values.notes.trim() ? (
               <p className="whitespace-pre-line text-muted-foreground">{values.notes}</p>
