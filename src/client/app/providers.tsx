@@ -17,9 +17,10 @@ export function Providers({ children, client }: { children: ReactNode; client?: 
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      {/* Offset below the 56 px sticky header: a toast never covers its buttons (issue 10). */}
+      {/* Centred below the 56 px sticky header: at the top right they covered each page's primary button,
+          which sits there (issues 10 and 31); at the bottom they would cover dialogs' buttons on a phone. */}
       <Toaster
-        position="top-right"
+        position="top-center"
         offset={{ top: 72 }}
         mobileOffset={{ top: 64 }}
         duration={4000}

@@ -47,13 +47,26 @@ export function refreshRecords(queryClient: QueryClient, recordType: string): vo
   }
 }
 
+const TOAST_DESCRIPTION_MAX = 140;
+
+/**
+ * A result's first line, shortened: the whole message (paragraphs, a feed's address) stays in the chat's
+ * result box; a toast repeating it covered the dialog's buttons.
+ */
+function toastDescription(message: string): string {
+  const [first = ""] = message.trim().split("\n");
+  if (first.length <= TOAST_DESCRIPTION_MAX) return first;
+  const cut = first.slice(0, TOAST_DESCRIPTION_MAX);
+  return `${cut.slice(0, cut.lastIndexOf(" ") > 0 ? cut.lastIndexOf(" ") : cut.length)}…`;
+}
+
 /** Spec §8's success toasts. */
 function toastSuccess(result: ActionResult): void {
   if (result.type === "create_automation")
     toast.success("Automatisation créée", { description: "L'automatisation a été configurée avec succès." });
   else if (result.type === "use_integration")
-    toast.success("Intégration utilisée", { description: result.message });
-  else toast.success("Action réalisée", { description: result.message });
+    toast.success("Intégration utilisée", { description: toastDescription(result.message) });
+  else toast.success("Action réalisée", { description: toastDescription(result.message) });
 }
 
 /**
