@@ -112,10 +112,19 @@ function statusSaid(dataType: ViewDataType, text: string): string | undefined {
 export function topicOf({ action, entities }: Interpretation, text: string): Topic | undefined {
   if (action !== "view_data") return undefined;
   const isActiveProjects = entities.dataType === "projects" && entities.status === "en-cours";
-  if (entities.metric || isActiveProjects)
+  // The expense list has no date filter: « mes dépenses de ce mois » is the month's total, by category
+  // (listing all of them would answer another question).
+  const isPeriodExpenses = entities.dataType === "expenses" && entities.period !== undefined;
+  if (entities.metric || isActiveProjects || isPeriodExpenses)
     return {
       kind: "figure",
-      metric: entities.metric ?? "active_projects",
+      metric:
+        entities.metric ??
+        (isActiveProjects
+          ? "active_projects"
+          : entities.category
+            ? "expenses_total"
+            : "expenses_by_category"),
       period: entities.period,
       client: entities.client,
       category: entities.category,

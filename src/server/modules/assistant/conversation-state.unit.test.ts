@@ -1,6 +1,7 @@
+import { interpretCommand } from "@shared/domain/interpreter/interpret-command";
 import { describe, expect, it } from "vitest";
 import { parseNumber, readAmendment } from "./amendments";
-import { deriveState, readMessage } from "./conversation-state";
+import { deriveState, readMessage, topicOf } from "./conversation-state";
 
 // Sentences written after the code, as freelancers type them: the state and the corrections read alone.
 const now = new Date("2026-03-18T10:00:00Z");
@@ -84,5 +85,19 @@ describe("corrections of a proposal", () => {
     ["1,5k", 1500],
   ])("reads the number %s", (said, value) => {
     expect(parseNumber(said)).toBe(value);
+  });
+});
+
+describe("what a question is about", () => {
+  it.each([
+    ["Mes dépenses de ce mois", "expenses_by_category"],
+    ["les dépenses du mois dernier stp", "expenses_by_category"],
+  ])("« %s » is the period's expenses by category, not the whole list", (text, metric) => {
+    expect(topicOf(interpretCommand(text, now), text)).toMatchObject({ kind: "figure", metric });
+  });
+
+  it("« mes dépenses » without a period is their list", () => {
+    const text = "montre mes dépenses";
+    expect(topicOf(interpretCommand(text, now), text)).toMatchObject({ kind: "list", dataType: "expenses" });
   });
 });
