@@ -1,5 +1,7 @@
 import { addDays, parisToday } from "@shared/domain/dates";
+import { normalizeCommand } from "@shared/domain/interpreter/normalize";
 import { matchByName } from "@shared/domain/name-match";
+import { MONTH_NAMES } from "@shared/domain/periods";
 import { fold } from "@shared/fold";
 import { type ActionRequest, parseActionRequest } from "./actions";
 
@@ -22,63 +24,19 @@ export type Amendment = {
 const CORRECTION =
   /^(finalement|plutot|non|en fait|enfait|pardon|oups|euh|mets|met|mettez|change|changez|modifie|modifiez|corrige|corrigez|remplace|ajoute|ajoutez|rajoute|ce sera|ca sera|c'est|fais|fait|pas|au lieu)\b|\b(plutot|finalement|au lieu de|je me suis trompe|erreur)\b/;
 
-const NUMBER_WORDS: Record<string, number> = {
-  zero: 0,
-  un: 1,
-  une: 1,
-  deux: 2,
-  trois: 3,
-  quatre: 4,
-  cinq: 5,
-  six: 6,
-  sept: 7,
-  huit: 8,
-  neuf: 9,
-  dix: 10,
-  onze: 11,
-  douze: 12,
-  treize: 13,
-  quatorze: 14,
-  quinze: 15,
-  seize: 16,
-  vingt: 20,
-  vingts: 20,
-  trente: 30,
-  quarante: 40,
-  cinquante: 50,
-  soixante: 60,
-  demi: 0.5,
-};
-const NUMBER_WORD = `(?:${[...Object.keys(NUMBER_WORDS), "cents?", "mille", "et"].join("|")})`;
-const NUMBER = `(\\d{1,3}(?:[ .]\\d{3})+(?:,\\d{1,2})?|\\d+(?:[.,]\\d{1,2})?\\s*k?|${NUMBER_WORD}(?:[ -]${NUMBER_WORD})*)`;
+// Numbers arrive as digits: the message is read through the interpreter's normalisation first (numbers in
+// words, « 1,5k€ », « 1.200 € »), as every command is.
+const NUMBER = `(\\d{1,3}(?:[ .]\\d{3})+(?:,\\d{1,2})?|\\d+(?:[.,]\\d{1,2})?\\s*k?)`;
 
-/**
- * A French number as typed or dictated: « 1 200,50 », « 1.200 », « 1,5k », « quatre », « deux cents »,
- * « mille deux cent cinquante », « quatre-vingt-dix ».
- */
-export function parseNumber(said: string): number | undefined {
+/** A number as the normalisation leaves it: « 1 200,50 », « 1.200 », « 1,5k », « 4 ». */
+function parseNumber(said: string): number | undefined {
   const text = said.trim();
   const kilo = /^(\d+(?:[.,]\d+)?)\s*k$/.exec(text);
   if (kilo?.[1]) return Number(kilo[1].replace(",", ".")) * 1000;
   if (/^\d{1,3}(?:[ .]\d{3})+(?:,\d{1,2})?$/.test(text))
     return Number(text.replace(/[ .]/g, "").replace(",", "."));
   if (/^\d+(?:[.,]\d{1,2})?$/.test(text)) return Number(text.replace(",", "."));
-  let total = 0;
-  let current = 0;
-  let seen = false;
-  for (const word of text.split(/[\s-]+/)) {
-    if (word === "et") continue;
-    if (word === "mille") {
-      total += (current || 1) * 1000;
-      current = 0;
-    } else if (word === "cent" || word === "cents") current = (current || 1) * 100;
-    else if (word === "vingt" || word === "vingts")
-      current = current % 100 === 4 ? current + 76 : current + 20;
-    else if (word in NUMBER_WORDS) current += NUMBER_WORDS[word] as number;
-    else return undefined;
-    seen = true;
-  }
-  return seen ? total + current : undefined;
+  return undefined;
 }
 
 const UNITS: [RegExp, string][] = [
@@ -106,7 +64,7 @@ export function readAmendment(
   text: string,
   { now, clientNames }: { now: Date; clientNames: string[] },
 ): Amendment | undefined {
-  const folded = fold(text)
+  const folded = fold(normalizeCommand(text).text)
     .trim()
     .replace(/[?!.\s]+$/, "");
   const amendment: Amendment = {};
@@ -187,20 +145,7 @@ function originalSpan(raw: string, foldedPart: string): string | undefined {
   return index < 0 ? undefined : raw.slice(index, index + foldedPart.length).trim();
 }
 
-const MONTHS = [
-  "janvier",
-  "fevrier",
-  "mars",
-  "avril",
-  "mai",
-  "juin",
-  "juillet",
-  "aout",
-  "septembre",
-  "octobre",
-  "novembre",
-  "decembre",
-];
+const MONTHS = MONTH_NAMES.map(fold);
 
 /** « au 15 »: the next 15th from today (this month's if still ahead); « au 15 mai »: the next 15 May. */
 function nextDayOfMonth(today: string, day: number, monthWord?: string): string {

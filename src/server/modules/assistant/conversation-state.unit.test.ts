@@ -1,6 +1,6 @@
 import { interpretCommand } from "@shared/domain/interpreter/interpret-command";
 import { describe, expect, it } from "vitest";
-import { parseNumber, readAmendment } from "./amendments";
+import { readAmendment } from "./amendments";
 import { deriveState, readMessage, topicOf } from "./conversation-state";
 
 // Sentences written after the code, as freelancers type them: the state and the corrections read alone.
@@ -83,8 +83,8 @@ describe("corrections of a proposal", () => {
     ["deux cents", 200],
     ["1.200", 1200],
     ["1,5k", 1500],
-  ])("reads the number %s", (said, value) => {
-    expect(parseNumber(said)).toBe(value);
+  ])("reads the amount « non, %s euros » (numbers in words through the normalisation)", (said, value) => {
+    expect(readAmendment(`non, ${said} euros`, context)?.amount?.euros).toBe(value);
   });
 });
 

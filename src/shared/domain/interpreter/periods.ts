@@ -1,3 +1,4 @@
+import { fold } from "../../fold";
 import type { InterpretedPeriod } from "../../schemas/interpretation";
 import { addDays } from "../dates";
 import { MONTH_NAMES, monthsBetween } from "../periods";
@@ -10,20 +11,7 @@ import { freeMatches, type Scan, type Span, take } from "./scan";
  * A month named without a year is the last one that has begun ("en décembre", said in March, is last December).
  */
 
-const MONTHS = [
-  "janvier",
-  "fevrier",
-  "mars",
-  "avril",
-  "mai",
-  "juin",
-  "juillet",
-  "aout",
-  "septembre",
-  "octobre",
-  "novembre",
-  "decembre",
-];
+const MONTHS = MONTH_NAMES.map(fold);
 const MONTH = `(${MONTHS.join("|")}|fevier|fev|janv|oct|nov|dec)`;
 const MONTH_ALIASES: Record<string, number> = {
   fevier: 2,
