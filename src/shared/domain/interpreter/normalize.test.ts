@@ -50,6 +50,14 @@ describe("money forms", () => {
     ["la 3e relance", "la 3e relance"],
     ["appelle le 06 12 34 56 78", "appelle le 06 12 34 56 78"],
     ["facture de mille deux cents euros", "facture de 1200 €"],
+    // The cents before a comma or a dictated full stop; a date after the sum stays one.
+    ["devis Morel, 640 euros 30, valable un mois", "devis Morel, 640,30 €, valable 1 mois"],
+    ["facture de deux mille euros quinze.", "facture de 2000,15 €."],
+    ["facture 900 euros 12/04", "facture 900 € 12/04"],
+    // A « k » after a record word and a name, or glued to decimals.
+    ["contrat studio kéa 4,5k", "contrat studio kéa 4500 €"],
+    ["devis Lenoir 3k", "devis Lenoir 3000 €"],
+    ["Nova SAS 1.2k HT", "Nova SAS 1200 € HT"],
   ])("« %s » → « %s »", (text, expected) => {
     expect(normalized(text)).toBe(expected);
   });
