@@ -150,7 +150,7 @@ function readEntities(
         action: "record_payment",
         entities: {
           invoiceNumber: found.invoiceNumber,
-          client: takeClientName(scan, { adjacentTo: intent.span }) ?? payerBeforeVerb(scan),
+          client: takeClientName(scan, { adjacentTo: intent.span, party: "payer" }) ?? payerBeforeVerb(scan),
           amount,
           paymentMethod: method,
           // A payment is reported after it happened: "le 12/03" is this year's, or last year's.
@@ -181,7 +181,7 @@ function readEntities(
     }
     case "contract": {
       const project = takeProjectName(scan);
-      const client = takeClientName(scan, { adjacentTo: intent.span });
+      const client = takeClientName(scan, { adjacentTo: intent.span, party: "signatory" });
       const range = found.range?.resolve("nearest");
       return {
         action: "create_contract",

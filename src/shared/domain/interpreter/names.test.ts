@@ -151,3 +151,28 @@ describe("« pour le compte de » and other accounts", () => {
     expect(otherAccountOf(text)).toBe(account);
   });
 });
+
+describe("the payer and the other signatory, whatever their case", () => {
+  it.each([
+    // A payer after « de », typed in lower case in a sentence that has capitals elsewhere.
+    ["Paiement reçu de librairie vauban : 320 € par chèque", "Librairie Vauban"],
+    ["j'ai reçu 95 € de marc lefort via PayPal", "Marc Lefort"],
+    ["reçu 1 200 € d'imprimerie morin en espèces", "Imprimerie Morin"],
+    // The other party of a contract after « avec ».
+    ["Rédige un contrat avec hélène vidal du 1er mai au 30 juin pour 2 000 €", "Hélène Vidal"],
+    ["Nouveau contrat avec sas kora pour 900 € par mois", "SAS Kora"],
+  ])("%s → %s", (text, client) => {
+    expect(clientOf(text)).toBe(client);
+  });
+
+  it("keeps how it was paid out of the name", () => {
+    expect(clientOf("J'ai reçu 80 € de Brasserie Lucas en liquide")).toBe("Brasserie Lucas");
+    expect(clientOf("reçu 400 € de nadia haddad par CB")).toBe("Nadia Haddad");
+  });
+
+  it("still reads no name in a contract's or a payment's small words", () => {
+    const contract = interpretCommand("contrat de maintenance du site avec le cabinet Roy pour 500 €", now);
+    expect(contract.entities).toMatchObject({ client: "Roy", title: "maintenance du site" });
+    expect(clientOf("paiement de 300 € reçu pour la facture 2026-0042")).toBeUndefined();
+  });
+});

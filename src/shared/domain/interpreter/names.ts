@@ -72,6 +72,9 @@ const MARKER_BEFORE = new RegExp(
   `(?<![\\p{L}\\p{N}])(?:${alternatives([...CLIENT_MARKERS, "pour", "chez"])})'?\\s*:?\\s*(?:(?:la|le|les)\\s+|l')?$`,
   "u",
 );
+// Where the other party of a record is said, whatever its case: the payer of "paiement reçu de dupont sarl",
+// the other signatory of "contrat avec julie marchand". Elsewhere "de" needs a capital ("de train").
+const PARTY = { payer: markerPattern(["de", "du", "d'"]), signatory: markerPattern(["avec"]) };
 const CALLED = markerPattern([
   "nommee?",
   "appelee?",
@@ -106,6 +109,9 @@ const AFTER_NAME = new Set([
   ..."siret siren tva ref reference portable mobile".split(" "),
   // Punctuation said aloud in a dictation, should it reach the names as a word.
   "virgule",
+  // How a payer paid, said right after the name: "reçu de garage morel en liquide", "de Dupont via PayPal".
+  ..."virement virements cheque cheques especes espece liquide cash cb carte paypal stripe lydia".split(" "),
+  ..."prelevement sepa chq via".split(" "),
   ..."combien quel quelle quels quelles pourquoi comment quand montre affiche liste".split(" "),
 ]);
 const MAX_LOWERCASE_WORDS = 3;
@@ -114,14 +120,15 @@ const NAME_TAILS = new Set("fils filles freres soeurs associes associees associe
 const OPENERS = new Set("alors bon ok okay bonjour salut hello euh donc merci".split(" "));
 const MAX_WORDS = 6;
 
-/** A client found in the text, with the words that introduced it taken too. */
 /**
+ * A client found in the text, with the words that introduced it taken too.
+ *
  * `only: "introduced"` reads a name only after "client", "pour" or "chez": in a task's words ("envoyer le
  * devis à Martin") a name after "à" or "de" belongs to the task.
  */
 export function takeClientName(
   scan: Scan,
-  options: { adjacentTo?: Span; only?: "introduced"; isQuestion?: boolean } = {},
+  options: { adjacentTo?: Span; only?: "introduced"; isQuestion?: boolean; party?: keyof typeof PARTY } = {},
 ): string | undefined {
   const adjacent = options.adjacentTo && readName(scan, tokenIndexAt(scan, options.adjacentTo.end), false);
   if (options.only === "introduced") {
@@ -134,6 +141,7 @@ export function takeClientName(
     // In a question typed with capitals, a name is one: "combien a encaissé …" has none.
     afterMarker(scan, PREPOSITION, Boolean(options.isQuestion && scan.hasCaseSignal)) ??
     afterMarker(scan, CAPITALIZED_OF, true) ??
+    (options.party && afterMarker(scan, PARTY[options.party], false)) ??
     (adjacent && { name: adjacent, taken: adjacent });
   if (!found) return undefined;
   return takeFound(scan, found);
