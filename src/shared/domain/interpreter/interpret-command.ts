@@ -16,6 +16,7 @@ import { findMetric, findStatus, METRIC_DATA } from "./metrics";
 import {
   displayName,
   isValidName,
+  ownNameSpan,
   takeClientName,
   takeNameAfter,
   takeNameBefore,
@@ -234,7 +235,7 @@ function readEntities(
     case "client": {
       const own = takeOwnName(scan);
       const rest = own ? undefined : takeResidualPhrase(scan);
-      const name = own ?? (rest && displayName(scan, rest));
+      const name = own ?? (rest && displayName(scan, ownNameSpan(scan, rest)));
       const entities = {
         name: name && isValidName(name) ? name : undefined,
         email: found.email,

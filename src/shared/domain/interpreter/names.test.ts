@@ -176,3 +176,31 @@ describe("the payer and the other signatory, whatever their case", () => {
     expect(clientOf("paiement de 300 € reçu pour la facture 2026-0042")).toBeUndefined();
   });
 });
+
+describe("a payer named before the verb", () => {
+  it.each([
+    // The sentence's capital is not the name's: the name is title-cased, its legal form in capitals.
+    ["Marc lefort m'a payé 300 € hier", "Marc Lefort"],
+    ["Sasu kora a réglé 1 200 € ce matin", "SASU Kora"],
+    ["roux-martin a payé 80 €", "Roux-Martin"],
+    ["Salut, brasserie lucas a payé 45 €", "Brasserie Lucas"],
+    // The article a name has, not the one said before a trade.
+    ["L'Atelier Bleu a payé 600 €", "L'Atelier Bleu"],
+    ["L'Orangerie a réglé 320 € par chèque", "L'Orangerie"],
+    ["La Menuiserie Roy a payé 900 €", "Menuiserie Roy"],
+    ["Les Jardins de Lucie ont payé 250 €", "Les Jardins de Lucie"],
+  ])("%s → %s", (text, client) => {
+    expect(clientOf(text)).toBe(client);
+  });
+});
+
+describe("a new client's name left once the command is read", () => {
+  it.each([
+    ["Ajoute Monsieur Karim Haddad comme client", "Karim Haddad"],
+    ["Ajoute Mme Vidal comme cliente", "Vidal"],
+    ["Enregistre La Fabrique comme client", "La Fabrique"],
+    ["Ajoute L'Orangerie comme client", "L'Orangerie"],
+  ])("%s → %s", (text, name) => {
+    expect(newClientOf(text)).toBe(name);
+  });
+});
