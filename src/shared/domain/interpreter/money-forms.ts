@@ -24,7 +24,8 @@ const KILO = new RegExp(
   `${START}(\\d+)(?:[.,](\\d{1,2}))?\\s*k\\s*(${CURRENCY})?${END}|${START}(\\d+)(?:[.,](\\d{1,2}))?\\s*k€`,
   "gu",
 );
-const AFTER = new RegExp(`${START}${NUMBER}\\s*(?:${CURRENCY}${END}|€)`, "gu");
+// « agence 360 €2 350 »: a « € » glued to the digits after it is theirs, written before the sum.
+const AFTER = new RegExp(`${START}${NUMBER}\\s*(?:${CURRENCY}${END}|€(?!\\d))`, "gu");
 // « 1200e »: « e » is a currency only glued to a sum, not the ordinal of « 3e relance ».
 const GLUED_E = new RegExp(`${START}(\\d{2,}|\\d+[.,]\\d{1,2})e${END}`, "gu");
 // « 79 euros 50 »: the cents said after the currency, unless they count something (« 500 euros 3 jours ») or
