@@ -93,6 +93,10 @@ describe("command words typed fast", () => {
     ["dvis", "devis"],
     ["facteur", undefined],
     ["factrue", "facture"],
+    ["paye", "payé"],
+    ["pyée", "payée"],
+    ["payéée", "payée"],
+    ["rapelle", "rappelle"],
   ])("« %s » is « %s »", (typed, meant) => {
     expect(correctCommandWord(typed)).toBe(meant);
   });
