@@ -257,7 +257,10 @@ function viewEntities(
   const client =
     metric === "client_balance"
       ? balanceClient(scan)
-      : (takeClientName(scan, { isQuestion: true }) ?? payerBeforeVerb(scan));
+      : (takeClientName(scan, {
+          isQuestion: true,
+          party: LISTS_BY_CLIENT.has(dataType) ? "listed" : undefined,
+        }) ?? payerBeforeVerb(scan));
   return {
     dataType,
     client,
@@ -272,6 +275,9 @@ function viewEntities(
     invoiceNumber: found.invoiceNumber,
   };
 }
+
+// The records listed by their client: "les factures de orion conseil" (an expense's "de" is what it was for).
+const LISTS_BY_CLIENT = new Set<InterpretationEntities["dataType"]>(["invoices", "quotes", "payments"]);
 
 const STATUS_METRICS = new Set<InterpretationEntities["metric"]>([
   "overdue",

@@ -204,3 +204,20 @@ describe("a new client's name left once the command is read", () => {
     expect(newClientOf(text)).toBe(name);
   });
 });
+
+describe("the client a list is filtered by", () => {
+  it.each([
+    ["Montre les devis de karim haddad", "Karim Haddad"],
+    ["affiche les paiements d'imprimerie morin", "Imprimerie Morin"],
+    ["les factures de roux-martin stp", "Roux-Martin"],
+  ])("%s → %s", (text, client) => {
+    expect(clientOf(text)).toBe(client);
+  });
+
+  it.each(["montre les factures de formation", "Affiche mes dépenses de restaurant", "les devis de plus de 800 €"])(
+    "%s is filtered by no client",
+    (text) => {
+      expect(clientOf(text)).toBeUndefined();
+    },
+  );
+});

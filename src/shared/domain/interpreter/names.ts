@@ -73,8 +73,10 @@ const MARKER_BEFORE = new RegExp(
   "u",
 );
 // Where the other party of a record is said, whatever its case: the payer of "paiement reçu de dupont sarl",
-// the other signatory of "contrat avec julie marchand". Elsewhere "de" needs a capital ("de train").
-const PARTY = { payer: markerPattern(["de", "du", "d'"]), signatory: markerPattern(["avec"]) };
+// the other signatory of "contrat avec julie marchand", the client of "les factures de sophie lefèvre".
+// Elsewhere "de" needs a capital ("de train").
+const OF = markerPattern(["de", "du", "d'"]);
+const PARTY = { payer: OF, signatory: markerPattern(["avec"]), listed: OF };
 const CALLED = markerPattern([
   "nommee?",
   "appelee?",
@@ -141,10 +143,21 @@ export function takeClientName(
     // In a question typed with capitals, a name is one: "combien a encaissé …" has none.
     afterMarker(scan, PREPOSITION, Boolean(options.isQuestion && scan.hasCaseSignal)) ??
     afterMarker(scan, CAPITALIZED_OF, true) ??
-    (options.party && afterMarker(scan, PARTY[options.party], false, true)) ??
+    (options.party && partyName(scan, options.party)) ??
     (adjacent && { name: adjacent, taken: adjacent });
   if (!found) return undefined;
   return takeFound(scan, found);
+}
+
+/**
+ * A listed record's client in lower case is two words at least ("les factures de orion conseil", "de
+ * bati-ouest"): one word alone is as likely what they are about ("les factures de formation").
+ */
+function partyName(scan: Scan, party: keyof typeof PARTY): { name: Span; taken: Span } | undefined {
+  const found = afterMarker(scan, PARTY[party], false, true);
+  const name = found && scan.folded.slice(found.name.start, found.name.end);
+  if (party === "listed" && name && !/[\s-]/.test(name) && !hasTypedCase(scan, found.name)) return undefined;
+  return found;
 }
 
 function takeFound(scan: Scan, found: { name: Span; taken: Span }): string {
