@@ -214,10 +214,11 @@ describe("the client a list is filtered by", () => {
     expect(clientOf(text)).toBe(client);
   });
 
-  it.each(["montre les factures de formation", "Affiche mes dépenses de restaurant", "les devis de plus de 800 €"])(
-    "%s is filtered by no client",
-    (text) => {
-      expect(clientOf(text)).toBeUndefined();
-    },
-  );
+  it.each([
+    "montre les factures de formation",
+    "Affiche mes dépenses de restaurant",
+    "les devis de plus de 800 €",
+  ])("%s is filtered by no client", (text) => {
+    expect(clientOf(text)).toBeUndefined();
+  });
 });
