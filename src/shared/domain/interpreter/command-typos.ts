@@ -100,8 +100,12 @@ const ONLY_BEFORE: Record<string, RegExp> = { fait: /^\s*-?\s*moi(?![\p{L}])/u }
 const COMMON_WORDS = new Set(dictionary["commonWords-fr"].map(fold));
 const NAME_WORDS = new Set([...dictionary["firstnames-fr"], ...dictionary["lastnames-fr"]].map(fold));
 const KNOWN_WORDS = new Set([...COMMON_WORDS, ...NAME_WORDS]);
-// Before a noun, never before a name: « un contat », « nouveau clint », « la facturre ».
-const NOUN_BEFORE = new Set("un une le la les l ce cette mon ma mes nouveau nouvelle nouvel".split(" "));
+// Before a noun, never before a name: « un contat », « nouveau clint », « la facturre ». Before one thing,
+// never before a plural: « un devs » is no plural of « dev ».
+const SINGULAR_BEFORE = new Set("un une le la l ce cette mon ma nouveau nouvelle nouvel".split(" "));
+const NOUN_BEFORE = new Set([...SINGULAR_BEFORE, "les", "mes", "ces"]);
+/** What the words around a typed word say it is. */
+export type TypedWordContext = { isNoun?: boolean; isSingular?: boolean };
 const COMMAND_BY_FOLD = new Map(COMMAND_WORDS.map((word) => [fold(word), word]));
 
 /** Optimal string alignment distance: insertions, deletions, substitutions and swaps of neighbours. */
@@ -143,21 +147,23 @@ function withoutDoubledLetter(word: string): string | undefined {
 }
 
 /**
- * The command word meant by a word, if it is one nearly and only one. `isNoun` says an article or an
- * adjective comes before it (« un contat », « nouveau clint »): a noun there, not someone's first or last
- * name, so zxcvbn's name lists do not keep it as typed.
+ * The command word meant by a word, if it is one nearly and only one. After an article or an adjective
+ * (« un contat », « nouveau clint ») the word is a noun, not someone's first or last name, so zxcvbn's name
+ * lists do not keep it as typed; after a singular one, a final « s » is no plural.
  */
-export function correctCommandWord(typed: string, isNoun = false): string | undefined {
+export function correctCommandWord(typed: string, context: TypedWordContext = {}): string | undefined {
   const word = fold(typed);
   const exact = COMMAND_BY_FOLD.get(word);
   if (exact) return exact;
   const allowed = allowedEdits(word.length);
+  const { isNoun = false, isSingular = false } = context;
   if (allowed === 0 || COMMON_WORDS.has(word) || (!isNoun && NAME_WORDS.has(word))) return undefined;
   const single = withoutDoubledLetter(word);
   if (single) return single;
   // A plural is a word, not a typo of its singular (« échéances » is not « échéance » misspelt).
   const singular = word.replace(/(?<=\p{L}{3})[sx]$/u, "");
-  if (singular !== word && (KNOWN_WORDS.has(singular) || COMMAND_BY_FOLD.has(singular))) return undefined;
+  const isPlural = singular !== word && !isSingular;
+  if (isPlural && (KNOWN_WORDS.has(singular) || COMMAND_BY_FOLD.has(singular))) return undefined;
   let best: { word: string; distance: number; sameLength: boolean; isTie: boolean } | undefined;
   for (const [folded, written] of COMMAND_BY_FOLD) {
     if (Math.abs(folded.length - word.length) > allowed) continue;
@@ -180,8 +186,12 @@ export function commandTypoEdits(text: string): Edit[] {
   const edits: Edit[] = [];
   tokens.forEach((token, index) => {
     if (!token.isWord || isName(index) || /\d/.test(token.text)) return;
-    const isNoun = NOUN_BEFORE.has(tokens[index - (tokens[index - 1]?.text === "'" ? 2 : 1)]?.folded ?? "");
-    const written = SMS[token.folded] ?? correctCommandWord(token.folded, isNoun);
+    const before = tokens[index - (tokens[index - 1]?.text === "'" ? 2 : 1)]?.folded ?? "";
+    const context = {
+      isNoun: NOUN_BEFORE.has(before),
+      isSingular: SINGULAR_BEFORE.has(before),
+    };
+    const written = SMS[token.folded] ?? correctCommandWord(token.folded, context);
     // A word missing only its accents is left as typed: the extractors fold accents away, and a title
     // keeps the user's spelling (« preparer la reunion »).
     if (!written || fold(written) === token.folded) return;

@@ -122,6 +122,9 @@ describe("command words typed fast", () => {
     // After an article a word is a noun: a last name of zxcvbn's lists no longer keeps the typo.
     ["rédige un contat pour Roux", "rédige un contrat pour Roux"],
     ["facture contat 300 €", "facture contat 300 €"],
+    // After a singular article a final « s » is a typo, not a plural of a known word.
+    ["prépare un devs pour Roux", "prépare un devis pour Roux"],
+    ["les devs du studio", "les devs du studio"],
   ])("« %s » → « %s »", (text, expected) => {
     expect(applyEdits(unchanged(text), commandTypoEdits(text)).text).toBe(expected);
   });
