@@ -27,6 +27,11 @@ describe("the amount of a command", () => {
     ["devis pour 300 à la boulangerie", 300],
     ["montant : 800", 800],
     ["trois mille euros de matériel", 3000],
+    // A business's name that ends in a number, then the sum, in any of its forms.
+    ["devis Studio 54 720e", 720],
+    ["facture garage 12 1 450 €", 1450],
+    ["contrat agence 360 €1 900", 1900],
+    ["facture l'atelier 7 deux mille euros", 2000],
   ])("« %s » costs %s €", (text, amount) => {
     expect(amountOf(text)).toBe(amount);
   });

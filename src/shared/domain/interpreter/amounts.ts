@@ -36,13 +36,19 @@ export function takeAmount(scan: Scan): AmountMatch | undefined {
   let best: Bare | undefined;
   for (const match of freeMatches(scan, AMOUNT)) {
     const [text, integer = "", decimals, currency] = match;
-    const cents = amountToCents(integer, decimals, undefined);
-    if (cents === null || cents <= 0) continue;
     const end = match.index + text.trimEnd().length;
     if (currency) {
-      take(scan, { start: match.index, end });
+      // « atelier 42 860 € »: after a name's head, the first group of digits ends the name.
+      const groups = integer.split(" ");
+      const isAfterName = groups.length > 1 && NAME_HEAD.test(scan.folded.slice(0, match.index));
+      const euros = isAfterName ? (groups.at(-1) as string) : integer;
+      const cents = amountToCents(euros, decimals, undefined);
+      if (cents === null || cents <= 0) continue;
+      take(scan, { start: match.index + (isAfterName ? integer.lastIndexOf(euros) : 0), end });
       return { cents };
     }
+    const cents = amountToCents(integer, decimals, undefined);
+    if (cents === null || cents <= 0) continue;
     const strength = bareStrength(scan, match.index, end, integer, decimals);
     if (strength > (best?.strength ?? 0)) best = { cents, start: match.index, end, strength };
   }

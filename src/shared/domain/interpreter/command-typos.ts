@@ -20,6 +20,7 @@ const COMMAND_WORDS = [
   "devis",
   "dépense",
   "dépenses",
+  "frais",
   "client",
   "clients",
   "cliente",
@@ -35,6 +36,9 @@ const COMMAND_WORDS = [
   "relance",
   "relances",
   "relancer",
+  "rappelle",
+  "payée",
+  "payé",
   "crée",
   "créer",
   "ajoute",
@@ -93,9 +97,15 @@ const SMS: Record<string, string> = {
 // « fait moi une facture »: « fait » stands for « fais » only before « moi ».
 const ONLY_BEFORE: Record<string, RegExp> = { fait: /^\s*-?\s*moi(?![\p{L}])/u };
 
-const KNOWN_WORDS = new Set(
-  [...dictionary["commonWords-fr"], ...dictionary["firstnames-fr"], ...dictionary["lastnames-fr"]].map(fold),
-);
+const COMMON_WORDS = new Set(dictionary["commonWords-fr"].map(fold));
+const NAME_WORDS = new Set([...dictionary["firstnames-fr"], ...dictionary["lastnames-fr"]].map(fold));
+const KNOWN_WORDS = new Set([...COMMON_WORDS, ...NAME_WORDS]);
+// Before a noun, never before a name: « un contat », « nouveau clint », « la facturre ». Before one thing,
+// never before a plural: « un devs » is no plural of « dev ».
+const SINGULAR_BEFORE = new Set("un une le la l ce cette mon ma nouveau nouvelle nouvel".split(" "));
+const NOUN_BEFORE = new Set([...SINGULAR_BEFORE, "les", "mes", "ces"]);
+/** What the words around a typed word say it is. */
+export type TypedWordContext = { isNoun?: boolean; isSingular?: boolean };
 const COMMAND_BY_FOLD = new Map(COMMAND_WORDS.map((word) => [fold(word), word]));
 
 /** Optimal string alignment distance: insertions, deletions, substitutions and swaps of neighbours. */
@@ -116,29 +126,56 @@ export function editDistance(a: string, b: string): number {
   return at(a.length, b.length);
 }
 
-/** Short words are too close to others to guess: none under 5 letters, one edit to 7, two from 8. */
+/**
+ * Short words are too close to others to guess: none under 4 letters, one edit to 7, two from 8. A word of
+ * four letters is only read as a command word missing one letter (« devs », « deis » for devis): a letter
+ * typed too few is the slip of a fast thumb, a wrong one in so short a word could be any other word.
+ */
 function allowedEdits(length: number): number {
-  if (length < 5) return 0;
+  if (length < 4) return 0;
   return length < 8 ? 1 : 2;
 }
 
-/** The command word meant by a word, if it is one nearly and only one. */
-export function correctCommandWord(typed: string): string | undefined {
+/** « facturre », « fraais »: a key held down once too long, its doubled letter written once. */
+function withoutDoubledLetter(word: string): string | undefined {
+  for (let index = 1; index < word.length; index += 1)
+    if (word[index] === word[index - 1]) {
+      const single = COMMAND_BY_FOLD.get(word.slice(0, index) + word.slice(index + 1));
+      if (single) return single;
+    }
+  return undefined;
+}
+
+/**
+ * The command word meant by a word, if it is one nearly and only one. After an article or an adjective
+ * (« un contat », « nouveau clint ») the word is a noun, not someone's first or last name, so zxcvbn's name
+ * lists do not keep it as typed; after a singular one, a final « s » is no plural.
+ */
+export function correctCommandWord(typed: string, context: TypedWordContext = {}): string | undefined {
   const word = fold(typed);
   const exact = COMMAND_BY_FOLD.get(word);
   if (exact) return exact;
   const allowed = allowedEdits(word.length);
-  if (allowed === 0 || KNOWN_WORDS.has(word)) return undefined;
+  const { isNoun = false, isSingular = false } = context;
+  if (allowed === 0 || COMMON_WORDS.has(word) || (!isNoun && NAME_WORDS.has(word))) return undefined;
+  const single = withoutDoubledLetter(word);
+  if (single) return single;
   // A plural is a word, not a typo of its singular (« échéances » is not « échéance » misspelt).
   const singular = word.replace(/(?<=\p{L}{3})[sx]$/u, "");
-  if (singular !== word && (KNOWN_WORDS.has(singular) || COMMAND_BY_FOLD.has(singular))) return undefined;
-  let best: { word: string; distance: number; isTie: boolean } | undefined;
+  const isPlural = singular !== word && !isSingular;
+  if (isPlural && (KNOWN_WORDS.has(singular) || COMMAND_BY_FOLD.has(singular))) return undefined;
+  let best: { word: string; distance: number; sameLength: boolean; isTie: boolean } | undefined;
   for (const [folded, written] of COMMAND_BY_FOLD) {
     if (Math.abs(folded.length - word.length) > allowed) continue;
+    if (word.length === 4 && folded.length !== 5) continue;
     const distance = editDistance(word, folded);
     if (distance > allowed) continue;
-    if (!best || distance < best.distance) best = { word: written, distance, isTie: false };
-    else if (distance === best.distance && written !== best.word) best.isTie = true;
+    // « factuer » is one swap from « facture » and one letter from « facturer »: a swap keeps the length.
+    const sameLength = folded.length === word.length;
+    if (!best || distance < best.distance || (distance === best.distance && sameLength && !best.sameLength))
+      best = { word: written, distance, sameLength, isTie: false };
+    else if (distance === best.distance && sameLength === best.sameLength && written !== best.word)
+      best.isTie = true;
   }
   return best && !best.isTie ? best.word : undefined;
 }
@@ -149,7 +186,12 @@ export function commandTypoEdits(text: string): Edit[] {
   const edits: Edit[] = [];
   tokens.forEach((token, index) => {
     if (!token.isWord || isName(index) || /\d/.test(token.text)) return;
-    const written = SMS[token.folded] ?? correctCommandWord(token.folded);
+    const before = tokens[index - (tokens[index - 1]?.text === "'" ? 2 : 1)]?.folded ?? "";
+    const context = {
+      isNoun: NOUN_BEFORE.has(before),
+      isSingular: SINGULAR_BEFORE.has(before),
+    };
+    const written = SMS[token.folded] ?? correctCommandWord(token.folded, context);
     // A word missing only its accents is left as typed: the extractors fold accents away, and a title
     // keeps the user's spelling (« preparer la reunion »).
     if (!written || fold(written) === token.folded) return;

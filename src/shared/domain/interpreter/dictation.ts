@@ -97,10 +97,12 @@ export function dictationEdits(text: string, folded: string): Edit[] {
       (candidate) => candidate.pattern === pattern && (candidate.applies?.(before, after) ?? true),
     );
     if (!word) continue;
-    const start = word.glue.left ? match.index - (before.length - before.trimEnd().length) : match.index;
-    const last = word.glue.right ? end + (after.length - after.trimStart().length) : end;
     const previous = edits.at(-1);
-    if (previous && previous.end > start) continue;
+    if (previous && previous.end > match.index) continue;
+    // « tâche euh virgule appeler »: the hesitation dropped before has taken the space already.
+    const glued = word.glue.left ? match.index - (before.length - before.trimEnd().length) : match.index;
+    const start = Math.max(glued, previous?.end ?? 0);
+    const last = word.glue.right ? end + (after.length - after.trimStart().length) : end;
     edits.push({ start, end: last, text: word.text });
   }
   return edits;

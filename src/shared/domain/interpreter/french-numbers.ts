@@ -1,3 +1,4 @@
+import { NAME_HEAD } from "./money-forms";
 import type { Edit } from "./normalized-text";
 import { isGlued, nameGuard, type TextToken, textTokens } from "./text-tokens";
 
@@ -256,7 +257,9 @@ function digitRun(tokens: readonly TextToken[], index: number): NumberRun | unde
   if (!/^\d{1,3}$/.test(token.text) || tokens[index - 1]?.text === "," || tokens[index - 1]?.text === ".")
     return undefined;
   const value = Number(token.text);
-  if (THOUSAND.has(tokens[index + 1]?.folded ?? ""))
+  // « l'atelier 42 mille euros »: the digits end a business's name, the thousand starts the sum.
+  const endsName = NAME_HEAD.test(`${tokens[index - 1]?.folded ?? ""} `);
+  if (!endsName && THOUSAND.has(tokens[index + 1]?.folded ?? ""))
     return { first: index, last: index + 1, value: value * 1000, words: [] };
   return { first: index, last: index, value, words: [] };
 }

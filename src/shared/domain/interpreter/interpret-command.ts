@@ -16,6 +16,7 @@ import { findMetric, findStatus, METRIC_DATA } from "./metrics";
 import {
   displayName,
   isValidName,
+  ownNameSpan,
   takeClientName,
   takeNameAfter,
   takeNameBefore,
@@ -150,7 +151,7 @@ function readEntities(
         action: "record_payment",
         entities: {
           invoiceNumber: found.invoiceNumber,
-          client: takeClientName(scan, { adjacentTo: intent.span }) ?? payerBeforeVerb(scan),
+          client: takeClientName(scan, { adjacentTo: intent.span, party: "payer" }) ?? payerBeforeVerb(scan),
           amount,
           paymentMethod: method,
           // A payment is reported after it happened: "le 12/03" is this year's, or last year's.
@@ -181,7 +182,7 @@ function readEntities(
     }
     case "contract": {
       const project = takeProjectName(scan);
-      const client = takeClientName(scan, { adjacentTo: intent.span });
+      const client = takeClientName(scan, { adjacentTo: intent.span, party: "signatory" });
       const range = found.range?.resolve("nearest");
       return {
         action: "create_contract",
@@ -234,7 +235,7 @@ function readEntities(
     case "client": {
       const own = takeOwnName(scan);
       const rest = own ? undefined : takeResidualPhrase(scan);
-      const name = own ?? (rest && displayName(scan, rest));
+      const name = own ?? (rest && displayName(scan, ownNameSpan(scan, rest)));
       const entities = {
         name: name && isValidName(name) ? name : undefined,
         email: found.email,
@@ -256,7 +257,10 @@ function viewEntities(
   const client =
     metric === "client_balance"
       ? balanceClient(scan)
-      : (takeClientName(scan, { isQuestion: true }) ?? payerBeforeVerb(scan));
+      : (takeClientName(scan, {
+          isQuestion: true,
+          party: LISTS_BY_CLIENT.has(dataType) ? "listed" : undefined,
+        }) ?? payerBeforeVerb(scan));
   return {
     dataType,
     client,
@@ -271,6 +275,9 @@ function viewEntities(
     invoiceNumber: found.invoiceNumber,
   };
 }
+
+// The records listed by their client: "les factures de orion conseil" (an expense's "de" is what it was for).
+const LISTS_BY_CLIENT = new Set<InterpretationEntities["dataType"]>(["invoices", "quotes", "payments"]);
 
 const STATUS_METRICS = new Set<InterpretationEntities["metric"]>([
   "overdue",

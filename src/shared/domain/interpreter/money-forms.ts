@@ -15,18 +15,25 @@ const END = "(?![\\p{L}\\p{N}])";
 const PRICE_CONTEXT =
   /(?:^|[^\p{L}])(?:de|d'|a|pour|budget|montant|total|prix|tarif|somme|factures?|facturer|devis|depenses?|frais|acomptes?|paye|regle|coute|environ|plus de|moins de|vers|:)\s*$/u;
 
+// « facture Pixel Factory 2.5k », « contrat orion conseil 7,5k »: after a record word and a name, or with
+// decimals glued to it (no screen is « 2.5K »), a « k » is thousands of euros; « un écran 4K » is a screen.
+const RECORD_BEFORE =
+  /(?:^|[^\p{L}])(?:factures?|facturer|devis|contrats?|depenses?|frais|acomptes?)(?:\s+[\p{L}'&-]+){0,3}\s*$/u;
+
 const KILO = new RegExp(
   `${START}(\\d+)(?:[.,](\\d{1,2}))?\\s*k\\s*(${CURRENCY})?${END}|${START}(\\d+)(?:[.,](\\d{1,2}))?\\s*k€`,
   "gu",
 );
-const AFTER = new RegExp(`${START}${NUMBER}\\s*(?:${CURRENCY}${END}|€)`, "gu");
+// « agence 360 €2 350 »: a « € » glued to the digits after it is theirs, written before the sum.
+const AFTER = new RegExp(`${START}${NUMBER}\\s*(?:${CURRENCY}${END}|€(?!\\d))`, "gu");
 // « 1200e »: « e » is a currency only glued to a sum, not the ordinal of « 3e relance ».
 const GLUED_E = new RegExp(`${START}(\\d{2,}|\\d+[.,]\\d{1,2})e${END}`, "gu");
 // « 79 euros 50 »: the cents said after the currency, unless they count something (« 500 euros 3 jours ») or
-// are a day (« 500 euros 15 mars »).
+// are a day (« 500 euros 15 mars », « 500 euros 15/03 »). A comma or a full stop after them ends the
+// sentence's part (« 3594 euros 20, valable 15 jours », a dictated « point »), it is no decimal mark.
 const MONTHS = "janvier|fevrier|mars|avril|mai|juin|juillet|aout|septembre|octobre|novembre|decembre";
 const CENTS_AFTER = new RegExp(
-  `${START}(\\d+)\\s*euros?\\s+(\\d{1,2})(?![\\p{N},./]|\\s*(?:%|jours?|j|heures?|h|mois|ans?|nuits?|km|personnes?|fois|x|${MONTHS})(?![\\p{L}]))`,
+  `${START}(\\d+)\\s*euros?\\s+(\\d{1,2})(?![\\p{N}]|[,./]\\p{N}|\\s*(?:%|jours?|j|heures?|h|mois|ans?|nuits?|km|personnes?|fois|x|${MONTHS})(?![\\p{L}]))`,
   "gu",
 );
 const BEFORE = new RegExp(`${START}(?:€|eur|euros)\\s*${NUMBER}${END}`, "gu");
@@ -48,7 +55,11 @@ export function moneyEdits(text: string, folded: string): Edit[] {
   for (const match of folded.matchAll(KILO)) {
     const [, integer, decimals, currency, gluedInteger, gluedDecimals] = match;
     const hasCurrency = currency !== undefined || gluedInteger !== undefined;
-    if (hasCurrency || PRICE_CONTEXT.test(folded.slice(0, match.index)))
+    const before = folded.slice(0, match.index);
+    const isGluedDecimal = decimals !== undefined && /\d[.,]\d+k/.test(match[0]);
+    const isLowerK = text[match.index + match[0].search(/k/)] === "k";
+    const isAfterRecord = isLowerK && RECORD_BEFORE.test(before);
+    if (hasCurrency || isGluedDecimal || PRICE_CONTEXT.test(before) || isAfterRecord)
       add(match, thousands(integer ?? gluedInteger ?? "", decimals ?? gluedDecimals));
   }
   for (const match of folded.matchAll(AFTER)) {

@@ -151,3 +151,74 @@ describe("« pour le compte de » and other accounts", () => {
     expect(otherAccountOf(text)).toBe(account);
   });
 });
+
+describe("the payer and the other signatory, whatever their case", () => {
+  it.each([
+    // A payer after « de », typed in lower case in a sentence that has capitals elsewhere.
+    ["Paiement reçu de librairie vauban : 320 € par chèque", "Librairie Vauban"],
+    ["j'ai reçu 95 € de marc lefort via PayPal", "Marc Lefort"],
+    ["reçu 1 200 € d'imprimerie morin en espèces", "Imprimerie Morin"],
+    // The other party of a contract after « avec ».
+    ["Rédige un contrat avec hélène vidal du 1er mai au 30 juin pour 2 000 €", "Hélène Vidal"],
+    ["Nouveau contrat avec sas kora pour 900 € par mois", "SAS Kora"],
+  ])("%s → %s", (text, client) => {
+    expect(clientOf(text)).toBe(client);
+  });
+
+  it("keeps how it was paid out of the name", () => {
+    expect(clientOf("J'ai reçu 80 € de Brasserie Lucas en liquide")).toBe("Brasserie Lucas");
+    expect(clientOf("reçu 400 € de nadia haddad par CB")).toBe("Nadia Haddad");
+  });
+
+  it("still reads no name in a contract's or a payment's small words", () => {
+    const contract = interpretCommand("contrat de maintenance du site avec le cabinet Roy pour 500 €", now);
+    expect(contract.entities).toMatchObject({ client: "Roy", title: "maintenance du site" });
+    expect(clientOf("paiement de 300 € reçu pour la facture 2026-0042")).toBeUndefined();
+  });
+});
+
+describe("a payer named before the verb", () => {
+  it.each([
+    // The sentence's capital is not the name's: the name is title-cased, its legal form in capitals.
+    ["Marc lefort m'a payé 300 € hier", "Marc Lefort"],
+    ["Sasu kora a réglé 1 200 € ce matin", "SASU Kora"],
+    ["roux-martin a payé 80 €", "Roux-Martin"],
+    ["Salut, brasserie lucas a payé 45 €", "Brasserie Lucas"],
+    // The article a name has, not the one said before a trade.
+    ["L'Atelier Bleu a payé 600 €", "L'Atelier Bleu"],
+    ["L'Orangerie a réglé 320 € par chèque", "L'Orangerie"],
+    ["La Menuiserie Roy a payé 900 €", "Menuiserie Roy"],
+    ["Les Jardins de Lucie ont payé 250 €", "Les Jardins de Lucie"],
+  ])("%s → %s", (text, client) => {
+    expect(clientOf(text)).toBe(client);
+  });
+});
+
+describe("a new client's name left once the command is read", () => {
+  it.each([
+    ["Ajoute Monsieur Karim Haddad comme client", "Karim Haddad"],
+    ["Ajoute Mme Vidal comme cliente", "Vidal"],
+    ["Enregistre La Fabrique comme client", "La Fabrique"],
+    ["Ajoute L'Orangerie comme client", "L'Orangerie"],
+  ])("%s → %s", (text, name) => {
+    expect(newClientOf(text)).toBe(name);
+  });
+});
+
+describe("the client a list is filtered by", () => {
+  it.each([
+    ["Montre les devis de karim haddad", "Karim Haddad"],
+    ["affiche les paiements d'imprimerie morin", "Imprimerie Morin"],
+    ["les factures de roux-martin stp", "Roux-Martin"],
+  ])("%s → %s", (text, client) => {
+    expect(clientOf(text)).toBe(client);
+  });
+
+  it.each([
+    "montre les factures de formation",
+    "Affiche mes dépenses de restaurant",
+    "les devis de plus de 800 €",
+  ])("%s is filtered by no client", (text) => {
+    expect(clientOf(text)).toBeUndefined();
+  });
+});

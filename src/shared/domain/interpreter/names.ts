@@ -72,6 +72,11 @@ const MARKER_BEFORE = new RegExp(
   `(?<![\\p{L}\\p{N}])(?:${alternatives([...CLIENT_MARKERS, "pour", "chez"])})'?\\s*:?\\s*(?:(?:la|le|les)\\s+|l')?$`,
   "u",
 );
+// Where the other party of a record is said, whatever its case: the payer of "paiement reçu de dupont sarl",
+// the other signatory of "contrat avec julie marchand", the client of "les factures de sophie lefèvre".
+// Elsewhere "de" needs a capital ("de train").
+const OF = markerPattern(["de", "du", "d'"]);
+const PARTY = { payer: OF, signatory: markerPattern(["avec"]), listed: OF };
 const CALLED = markerPattern([
   "nommee?",
   "appelee?",
@@ -106,6 +111,9 @@ const AFTER_NAME = new Set([
   ..."siret siren tva ref reference portable mobile".split(" "),
   // Punctuation said aloud in a dictation, should it reach the names as a word.
   "virgule",
+  // How a payer paid, said right after the name: "reçu de garage morel en liquide", "de Dupont via PayPal".
+  ..."virement virements cheque cheques especes espece liquide cash cb carte paypal stripe lydia".split(" "),
+  ..."prelevement sepa chq via".split(" "),
   ..."combien quel quelle quels quelles pourquoi comment quand montre affiche liste".split(" "),
 ]);
 const MAX_LOWERCASE_WORDS = 3;
@@ -114,14 +122,15 @@ const NAME_TAILS = new Set("fils filles freres soeurs associes associees associe
 const OPENERS = new Set("alors bon ok okay bonjour salut hello euh donc merci".split(" "));
 const MAX_WORDS = 6;
 
-/** A client found in the text, with the words that introduced it taken too. */
 /**
+ * A client found in the text, with the words that introduced it taken too.
+ *
  * `only: "introduced"` reads a name only after "client", "pour" or "chez": in a task's words ("envoyer le
  * devis à Martin") a name after "à" or "de" belongs to the task.
  */
 export function takeClientName(
   scan: Scan,
-  options: { adjacentTo?: Span; only?: "introduced"; isQuestion?: boolean } = {},
+  options: { adjacentTo?: Span; only?: "introduced"; isQuestion?: boolean; party?: keyof typeof PARTY } = {},
 ): string | undefined {
   const adjacent = options.adjacentTo && readName(scan, tokenIndexAt(scan, options.adjacentTo.end), false);
   if (options.only === "introduced") {
@@ -134,9 +143,21 @@ export function takeClientName(
     // In a question typed with capitals, a name is one: "combien a encaissé …" has none.
     afterMarker(scan, PREPOSITION, Boolean(options.isQuestion && scan.hasCaseSignal)) ??
     afterMarker(scan, CAPITALIZED_OF, true) ??
+    (options.party && partyName(scan, options.party)) ??
     (adjacent && { name: adjacent, taken: adjacent });
   if (!found) return undefined;
   return takeFound(scan, found);
+}
+
+/**
+ * A listed record's client in lower case is two words at least ("les factures de orion conseil", "de
+ * bati-ouest"): one word alone is as likely what they are about ("les factures de formation").
+ */
+function partyName(scan: Scan, party: keyof typeof PARTY): { name: Span; taken: Span } | undefined {
+  const found = afterMarker(scan, PARTY[party], false, true);
+  const name = found && scan.folded.slice(found.name.start, found.name.end);
+  if (party === "listed" && name && !/[\s-]/.test(name) && !hasTypedCase(scan, found.name)) return undefined;
+  return found;
 }
 
 function takeFound(scan: Scan, found: { name: Span; taken: Span }): string {
@@ -157,13 +178,30 @@ export function takeOwnName(scan: Scan): string | undefined {
  */
 export function displayName(scan: Scan, span: Span): string {
   const name = scan.raw.slice(span.start, span.end);
-  if (scan.hasCaseSignal && name !== name.toLowerCase()) return name;
+  if (hasTypedCase(scan, span)) return name;
   return name.replace(/[\p{L}\p{N}]+/gu, (word, offset: number) => {
     const lower = word.toLowerCase();
     if (LEGAL_FORMS.has(lower)) return word.toUpperCase();
     if (offset > 0 && CONNECTORS.has(lower)) return lower;
     return (lower[0] as string).toUpperCase() + lower.slice(1);
   });
+}
+
+/**
+ * Whether the user's capitals say how the name is written. "Julie marchand a payé": a capital on the
+ * sentence's first word only is the sentence's, not the name's.
+ */
+function hasTypedCase(scan: Scan, span: Span): boolean {
+  const name = scan.raw.slice(span.start, span.end);
+  if (!scan.hasCaseSignal || name === name.toLowerCase()) return false;
+  return !(startsSentence(scan, span.start) && name.slice(1) === name.slice(1).toLowerCase());
+}
+
+/** Nothing but punctuation or an opener ("Salut, …", "Bon …") before a position. */
+function startsSentence(scan: Scan, position: number): boolean {
+  const before = scan.tokens.slice(0, tokenIndexAt(scan, position));
+  const last = before.findLastIndex((token) => [".", "!", "?", ",", ":", ";"].includes(token.text));
+  return before.slice(last + 1).every((token) => !isWord(token) || OPENERS.has(token.text));
 }
 
 export function isValidName(name: string): boolean {
@@ -189,12 +227,13 @@ function afterMarker(
   scan: Scan,
   marker: RegExp,
   mustBeCapitalized: boolean,
+  isSmallWord = mustBeCapitalized,
 ): { name: Span; taken: Span } | undefined {
   // Not freeMatches: "client" may already be taken as the record word of "Ajoute le client Jean Martin".
   marker.lastIndex = 0;
   for (let match = marker.exec(scan.folded); match; match = marker.exec(scan.folded)) {
     // "SARL Les Jardins de Provence": a "de" inside a capitalised name does not introduce another one.
-    if (mustBeCapitalized && followsNameWord(scan, match.index)) continue;
+    if (isSmallWord && followsNameWord(scan, match.index)) continue;
     const name = readName(scan, tokenIndexAt(scan, match.index + match[0].length), mustBeCapitalized);
     if (!name) continue;
     const isMarkerFree = isFree(scan, { start: match.index, end: name.start });
@@ -379,7 +418,13 @@ export function takeNameAfter(scan: Scan, position: number): string | undefined 
 /** The name just before a position: "Dupont m'a réglé", "Jean Martin a payé", "combien la société Kéa me doit". */
 export function takeNameBefore(scan: Scan, position: number): string | undefined {
   const end = tokenIndexAt(scan, position) - 1;
+  const lastWord = scan.tokens[end];
+  // "Julie marchand a payé", "Bati-ouest a payé": capitalised as a sentence is, the name says no case.
+  const hasCase = Boolean(
+    lastWord && hasTypedCase(scan, { start: sentenceStart(scan, end), end: lastWord.end }),
+  );
   let start = end + 1;
+  let words = 0;
   for (let index = end; index >= 0 && end - index < MAX_WORDS; index -= 1) {
     const token = scan.tokens[index] as Token;
     const isGlue = token.text === "&" || token.text === "-";
@@ -397,10 +442,10 @@ export function takeNameBefore(scan: Scan, position: number): string | undefined
         isFree(scan, token) &&
         !/^\d/.test(token.text) &&
         !isStopWord(token.text) &&
-        (scan.hasCaseSignal ? isCapitalized(scan, token) : end - index < 2));
+        (hasCase ? isCapitalized(scan, token) : words < MAX_LOWERCASE_WORDS));
     // "la boulangerie Au Bon Pain me doit": small words inside a capitalised name.
     const isInnerSmallWord =
-      scan.hasCaseSignal &&
+      hasCase &&
       index < end &&
       isWord(token) &&
       ((isCapitalized(scan, token) && FILLERS.has(token.text) && !(index === 0 && OPENERS.has(token.text))) ||
@@ -410,8 +455,10 @@ export function takeNameBefore(scan: Scan, position: number): string | undefined
           isCapitalized(scan, previous)));
     if (!isNameWord && !(isGlue && index < end) && !isInnerSmallWord) break;
     if (isNameWord && (CIVILITIES.has(token.text) || DESCRIPTOR_WORDS.has(token.text))) break;
+    if (isWord(token)) words += 1;
     start = index;
   }
+  start = withArticle(scan, start);
   const first = scan.tokens[start];
   const last = scan.tokens[end];
   if (!first || !last || start > end || !isWord(first) || /^\d/.test(first.text)) return undefined;
@@ -419,6 +466,52 @@ export function takeNameBefore(scan: Scan, position: number): string | undefined
   if (!isValidName(scan.raw.slice(span.start, span.end))) return undefined;
   take(scan, span);
   return displayName(scan, span);
+}
+
+function sentenceStart(scan: Scan, index: number): number {
+  let start = index;
+  while (start > 0 && ![".", "!", "?", ",", ":", ";"].includes(scan.tokens[start - 1]?.text ?? ""))
+    start -= 1;
+  return scan.tokens[start]?.start ?? 0;
+}
+
+/**
+ * The article before a name's first word, as a name keeps it: "L'Échoppe", "L'Atelier Bleu", "Les Ateliers
+ * du Port", "La Fabrique" are names; "Le Garage Morel" (a sentence's capital) and "l'atelier 42" are a trade
+ * and its owner's name, said with an article.
+ */
+function withArticle(scan: Scan, start: number): number {
+  const text = (index: number) => scan.tokens[index]?.text ?? "";
+  if (text(start - 1) === "'" && text(start - 2) === "l")
+    return startsProperName(scan, start - 2) ? start - 2 : start;
+  const isSingular = ["le", "la"].includes(text(start));
+  return isSingular && isTrade(text(start + 1)) && !text(start + 1).endsWith("s") ? start + 1 : start;
+}
+
+/**
+ * A new client's name read from what is left of the command: the article that is part of it ("Ajoute
+ * Les Ateliers du Port"), not the civility said before a person's name ("Madame Sophie Lefèvre").
+ */
+export function ownNameSpan(scan: Scan, span: Span): Span {
+  const text = (at: number) => scan.tokens[at]?.text ?? "";
+  // The span is taken already: its words are read as typed, not as free.
+  const isNameWord = (at: number) => {
+    const token = scan.tokens[at];
+    return Boolean(token && isWord(token) && !/^\d/.test(token.text) && !isStopWord(token.text));
+  };
+  const isCapital = (at: number) => Boolean(scan.tokens[at] && isCapitalized(scan, scan.tokens[at] as Token));
+  let index = tokenIndexAt(scan, span.start);
+  const article = text(index - 1) === "'" ? index - 2 : index - 1;
+  const isArticle =
+    text(index - 1) === "'" ? text(article) === "l" : ["le", "la", "les"].includes(text(article));
+  if (scan.hasCaseSignal && isArticle && isCapital(article) && isCapital(index) && isNameWord(index))
+    index = article;
+  while (CIVILITIES.has(text(index))) {
+    const name = text(index + 1) === "." ? index + 2 : index + 1;
+    if (!isNameWord(name) || (scan.tokens[name] as Token).start >= span.end) break;
+    index = name;
+  }
+  return { start: (scan.tokens[index] as Token).start, end: span.end };
 }
 
 /** "Site vitrine", "Application mobile": a project's name goes on over lower-case words. */

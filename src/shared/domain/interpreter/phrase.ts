@@ -70,11 +70,26 @@ function segments(scan: Scan): Token[][] {
   return runs;
 }
 
+// Said around a request, never part of it: « relancer l'imprimeur s'il vous plaît », « … merci beaucoup ».
+const POLITENESS = ["s ' il te plait", "s ' il vous plait", "merci beaucoup", "merci bien"].map((formula) =>
+  formula.split(" "),
+);
+
 function trimFillers(tokens: Token[], fillers: Set<string>): Token[] {
   const isFiller = (token: Token) => !isWord(token) || fillers.has(token.text);
+  const isFormulaAt = (at: number, formula: string[]) =>
+    formula.every((word, offset) => tokens[at + offset]?.text === word);
   let start = 0;
   let end = tokens.length;
-  while (start < end && isFiller(tokens[start] as Token)) start += 1;
-  while (end > start && isFiller(tokens[end - 1] as Token)) end -= 1;
+  let length: number;
+  do {
+    length = end - start;
+    while (start < end && isFiller(tokens[start] as Token)) start += 1;
+    while (end > start && isFiller(tokens[end - 1] as Token)) end -= 1;
+    for (const formula of POLITENESS) {
+      if (end - start > formula.length && isFormulaAt(start, formula)) start += formula.length;
+      if (end - start > formula.length && isFormulaAt(end - formula.length, formula)) end -= formula.length;
+    }
+  } while (end - start !== length);
   return tokens.slice(start, end);
 }
