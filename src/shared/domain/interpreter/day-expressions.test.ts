@@ -80,6 +80,10 @@ const RANGES: [text: string, from: string, to: string][] = [
   ["du premier au quinze avril", "2026-04-01", "2026-04-15"],
   ["du 28 décembre au 4 janvier 2027", "2026-12-28", "2027-01-04"],
   ["du 02/03 au 06/03", "2026-03-02", "2026-03-06"],
+  // The two ends said in different forms, as people mix them.
+  ["mission du 1er mai au 15/06", "2026-05-01", "2026-06-15"],
+  ["du 03/09 au vingt octobre", "2026-09-03", "2026-10-20"],
+  ["entre le 12/01/2027 et le 2 février 2027", "2027-01-12", "2027-02-02"],
 ];
 
 describe("start and end in one sentence", () => {

@@ -396,37 +396,45 @@ function nextWeekday(today: string, weekday: number, direction: Direction): stri
 
 export type DayRange = { resolve: (direction: Direction) => { from: string; to: string } | null };
 
-const RANGES = [
-  new RegExp(
-    `(?<![\\p{L}])(?:du|entre le|entre|de)\\s+(${DAY_NUMBER})(?:\\s+(${MONTH_WORDS}))?(?:\\s+(\\d{4}))?\\s+(?:au|et le|et|a)\\s+(${DAY_NUMBER})\\s+(${MONTH_WORDS})(?:\\s+(\\d{4}))?${END}`,
-    "gu",
-  ),
-  /(?<![\p{L}])(?:du|entre le|entre)\s+(\d{1,2})\/(\d{1,2})(?:\/(\d{4}|\d{2}))?\s+(?:au|et le|et)\s+(\d{1,2})\/(\d{1,2})(?:\/(\d{4}|\d{2}))?(?!\d)/gu,
-];
+// One end of a range: "1er juin", "31/08", "31/08/2026", or a bare day whose month is the other end's ("du
+// 2 au 6 mars"). Each end has its own groups, so "du 1er avril au 31/07" mixes the forms as people do.
+const RANGE_END = `(${DAY_NUMBER})(?:\\/(\\d{1,2})(?:\\/(\\d{4}|\\d{2}))?|\\s+(${MONTH_WORDS})(?:\\s+(\\d{4}))?)`;
+const RANGE = new RegExp(
+  `(?<![\\p{L}])(?:du|entre le|entre|de)\\s+(?:${RANGE_END}|(${DAY_NUMBER}))\\s+(?:au|et le|et|a|jusqu'au)\\s+${RANGE_END}(?![\\p{L}\\p{N}]|\\/\\d)`,
+  "gu",
+);
 
-/** "du 2 au 6 mars", "du 28 février au 3 mars 2026", "entre le 2 et le 6 mars", "du 02/03 au 06/03". */
+type RangeEnd = { day: string; month?: number; year?: string };
+
+/** The groups of one end, from `first`: day, numeric month and year, month word and year. */
+function rangeEnd(match: RegExpExecArray, first: number): RangeEnd | undefined {
+  const day = match[first];
+  if (day === undefined) return undefined;
+  const numericMonth = match[first + 1];
+  const wordMonth = match[first + 3];
+  const month = numericMonth ? Number(numericMonth) : wordMonth ? MONTHS[wordMonth] : undefined;
+  return { day, month, year: match[first + 2] ?? match[first + 4] };
+}
+
+/** "du 2 au 6 mars", "du 28 février au 3 mars 2026", "entre le 2 et le 6 mars", "du 02/03 au 06/03", "du 1er avril au 31/07". */
 export function takeDayRange(scan: Scan, today: string): DayRange | undefined {
-  for (const [index, pattern] of RANGES.entries()) {
-    for (const match of freeMatches(scan, pattern)) {
-      const isWords = index === 0;
-      const startDay = readDayNumber(match[1] as string);
-      const endMonth = isWords ? (MONTHS[match[5] as string] as number) : Number(match[5]);
-      const startMonth = isWords ? (match[2] ? (MONTHS[match[2]] as number) : endMonth) : Number(match[2]);
-      const endYear = match[6];
-      const start = dayOfYear(today, startDay, startMonth, match[3] ?? endYear);
-      const end = dayOfYear(today, readDayNumber(match[4] as string), endMonth, endYear);
-      if (!start || !end) continue;
-      take(scan, { start: match.index, end: match.index + match[0].length });
-      return {
-        resolve: (direction) => {
-          const to = end.resolve(direction);
-          let from = start.resolve(direction);
-          // "du 28 décembre au 3 janvier": the start is in the year before the end.
-          if (from > to) from = `${Number(from.slice(0, 4)) - 1}${from.slice(4)}`;
-          return { from, to };
-        },
-      };
-    }
+  for (const match of freeMatches(scan, RANGE)) {
+    const last = rangeEnd(match, 7) as RangeEnd;
+    const first = rangeEnd(match, 1) ?? { day: match[6] as string };
+    const endMonth = last.month as number;
+    const start = dayOfYear(today, readDayNumber(first.day), first.month ?? endMonth, first.year ?? last.year);
+    const end = dayOfYear(today, readDayNumber(last.day), endMonth, last.year);
+    if (!start || !end) continue;
+    take(scan, { start: match.index, end: match.index + match[0].length });
+    return {
+      resolve: (direction) => {
+        const to = end.resolve(direction);
+        let from = start.resolve(direction);
+        // "du 28 décembre au 3 janvier": the start is in the year before the end.
+        if (from > to) from = `${Number(from.slice(0, 4)) - 1}${from.slice(4)}`;
+        return { from, to };
+      },
+    };
   }
   return undefined;
 }
