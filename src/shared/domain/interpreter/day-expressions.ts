@@ -422,7 +422,12 @@ export function takeDayRange(scan: Scan, today: string): DayRange | undefined {
     const last = rangeEnd(match, 7) as RangeEnd;
     const first = rangeEnd(match, 1) ?? { day: match[6] as string };
     const endMonth = last.month as number;
-    const start = dayOfYear(today, readDayNumber(first.day), first.month ?? endMonth, first.year ?? last.year);
+    const start = dayOfYear(
+      today,
+      readDayNumber(first.day),
+      first.month ?? endMonth,
+      first.year ?? last.year,
+    );
     const end = dayOfYear(today, readDayNumber(last.day), endMonth, last.year);
     if (!start || !end) continue;
     take(scan, { start: match.index, end: match.index + match[0].length });

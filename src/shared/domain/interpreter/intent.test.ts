@@ -23,6 +23,40 @@ const IDIOM_TASKS: Row[] = [
   ["Note de rappeler la banque lundi", "create_task", { title: "rappeler la banque", date: "2026-03-23" }],
 ];
 
+const GREETED_IDIOM_TASKS: Row[] = [
+  [
+    "Salut, à faire : commander des cartes de visite",
+    "create_task",
+    { title: "commander des cartes de visite" },
+  ],
+  ["svp n'oublie pas de déclarer la TVA", "create_task", { title: "déclarer la TVA" }],
+  [
+    "rapelle-moi de changer le mot de passe jeudi",
+    "create_task",
+    { title: "changer le mot de passe", dueDate: "2026-03-19" },
+  ],
+  [
+    "nouvelle tche : trier les factures fournisseurs",
+    "create_task",
+    { title: "trier les factures fournisseurs" },
+  ],
+];
+
+// The other party of a contract follows « avec », typed in lower case as often as with capitals.
+const CONTRACT_PARTIES: Row[] = [
+  ["contrat avec garage leroux pour 1 200 €", "create_contract", { client: "Garage Leroux", amount: 1200 }],
+  [
+    "rédige un contrat avec marine dubois du 3 mars au 30/04",
+    "create_contract",
+    { client: "Marine Dubois", serviceStartDate: "2026-03-03", serviceEndDate: "2026-04-30" },
+  ],
+  [
+    "Prépare un contrat avec Agence Lumen pour 900 €",
+    "create_contract",
+    { client: "Agence Lumen", amount: 900 },
+  ],
+];
+
 const IDIOM_PAYMENTS: Row[] = [
   [
     "Garnier a payé 1 800 € ce matin",
@@ -108,7 +142,15 @@ const NEGATIVE_EVIDENCE: Row[] = [
 ];
 
 describe("the intent, scored from all the evidence", () => {
-  const tables = { IDIOM_TASKS, IDIOM_PAYMENTS, IDIOM_REMINDERS, FIGURES, NEGATIVE_EVIDENCE };
+  const tables = {
+    IDIOM_TASKS,
+    GREETED_IDIOM_TASKS,
+    CONTRACT_PARTIES,
+    IDIOM_PAYMENTS,
+    IDIOM_REMINDERS,
+    FIGURES,
+    NEGATIVE_EVIDENCE,
+  };
   for (const [name, rows] of Object.entries(tables))
     it.each(rows)(`${name}: %s → %s`, (text, action, entities) => {
       const result = read(text);

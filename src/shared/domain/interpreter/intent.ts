@@ -347,8 +347,21 @@ function create(scan: Scan, evidence: Reading): Intent {
   // "… et envoie-la": a verb of its own, not the document's title; a task's verbs are its title.
   if (subject.value !== "task")
     for (const cue of cues) if (cue.value === "other" && cue.start > subject.start) take(scan, cue);
-  if (subject.value === "contract") return { action: "create", subject: "contract", span: subject };
+  if (subject.value === "contract")
+    return { action: "create", subject: "contract", span: withParty(scan, subject) };
   return { action: "create", subject: subject.value, span: subject, integration: evidence.integration };
+}
+
+// "un contrat avec Bati-Ouest": the other party follows "avec", typed in lower case as often as not.
+const CONTRACT_PARTY = /^\s+avec\s+/;
+
+/** The contract word and its "avec", taken, so that the name after them is read as the client's. */
+function withParty(scan: Scan, subject: Span): Span {
+  const party = CONTRACT_PARTY.exec(scan.folded.slice(subject.end));
+  if (!party) return subject;
+  const span = { start: subject.start, end: subject.end + party[0].length };
+  take(scan, span);
+  return span;
 }
 
 /**

@@ -54,7 +54,7 @@ const SUBJECT_WORDS: Record<Subject, string[]> = {
     "j ?'? ?ai (?:paye|payer|depense|achete|regle|claque|sorti)",
   ],
   project: ["projets?", "progets?", "porjets?", "prjets?", "projtes?", "missions?"],
-  task: ["taches?", "tache", "todos?", "to-?do(?: ?list)?", "pense-betes?", "choses? a faire"],
+  task: ["taches?", "tache", "tches?", "todos?", "to-?do(?: ?list)?", "pense-betes?", "choses? a faire"],
   contract: [
     "contrats?",
     "contart",
@@ -362,15 +362,20 @@ export const ENCASH = /(?<![\p{L}])(?:encaiss\p{L}*|faire payer|fais payer|colle
  * commander du papier", "à faire : devis Nexa", "rappel : URSSAF vendredi", "pense à …", "n'oublie pas de …".
  * The lead-in phrases are said first; "il faut que je" anywhere would catch "il faut que je facture Dupont".
  */
+// What may open a note to oneself before its lead-in: "bonjour, à faire : …", "stp, n'oublie pas de …".
+const GREETING_FIRST =
+  "^\\s*(?:(?:bonjour|salut|hello|coucou|stp|svp|s'il te plait|s'il vous plait|steuplait|euh)\\s*,?\\s*)*";
+
 export const TASK_IDIOM = new RegExp(
   [
-    "(?<![\\p{L}])(?:rappelle[- ]moi|rappelez[- ]moi|fais[- ]moi penser|faites[- ]moi penser|n'?oublie pas de me rappeler|pense a me rappeler) (?:de |d'|qu'il faut |que je dois |a |d'aller )",
-    "^\\s*(?:(?:stp|s'il te plait|steuplait),? )?(?:note|notez)[- ]moi (?:de |d'|qu'il faut |que je dois |que )",
+    // Typed fast, "rappelle" loses or doubles a letter: "rappele-moi", "rapelle-moi".
+    "(?<![\\p{L}])(?:rapp?ell?e[- ]moi|rappelez[- ]moi|fais[- ]moi penser|faites[- ]moi penser|n'?oublie pas de me rappeler|pense a me rappeler) (?:de |d'|qu'il faut |que je dois |a |d'aller )",
+    `${GREETING_FIRST}(?:note|notez)[- ]moi (?:de |d'|qu'il faut |que je dois |que )`,
     // "Note de rappeler la banque", but "note de frais" and "note d'honoraires" are records.
-    "^\\s*(?:note|notez) (?:de |d')(?!frais|honoraires)",
-    "^\\s*(?:(?:stp|s'il te plait),? )?(?:n'?oublie|n'?oubliez|noublie) pas (?:de |d')",
-    "^\\s*(?:(?:stp|s'il te plait),? )?(?:pense|pensez|penser) (?:a |au |aux )",
-    "^\\s*(?:a faire|todo|to do|to-do|rappel|memo|pense-bete|reminder)\\s*(?::|-|,)\\s*",
+    `${GREETING_FIRST}(?:note|notez) (?:de |d')(?!frais|honoraires)`,
+    `${GREETING_FIRST}(?:n'?oublie|n'?oubliez|noublie) pas (?:de |d')`,
+    `${GREETING_FIRST}(?:pense|pensez|penser) (?:a |au |aux )`,
+    `${GREETING_FIRST}(?:a faire|todo|to do|to-do|rappel|memo|pense-bete|reminder)\\s*(?::|-|,)\\s*`,
   ].join("|"),
   "gu",
 );
