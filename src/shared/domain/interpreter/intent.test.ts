@@ -93,6 +93,26 @@ const IDIOM_PAYMENTS: Row[] = [
   ["Chèque de 90 € encaissé pour Mme Blanc", "record_payment", { amount: 90, paymentMethod: "cheque" }],
 ];
 
+// The payer after « de » once the amount and the method are taken, typed in lower case too.
+const PAYERS_AFTER_THE_PAYMENT: Row[] = [
+  [
+    "paiement reçu de cabinet morin : 640 € par chèque",
+    "record_payment",
+    { client: "Cabinet Morin", amount: 640, paymentMethod: "cheque" },
+  ],
+  [
+    "j'ai reçu 95 € d'hélène garcia en espèces",
+    "record_payment",
+    { client: "Hélène Garcia", amount: 95, paymentMethod: "especes" },
+  ],
+  [
+    "J'ai reçu 1 250 € de Agence Tilt via PayPal",
+    "record_payment",
+    { client: "Agence Tilt", paymentMethod: "paypal" },
+  ],
+  ["j'ai reçu le virement pour la facture de mars", "record_payment", { paymentMethod: "virement" }],
+];
+
 const IDIOM_REMINDERS: Row[] = [
   ["Programme les relances de la facture FAC-2026-0040", "general", { invoiceNumber: "FAC-2026-0040" }],
   ["planifie les rappels pour la facture INV-2026-0007", "general", { invoiceNumber: "INV-2026-0007" }],
@@ -147,6 +167,7 @@ describe("the intent, scored from all the evidence", () => {
     GREETED_IDIOM_TASKS,
     CONTRACT_PARTIES,
     IDIOM_PAYMENTS,
+    PAYERS_AFTER_THE_PAYMENT,
     IDIOM_REMINDERS,
     FIGURES,
     NEGATIVE_EVIDENCE,

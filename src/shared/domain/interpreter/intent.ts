@@ -30,8 +30,11 @@ export type Intent =
   | { action: "general" }
   | { action: "create_automation"; integration?: AssistantIntegration }
   | { action: "use_integration"; integration: AssistantIntegration }
-  /** `span` is the invoice word, when one is said ("marque la facture Dupont comme payée"). */
-  | { action: "record_payment"; integration?: AssistantIntegration; span?: Span }
+  /**
+   * `span` is the invoice word, when one is said ("marque la facture Dupont comme payée"); `report` the words
+   * that told the payment ("paiement reçu", "j'ai reçu"), which the payer's name may follow.
+   */
+  | { action: "record_payment"; integration?: AssistantIntegration; span?: Span; report?: Span }
   /** No data type when only a figure says what is asked ("combien j'ai gagné ?"). */
   | { action: "view_data"; dataType?: ViewDataType }
   /** `span` is the record word; none for "25 € de taxi hier", an expense said without the word. */
@@ -322,7 +325,7 @@ function recordPayment(scan: Scan, evidence: Reading): Intent {
   const invoice = subjects.find((found) => found.value === "invoice" && isFree(scan, found));
   if (invoice) take(scan, invoice);
   if (!payment) return { action: "record_payment" };
-  return { action: "record_payment", integration, span: invoice };
+  return { action: "record_payment", integration, span: invoice, report: payment };
 }
 
 /** The record to create: a task for a note to oneself, an expense for something bought, else the word said. */

@@ -24,7 +24,7 @@ import {
 } from "./names";
 import { normalizeCommand } from "./normalize";
 import { takeOtherAccount } from "./other-account";
-import { findPaymentMethod, takeInvoiceNumber } from "./payments";
+import { payerMarker, takeInvoiceNumber, takePaymentMethod } from "./payments";
 import { type PeriodMatch, takeComparison, takePeriod } from "./periods";
 import { FILLERS, takeResidualPhrase } from "./phrase";
 import { createScan, type Scan } from "./scan";
@@ -145,12 +145,16 @@ function readEntities(
     case "view_data":
       return { action: "view_data", entities: viewEntities(scan, intent.dataType, found) };
     case "record_payment": {
-      const method = findPaymentMethod(scan.folded);
+      const method = takePaymentMethod(scan);
+      const payer = intent.report && payerMarker(scan, intent.report.end);
       return {
         action: "record_payment",
         entities: {
           invoiceNumber: found.invoiceNumber,
-          client: takeClientName(scan, { adjacentTo: intent.span }) ?? payerBeforeVerb(scan),
+          client:
+            takeClientName(scan, { adjacentTo: intent.span }) ??
+            (payer && takeClientName(scan, { adjacentTo: payer })) ??
+            payerBeforeVerb(scan),
           amount,
           paymentMethod: method,
           // A payment is reported after it happened: "le 12/03" is this year's, or last year's.
