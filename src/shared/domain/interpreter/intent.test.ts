@@ -180,6 +180,18 @@ describe("the intent, scored from all the evidence", () => {
     });
 });
 
+describe("whom a task is about", () => {
+  it("reads no client in a common noun after an elided article (« relancer l'expert-comptable »)", () => {
+    const result = read("à faire : relancer l'expert-comptable");
+    expect(result.entities.title).toBe("relancer l'expert-comptable");
+    expect(result.entities.client).toBeUndefined();
+  });
+
+  it("still reads a client typed in lower case (« rappeler garnier »)", () => {
+    expect(read("tâche : rappeler garnier lundi").entities.client).toBe("Garnier");
+  });
+});
+
 describe("the evidence table", () => {
   const nothing: Evidence = {
     hasAmount: false,

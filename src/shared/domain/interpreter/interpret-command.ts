@@ -328,9 +328,10 @@ function payerBeforeVerb(scan: Scan): string | undefined {
 const CONTACT =
   /(?:appeler|rappeler|relancer|contacter|voir|rencontrer|recontacter|téléphoner à|telephoner a|écrire à|ecrire a|répondre à|repondre a|envoyer .{1,40}? à|envoyer .{1,40}? a|déjeuner avec|dejeuner avec|rdv avec|rendez-vous avec|réunion avec|reunion avec)\s+(?:(?:M\.|Mme|Mr|Mlle|Monsieur|Madame|Me|Dr)\s+)?(\p{Lu}[\p{L}'-]*(?:\s+(?:&\s+)?\p{Lu}[\p{L}'-]*){0,3})/u;
 
-// Typed all in lower case, the word after the verb is the name: "relancer nexa".
+// Typed all in lower case, the word after the verb is the name: "relancer nexa"; after an elided article it
+// is a common noun: "relancer l'imprimeur".
 const LOWERCASE_CONTACT =
-  /(?:appeler|rappeler|relancer|contacter|recontacter|voir|rencontrer)\s+(?:(?:m|mr|mme|monsieur|madame)\.?\s+)?(\p{L}[\p{L}'-]+)/u;
+  /(?:appeler|rappeler|relancer|contacter|recontacter|voir|rencontrer)\s+(?:(?:m|mr|mme|monsieur|madame)\.?\s+)?(?![ld]')(\p{L}[\p{L}'-]+)/u;
 
 function contactIn(title: string, hasCaseSignal: boolean): string | undefined {
   const found = hasCaseSignal ? CONTACT.exec(title)?.[1] : LOWERCASE_CONTACT.exec(title)?.[1];
