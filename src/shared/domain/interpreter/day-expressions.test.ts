@@ -84,6 +84,8 @@ const RANGES: [text: string, from: string, to: string][] = [
   ["mission du 1er mai au 15/06", "2026-05-01", "2026-06-15"],
   ["du 03/09 au vingt octobre", "2026-09-03", "2026-10-20"],
   ["entre le 12/01/2027 et le 2 février 2027", "2027-01-12", "2027-02-02"],
+  ["du lundi 4 au vendredi 8 mai", "2026-05-04", "2026-05-08"],
+  ["à partir du 1er septembre jusqu'au 15/10", "2026-09-01", "2026-10-15"],
 ];
 
 describe("start and end in one sentence", () => {

@@ -397,10 +397,11 @@ function nextWeekday(today: string, weekday: number, direction: Direction): stri
 export type DayRange = { resolve: (direction: Direction) => { from: string; to: string } | null };
 
 // One end of a range: "1er juin", "31/08", "31/08/2026", or a bare day whose month is the other end's ("du
-// 2 au 6 mars"). Each end has its own groups, so "du 1er avril au 31/07" mixes the forms as people do.
+// 2 au 6 mars"), its weekday said or not ("du lundi 2 au vendredi 6 mars"). Each end has its own groups, so
+// "du 1er avril au 31/07" mixes the forms as people do.
 const RANGE_END = `(${DAY_NUMBER})(?:\\/(\\d{1,2})(?:\\/(\\d{4}|\\d{2}))?|\\s+(${MONTH_WORDS})(?:\\s+(\\d{4}))?)`;
 const RANGE = new RegExp(
-  `(?<![\\p{L}])(?:du|entre le|entre|de)\\s+(?:${RANGE_END}|(${DAY_NUMBER}))\\s+(?:au|et le|et|a|jusqu'au)\\s+${RANGE_END}(?![\\p{L}\\p{N}]|\\/\\d)`,
+  `(?<![\\p{L}])(?:du|entre le|entre|de)\\s+${WEEKDAYS_BEFORE}(?:${RANGE_END}|(${DAY_NUMBER}))\\s+(?:au|et le|et|a|jusqu'au)\\s+${WEEKDAYS_BEFORE}${RANGE_END}(?![\\p{L}\\p{N}]|\\/\\d)`,
   "gu",
 );
 
