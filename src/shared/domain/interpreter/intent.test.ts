@@ -111,6 +111,12 @@ const PAYERS_AFTER_THE_PAYMENT: Row[] = [
     { client: "Agence Tilt", paymentMethod: "paypal" },
   ],
   ["j'ai reçu le virement pour la facture de mars", "record_payment", { paymentMethod: "virement" }],
+  ["j'ai bien reçu l'acompte de lucie bertin", "record_payment", { client: "Lucie Bertin" }],
+  [
+    "j'ai encaissé le chèque de plomberie vidal",
+    "record_payment",
+    { client: "Plomberie Vidal", paymentMethod: "cheque" },
+  ],
 ];
 
 const IDIOM_REMINDERS: Row[] = [

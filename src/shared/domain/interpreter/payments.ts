@@ -52,8 +52,10 @@ export function takePaymentMethod(scan: Scan): InterpretedPaymentMethod | undefi
 
 // Who paid, after the payment said: "paiement reçu de dupont sarl", "j'ai reçu 430 € d'orion conseil".
 const PAYER_OF = /(?<![\p{L}])(?:de la part de|de la part d'|de|d')(?=\s|\p{L})/gu;
-// What may stand between the payment and its payer once the amount and the method are taken.
-const BETWEEN = /^[\s,:]*$/;
+// What may stand between the payment and its payer once the amount and the method are taken: "j'ai reçu
+// l'acompte de …", "j'ai encaissé le chèque de …".
+const BETWEEN =
+  /^(?:[\s,:']|(?:le|la|les|l|un|une|son|sa|ses|mon|ma|mes|ce|cet|cette|paiement|reglement|versement|acompte|solde)(?![\p{L}]))*$/u;
 
 /**
  * The "de" that introduces the payer, when nothing but what the extractors took (the amount, the method)
