@@ -36,6 +36,16 @@ const GREETED_IDIOM_TASKS: Row[] = [
     { title: "changer le mot de passe", dueDate: "2026-03-19" },
   ],
   [
+    "mets dans mes tâches : rappeler l'expert-comptable",
+    "create_task",
+    { title: "rappeler l'expert-comptable" },
+  ],
+  [
+    "inscris sur ma liste : acheter du papier demain",
+    "create_task",
+    { title: "acheter du papier", dueDate: "2026-03-19" },
+  ],
+  [
     "nouvelle tche : trier les factures fournisseurs",
     "create_task",
     { title: "trier les factures fournisseurs" },
@@ -44,6 +54,16 @@ const GREETED_IDIOM_TASKS: Row[] = [
 
 // The other party of a contract follows « avec », typed in lower case as often as with capitals.
 const CONTRACT_PARTIES: Row[] = [
+  [
+    "contrat de maintenance avec imprimerie roy pour 600 €",
+    "create_contract",
+    { client: "Imprimerie Roy", title: "maintenance" },
+  ],
+  [
+    "dresse un contrat pour Villa Sarment de 2 200 €",
+    "create_contract",
+    { client: "Villa Sarment", amount: 2200 },
+  ],
   ["contrat avec garage leroux pour 1 200 €", "create_contract", { client: "Garage Leroux", amount: 1200 }],
   [
     "rédige un contrat avec marine dubois du 3 mars au 30/04",
@@ -54,6 +74,21 @@ const CONTRACT_PARTIES: Row[] = [
     "Prépare un contrat avec Agence Lumen pour 900 €",
     "create_contract",
     { client: "Agence Lumen", amount: 900 },
+  ],
+];
+
+// A payer whose name ends like « on » is no « on a payé »; « de 250 € » is the amount's « de », not the payer's.
+const PAYERS_BEFORE_AND_AFTER: Row[] = [
+  ["Manon a réglé 320 € ce matin", "record_payment", { client: "Manon", amount: 320 }],
+  [
+    "Jumbo Lyon a soldé la facture FAC-2026-0021",
+    "record_payment",
+    { client: "Jumbo Lyon", invoiceNumber: "FAC-2026-0021" },
+  ],
+  [
+    "reçu un virement de 1 400 € de atelier ferrand",
+    "record_payment",
+    { client: "Atelier Ferrand", amount: 1400 },
   ],
 ];
 
@@ -174,6 +209,7 @@ describe("the intent, scored from all the evidence", () => {
     CONTRACT_PARTIES,
     IDIOM_PAYMENTS,
     PAYERS_AFTER_THE_PAYMENT,
+    PAYERS_BEFORE_AND_AFTER,
     IDIOM_REMINDERS,
     FIGURES,
     NEGATIVE_EVIDENCE,

@@ -355,16 +355,17 @@ function create(scan: Scan, evidence: Reading): Intent {
   return { action: "create", subject: subject.value, span: subject, integration: evidence.integration };
 }
 
-// "un contrat avec Bati-Ouest": the other party follows "avec", typed in lower case as often as not.
-const CONTRACT_PARTY = /^\s+avec\s+/;
+// "un contrat avec Bati-Ouest", "un contrat de maintenance avec …": the other party follows "avec", typed in
+// lower case as often as not; the kind of contract between them stays for the title.
+const CONTRACT_PARTY = /^((?:\s+d(?:e|')\s*\p{L}+)?)\s+avec\s+/u;
 
 /** The contract word and its "avec", taken, so that the name after them is read as the client's. */
 function withParty(scan: Scan, subject: Span): Span {
   const party = CONTRACT_PARTY.exec(scan.folded.slice(subject.end));
   if (!party) return subject;
-  const span = { start: subject.start, end: subject.end + party[0].length };
-  take(scan, span);
-  return span;
+  const end = subject.end + party[0].length;
+  take(scan, { start: subject.end + (party[1] as string).length, end });
+  return { start: subject.start, end };
 }
 
 /**

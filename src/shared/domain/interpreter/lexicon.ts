@@ -108,6 +108,10 @@ const CUE_WORDS: Record<CueKind, string[]> = {
     "prepare",
     "preparer",
     "preparez",
+    // "dresse un contrat", "monte-moi un devis": the record follows them, so they make it.
+    "dresse",
+    "dresser",
+    "monte(?=(?:[- ]moi)? (?:un|une|nouveau|nouvelle) )",
     "etablis",
     "etablir",
     "etablissez",
@@ -326,7 +330,8 @@ export const PAYMENT_REPORT = new RegExp(
     "(?:a|ont|avoir) ete (?:bien )?(?:payee?s?|reglee?s?|encaissee?s?|soldee?s?|viree?s?|versee?s?|acquittee?s?)",
     "(?:est|sont) (?:bien |enfin |desormais )?(?:payee?s?|reglee?s?|encaissee?s?|soldee?s?|acquittee?s?)",
     "(?:m'a|m'ont|nous a|nous ont|m a|ma|mont) (?:bien |enfin |finalement |deja )?(?:paye|payee|regle|reglee|vire|verse|envoye|fait (?:un|le) (?:virement|cheque|paiement)|donne|rembourse|solde)",
-    "(?<!j')(?<!j )(?<!on )(?<!ai-je )(?:a|ont) (?:bien |enfin |finalement |deja )?(?:paye|regle|solde|vire|verse|acquitte)(?! combien)",
+    // "on a payé", "j'ai payé" are one's own spending, but "Orion a payé", "Manon a réglé" are payers.
+    "(?<!(?:^|[^\\p{L}])j')(?<!(?:^|[^\\p{L}])j )(?<!(?:^|[^\\p{L}])on )(?<!ai-je )(?:a|ont) (?:bien |enfin |finalement |deja )?(?:paye|regle|solde|vire|verse|acquitte)(?! combien)",
     "(?:vient|viennent) de (?:me |nous )?(?:payer|regler|virer|verser|solder)",
     "(?:j'ai|jai|j ai|on a|nous avons|je viens de|on vient de|viens de) (?:bien |enfin |finalement )?(?:recu|encaisse|touche|percu|recupere)(?! (?:une|la|les|des) factures?)",
     "(?:paiement|reglement|virement|cheque|versement|acompte|solde)s? (?:bien |de \\S+ € |de \\S+ euros? )?(?:recue?s?|encaisse\\p{L}*|arrive\\p{L}*|percue?s?)",
@@ -376,6 +381,8 @@ export const TASK_IDIOM = new RegExp(
     `${GREETING_FIRST}(?:n'?oublie|n'?oubliez|noublie) pas (?:de |d')`,
     `${GREETING_FIRST}(?:pense|pensez|penser) (?:a |au |aux )`,
     `${GREETING_FIRST}(?:a faire|todo|to do|to-do|rappel|memo|pense-bete|reminder)\\s*(?::|-|,)\\s*`,
+    // "mets dans mes tâches : …", "ajoute à ma to-do : …", "inscris sur ma liste : …".
+    `${GREETING_FIRST}(?:ajoute|ajouter|mets|mettre|note|noter|inscris|inscrire)(?:-moi)? (?:a|dans|sur) (?:ma|mes|la|les) (?:taches|to-?do(?: ?list)?|liste(?: de taches| des choses a faire)?)\\s*(?::|-|,)\\s*`,
   ].join("|"),
   "gu",
 );
