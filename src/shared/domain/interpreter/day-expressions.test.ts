@@ -86,6 +86,10 @@ const RANGES: [text: string, from: string, to: string][] = [
   ["entre le 12/01/2027 et le 2 février 2027", "2027-01-12", "2027-02-02"],
   ["du lundi 4 au vendredi 8 mai", "2026-05-04", "2026-05-08"],
   ["à partir du 1er septembre jusqu'au 15/10", "2026-09-01", "2026-10-15"],
+  // A start and how long it lasts.
+  ["à partir du 1er avril pour 6 mois", "2026-04-01", "2026-09-30"],
+  ["pour une durée de 3 semaines à compter du 04/05", "2026-05-04", "2026-05-24"],
+  ["du 15 juin pendant deux mois", "2026-06-15", "2026-08-14"],
 ];
 
 describe("start and end in one sentence", () => {

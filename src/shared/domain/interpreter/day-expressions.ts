@@ -417,8 +417,51 @@ function rangeEnd(match: RegExpExecArray, first: number): RangeEnd | undefined {
   return { day, month, year: match[first + 2] ?? match[first + 4] };
 }
 
-/** "du 2 au 6 mars", "du 28 février au 3 mars 2026", "entre le 2 et le 6 mars", "du 02/03 au 06/03", "du 1er avril au 31/07". */
+// A start and a length, either way round: "à partir du 1er avril pour 6 mois", "pour 3 mois à compter du 02/05".
+const FROM = `(?:a partir du|a compter du|des le|du|debutant le|commencant le)\\s+${WEEKDAYS_BEFORE}${RANGE_END}`;
+const LENGTH = `(?:pour|pendant|sur)\\s+(?:une duree de\\s+)?(${COUNT})\\s+(mois|semaines?|jours?|ans?)`;
+const STARTS_THEN_LASTS = new RegExp(`(?<![\\p{L}])${FROM}\\s*,?\\s+${LENGTH}${END}`, "gu");
+const LASTS_THEN_STARTS = new RegExp(
+  `(?<![\\p{L}])${LENGTH}\\s*,?\\s+${FROM}(?![\\p{L}\\p{N}]|\\/\\d)`,
+  "gu",
+);
+
+/** The last day of a stretch that starts on `from` and lasts `count` units: 1er avril + 6 mois → 30 septembre. */
+function lastDayOf(from: string, count: number, unit: string): string {
+  if (unit === "mois") return addDays(addMonths(from, count), -1);
+  if (unit.startsWith("an")) return addDays(addMonths(from, 12 * count), -1);
+  return addDays(from, (unit.startsWith("semaine") ? 7 * count : count) - 1);
+}
+
+function takeDuration(scan: Scan, today: string): DayRange | undefined {
+  for (const [pattern, endGroup, countGroup] of [
+    [STARTS_THEN_LASTS, 1, 6],
+    [LASTS_THEN_STARTS, 3, 1],
+  ] as const)
+    for (const match of freeMatches(scan, pattern)) {
+      const first = rangeEnd(match, endGroup) as RangeEnd;
+      const start = dayOfYear(today, readDayNumber(first.day), first.month as number, first.year);
+      if (!start) continue;
+      const count = readCount(match[countGroup] as string);
+      const unit = match[countGroup + 1] as string;
+      take(scan, { start: match.index, end: match.index + match[0].length });
+      return {
+        resolve: (direction) => {
+          const from = start.resolve(direction);
+          return { from, to: lastDayOf(from, count, unit) };
+        },
+      };
+    }
+  return undefined;
+}
+
+/**
+ * "du 2 au 6 mars", "du 28 février au 3 mars 2026", "entre le 2 et le 6 mars", "du 02/03 au 06/03", "du 1er
+ * avril au 31/07", "à partir du 1er avril pour 6 mois".
+ */
 export function takeDayRange(scan: Scan, today: string): DayRange | undefined {
+  const lasting = takeDuration(scan, today);
+  if (lasting) return lasting;
   for (const match of freeMatches(scan, RANGE)) {
     const last = rangeEnd(match, 7) as RangeEnd;
     const first = rangeEnd(match, 1) ?? { day: match[6] as string };
