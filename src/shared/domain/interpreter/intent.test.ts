@@ -36,6 +36,16 @@ const GREETED_IDIOM_TASKS: Row[] = [
     { title: "changer le mot de passe", dueDate: "2026-03-19" },
   ],
   [
+    "à faire pour jeudi : imprimer les badges",
+    "create_task",
+    { title: "imprimer les badges", dueDate: "2026-03-19" },
+  ],
+  [
+    "Todo avant le 28 mars, renouveler le domaine",
+    "create_task",
+    { title: "renouveler le domaine", dueDate: "2026-03-28" },
+  ],
+  [
     "mets dans mes tâches : rappeler l'expert-comptable",
     "create_task",
     { title: "rappeler l'expert-comptable" },

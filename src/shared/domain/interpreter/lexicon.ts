@@ -380,7 +380,8 @@ export const TASK_IDIOM = new RegExp(
     `${GREETING_FIRST}(?:note|notez) (?:de |d')(?!frais|honoraires)`,
     `${GREETING_FIRST}(?:n'?oublie|n'?oubliez|noublie) pas (?:de |d')`,
     `${GREETING_FIRST}(?:pense|pensez|penser) (?:a |au |aux )`,
-    `${GREETING_FIRST}(?:a faire|todo|to do|to-do|rappel|memo|pense-bete|reminder)\\s*(?::|-|,)\\s*`,
+    // "à faire pour vendredi : …": the day between is read (and taken) by the days, the lead-in stays a task's.
+    `${GREETING_FIRST}(?:a faire|todo|to do|to-do|rappel|memo|pense-bete|reminder)(?:\\s*(?::|-|,)\\s*|(?=\\s+(?:pour|avant|d'ici)\\s))`,
     // "mets dans mes tâches : …", "ajoute à ma to-do : …", "inscris sur ma liste : …".
     `${GREETING_FIRST}(?:ajoute|ajouter|mets|mettre|note|noter|inscris|inscrire)(?:-moi)? (?:a|dans|sur) (?:ma|mes|la|les) (?:taches|to-?do(?: ?list)?|liste(?: de taches| des choses a faire)?)\\s*(?::|-|,)\\s*`,
   ].join("|"),
