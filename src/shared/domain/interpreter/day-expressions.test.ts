@@ -37,6 +37,10 @@ const DAYS: [text: string, direction: Direction, day: string, isDue: boolean][] 
   ["jeudi 26 mars", "future", "2026-03-26", false],
   ["vendredi 03/04", "future", "2026-04-03", false],
   ["le mardi 31 mars", "future", "2026-03-31", false],
+  // Deadlines with their lead-in: all of it is the day's, none of it a title.
+  ["date limite de règlement le 12 mai", "future", "2026-05-12", true],
+  ["paiement sous huitaine", "future", "2026-03-26", true],
+  ["valide quinze jours", "future", "2026-04-02", true],
 ];
 
 describe("days said in a command", () => {
@@ -45,6 +49,12 @@ describe("days said in a command", () => {
     expect(others).toEqual([]);
     expect(found?.resolve(direction)).toBe(day);
     expect(found?.isDue).toBe(isDue);
+  });
+
+  it("takes the whole deadline, its lead-in too (« paiement sous 30 jours »)", () => {
+    const scan = createScan("paiement sous 30 jours");
+    expect(takeDays(scan, TODAY)[0]?.resolve("future")).toBe("2026-04-17");
+    expect([...scan.taken].every((taken) => taken === 1)).toBe(true);
   });
 
   it("does not read quantities, money or times as days of the month", () => {

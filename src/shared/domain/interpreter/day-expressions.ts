@@ -145,7 +145,7 @@ const RULES: Rule[] = [
   {
     // A delay is a deadline: "dans 15 jours", "sous 2 semaines", "paiement à 30 jours", "à 45 jours fin de mois".
     pattern: new RegExp(
-      `(?<![\\p{L}])(?:(?:dans|sous|d'ici|a|en|valable|delai de|validite(?: de)?|echeance(?: a| de| :)?|net|payable|paiement(?: a)?|reglement(?: a)?|conditions?(?: de paiement)?(?: :)?)\\s+(${COUNT})\\s*(jours?|j|semaines?|mois)(\\s+fin de mois)?|(${COUNT})\\s*(jours?|j)(\\s+fin de mois))(?:\\s+(?:net|date de facture|a compter de la facture))?${END}`,
+      `(?<![\\p{L}])(?:(?:(?:paiement|reglement)\\s+)?(?:dans|sous|d'ici|a|en|valable|valide|delai de|validite(?: de)?|echeance(?: a| de| :)?|net|payable|paiement(?: a)?|reglement(?: a)?|conditions?(?: de paiement)?(?: :)?)\\s+(${COUNT})\\s*(jours?|j|semaines?|mois)(\\s+fin de mois)?|(${COUNT})\\s*(jours?|j)(\\s+fin de mois))(?:\\s+(?:net|date de facture|a compter de la facture))?${END}`,
       "gu",
     ),
     read: (match, today) => {
@@ -159,7 +159,7 @@ const RULES: Rule[] = [
     isDue: true,
   },
   {
-    pattern: new RegExp(`(?<![\\p{L}])sous (huitaine|quinzaine)${END}`, "gu"),
+    pattern: new RegExp(`(?<![\\p{L}])(?:(?:paiement|reglement)\\s+)?sous (huitaine|quinzaine)${END}`, "gu"),
     read: (match, today) => fixed(addDays(today, match[1] === "huitaine" ? 8 : 15)),
     isDue: true,
   },
@@ -251,7 +251,7 @@ const RULES: Rule[] = [
 // Words that make the day a deadline, just before it: "échéance le 15/12", "à payer avant le 3 mai".
 // Several may be chained: "à rendre pour le 20/04".
 const DUE_CUE =
-  /(?:(?:echeance|echeant|a payer|a regler|payable|avant|au plus tard|date limite|limite|deadline|expire|jusqu'au|jusqu'a|validite|valable|pour le|livraison|a livrer|livrer|rendu|a rendre|d'ici|a regler avant|reglement)\s*(?:au|le|la|du|:)?\s*)+$/;
+  /(?:(?:echeance|echeant|a payer|a regler|payable|avant|au plus tard|date limite(?: de (?:paiement|reglement))?|date d'echeance|limite|deadline|expire|jusqu'au|jusqu'a|validite|valable|valide|pour le|livraison|a livrer|livrer|rendu|a rendre|d'ici|a regler avant|reglement)\s*(?:au|le|la|du|:)?\s*)+$/;
 // Words that make the day the one the work was done: "pour la prestation du 12 mars", "réalisée le 5/03".
 const SERVICE_CUE =
   /(?:prestations?|interventions?|missions?|seances?|formations?|ateliers?|travaux|realisee?s?|effectuee?s?|faite?s?|donnee?s?|journee)\s+(?:du|le|de|en date du|au)\s*$/;
