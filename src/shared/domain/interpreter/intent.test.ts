@@ -179,6 +179,17 @@ const FIGURES: Row[] = [
   ["combien j'ai encaissé la semaine dernière ?", "view_data", { metric: "revenue_collected" }],
   ["Qui me doit le plus d'argent ?", "view_data", { metric: "top_debtor" }],
   ["c'est qui mon plus gros débiteur", "view_data", { metric: "top_debtor" }],
+  // What one client brought in: its name after the verb or before it.
+  [
+    "combien m'a rapporté Atelier Vega l'an dernier ?",
+    "view_data",
+    { metric: "revenue_collected", client: "Atelier Vega" },
+  ],
+  [
+    "combien Lucas Perrin m'a rapporté ?",
+    "view_data",
+    { metric: "revenue_collected", client: "Lucas Perrin" },
+  ],
   ["Quelles factures arrivent à échéance cette semaine ?", "view_data", { metric: "due_soon" }],
   ["mes prochaines échéances", "view_data", { metric: "due_soon" }],
   ["Quel a été mon meilleur mois cette année ?", "view_data", { metric: "best_month" }],

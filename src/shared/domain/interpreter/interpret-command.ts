@@ -259,8 +259,10 @@ function viewEntities(
   const dataType = subjectType ?? (metric ? METRIC_DATA[metric] : "invoices");
   const client =
     metric === "client_balance"
-      ? balanceClient(scan)
-      : (takeClientName(scan, { isQuestion: true }) ?? payerBeforeVerb(scan));
+      ? clientAround(scan, BALANCE_VERB)
+      : (takeClientName(scan, { isQuestion: true }) ??
+        (metric === "revenue_collected" ? nameAround(scan, EARNED_VERB) : undefined) ??
+        payerBeforeVerb(scan));
   return {
     dataType,
     client,
@@ -305,12 +307,17 @@ function frenchDay(day: string): string {
 }
 
 const BALANCE_VERB = /(?:me|nous) doi(?:t|vent)(?:[- ](?:t-)?(?:il|elle|ils|elles))?(?:\s+encore)?/;
+// "Combien m'a rapporté Nexa ?", "combien Nexa m'a rapporté cette année ?": what a client brought in.
+const EARNED_VERB = /(?:m'a|m'ont|me|nous a|nous ont) rapporte(?:nt)?(?![\p{L}])/u;
 
 /** "Combien me doit Dupont ?", "Combien Dupont me doit-il ?", "Quel est le solde de la SARL Bonnet ?". */
-function balanceClient(scan: Scan): string | undefined {
-  const marked = takeClientName(scan);
-  if (marked) return marked;
-  const verb = BALANCE_VERB.exec(scan.folded);
+function clientAround(scan: Scan, verb: RegExp): string | undefined {
+  return takeClientName(scan) ?? nameAround(scan, verb);
+}
+
+/** The name just after the verb, else just before it. */
+function nameAround(scan: Scan, verbPattern: RegExp): string | undefined {
+  const verb = verbPattern.exec(scan.folded);
   if (!verb) return undefined;
   return takeNameAfter(scan, verb.index + verb[0].length) ?? takeNameBefore(scan, verb.index);
 }
