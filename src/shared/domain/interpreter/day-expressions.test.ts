@@ -37,6 +37,10 @@ const DAYS: [text: string, direction: Direction, day: string, isDue: boolean][] 
   ["jeudi 26 mars", "future", "2026-03-26", false],
   ["vendredi 03/04", "future", "2026-04-03", false],
   ["le mardi 31 mars", "future", "2026-03-31", false],
+  // Deadlines with their lead-in: all of it is the day's, none of it a title.
+  ["date limite de règlement le 12 mai", "future", "2026-05-12", true],
+  ["paiement sous huitaine", "future", "2026-03-26", true],
+  ["valide quinze jours", "future", "2026-04-02", true],
 ];
 
 describe("days said in a command", () => {
@@ -45,6 +49,12 @@ describe("days said in a command", () => {
     expect(others).toEqual([]);
     expect(found?.resolve(direction)).toBe(day);
     expect(found?.isDue).toBe(isDue);
+  });
+
+  it("takes the whole deadline, its lead-in too (« paiement sous 30 jours »)", () => {
+    const scan = createScan("paiement sous 30 jours");
+    expect(takeDays(scan, TODAY)[0]?.resolve("future")).toBe("2026-04-17");
+    expect([...scan.taken].every((taken) => taken === 1)).toBe(true);
   });
 
   it("does not read quantities, money or times as days of the month", () => {
@@ -80,6 +90,16 @@ const RANGES: [text: string, from: string, to: string][] = [
   ["du premier au quinze avril", "2026-04-01", "2026-04-15"],
   ["du 28 décembre au 4 janvier 2027", "2026-12-28", "2027-01-04"],
   ["du 02/03 au 06/03", "2026-03-02", "2026-03-06"],
+  // The two ends said in different forms, as people mix them.
+  ["mission du 1er mai au 15/06", "2026-05-01", "2026-06-15"],
+  ["du 03/09 au vingt octobre", "2026-09-03", "2026-10-20"],
+  ["entre le 12/01/2027 et le 2 février 2027", "2027-01-12", "2027-02-02"],
+  ["du lundi 4 au vendredi 8 mai", "2026-05-04", "2026-05-08"],
+  ["à partir du 1er septembre jusqu'au 15/10", "2026-09-01", "2026-10-15"],
+  // A start and how long it lasts.
+  ["à partir du 1er avril pour 6 mois", "2026-04-01", "2026-09-30"],
+  ["pour une durée de 3 semaines à compter du 04/05", "2026-05-04", "2026-05-24"],
+  ["du 15 juin pendant deux mois", "2026-06-15", "2026-08-14"],
 ];
 
 describe("start and end in one sentence", () => {

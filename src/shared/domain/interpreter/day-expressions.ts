@@ -145,7 +145,7 @@ const RULES: Rule[] = [
   {
     // A delay is a deadline: "dans 15 jours", "sous 2 semaines", "paiement à 30 jours", "à 45 jours fin de mois".
     pattern: new RegExp(
-      `(?<![\\p{L}])(?:(?:dans|sous|d'ici|a|en|valable|delai de|validite(?: de)?|echeance(?: a| de| :)?|net|payable|paiement(?: a)?|reglement(?: a)?|conditions?(?: de paiement)?(?: :)?)\\s+(${COUNT})\\s*(jours?|j|semaines?|mois)(\\s+fin de mois)?|(${COUNT})\\s*(jours?|j)(\\s+fin de mois))(?:\\s+(?:net|date de facture|a compter de la facture))?${END}`,
+      `(?<![\\p{L}])(?:(?:(?:paiement|reglement)\\s+)?(?:dans|sous|d'ici|a|en|valable|valide|delai de|validite(?: de)?|echeance(?: a| de| :)?|net|payable|paiement(?: a)?|reglement(?: a)?|conditions?(?: de paiement)?(?: :)?)\\s+(${COUNT})\\s*(jours?|j|semaines?|mois)(\\s+fin de mois)?|(${COUNT})\\s*(jours?|j)(\\s+fin de mois))(?:\\s+(?:net|date de facture|a compter de la facture))?${END}`,
       "gu",
     ),
     read: (match, today) => {
@@ -159,7 +159,7 @@ const RULES: Rule[] = [
     isDue: true,
   },
   {
-    pattern: new RegExp(`(?<![\\p{L}])sous (huitaine|quinzaine)${END}`, "gu"),
+    pattern: new RegExp(`(?<![\\p{L}])(?:(?:paiement|reglement)\\s+)?sous (huitaine|quinzaine)${END}`, "gu"),
     read: (match, today) => fixed(addDays(today, match[1] === "huitaine" ? 8 : 15)),
     isDue: true,
   },
@@ -251,7 +251,7 @@ const RULES: Rule[] = [
 // Words that make the day a deadline, just before it: "échéance le 15/12", "à payer avant le 3 mai".
 // Several may be chained: "à rendre pour le 20/04".
 const DUE_CUE =
-  /(?:(?:echeance|echeant|a payer|a regler|payable|avant|au plus tard|date limite|limite|deadline|expire|jusqu'au|jusqu'a|validite|valable|pour le|livraison|a livrer|livrer|rendu|a rendre|d'ici|a regler avant|reglement)\s*(?:au|le|la|du|:)?\s*)+$/;
+  /(?:(?:echeance|echeant|a payer|a regler|payable|avant|au plus tard|date limite(?: de (?:paiement|reglement))?|date d'echeance|limite|deadline|expire|jusqu'au|jusqu'a|validite|valable|valide|pour le|livraison|a livrer|livrer|rendu|a rendre|d'ici|a regler avant|reglement)\s*(?:au|le|la|du|:)?\s*)+$/;
 // Words that make the day the one the work was done: "pour la prestation du 12 mars", "réalisée le 5/03".
 const SERVICE_CUE =
   /(?:prestations?|interventions?|missions?|seances?|formations?|ateliers?|travaux|realisee?s?|effectuee?s?|faite?s?|donnee?s?|journee)\s+(?:du|le|de|en date du|au)\s*$/;
@@ -396,37 +396,94 @@ function nextWeekday(today: string, weekday: number, direction: Direction): stri
 
 export type DayRange = { resolve: (direction: Direction) => { from: string; to: string } | null };
 
-const RANGES = [
-  new RegExp(
-    `(?<![\\p{L}])(?:du|entre le|entre|de)\\s+(${DAY_NUMBER})(?:\\s+(${MONTH_WORDS}))?(?:\\s+(\\d{4}))?\\s+(?:au|et le|et|a)\\s+(${DAY_NUMBER})\\s+(${MONTH_WORDS})(?:\\s+(\\d{4}))?${END}`,
-    "gu",
-  ),
-  /(?<![\p{L}])(?:du|entre le|entre)\s+(\d{1,2})\/(\d{1,2})(?:\/(\d{4}|\d{2}))?\s+(?:au|et le|et)\s+(\d{1,2})\/(\d{1,2})(?:\/(\d{4}|\d{2}))?(?!\d)/gu,
-];
+// One end of a range: "1er juin", "31/08", "31/08/2026", or a bare day whose month is the other end's ("du
+// 2 au 6 mars"), its weekday said or not ("du lundi 2 au vendredi 6 mars"). Each end has its own groups, so
+// "du 1er avril au 31/07" mixes the forms as people do.
+const RANGE_END = `(${DAY_NUMBER})(?:\\/(\\d{1,2})(?:\\/(\\d{4}|\\d{2}))?|\\s+(${MONTH_WORDS})(?:\\s+(\\d{4}))?)`;
+const RANGE = new RegExp(
+  `(?<![\\p{L}])(?:du|entre le|entre|de)\\s+${WEEKDAYS_BEFORE}(?:${RANGE_END}|(${DAY_NUMBER}))\\s+(?:au|et le|et|a|jusqu'au)\\s+${WEEKDAYS_BEFORE}${RANGE_END}(?![\\p{L}\\p{N}]|\\/\\d)`,
+  "gu",
+);
 
-/** "du 2 au 6 mars", "du 28 février au 3 mars 2026", "entre le 2 et le 6 mars", "du 02/03 au 06/03". */
-export function takeDayRange(scan: Scan, today: string): DayRange | undefined {
-  for (const [index, pattern] of RANGES.entries()) {
+type RangeEnd = { day: string; month?: number; year?: string };
+
+/** The groups of one end, from `first`: day, numeric month and year, month word and year. */
+function rangeEnd(match: RegExpExecArray, first: number): RangeEnd | undefined {
+  const day = match[first];
+  if (day === undefined) return undefined;
+  const numericMonth = match[first + 1];
+  const wordMonth = match[first + 3];
+  const month = numericMonth ? Number(numericMonth) : wordMonth ? MONTHS[wordMonth] : undefined;
+  return { day, month, year: match[first + 2] ?? match[first + 4] };
+}
+
+// A start and a length, either way round: "à partir du 1er avril pour 6 mois", "pour 3 mois à compter du 02/05".
+const FROM = `(?:a partir du|a compter du|des le|du|debutant le|commencant le)\\s+${WEEKDAYS_BEFORE}${RANGE_END}`;
+const LENGTH = `(?:pour|pendant|sur)\\s+(?:une duree de\\s+)?(${COUNT})\\s+(mois|semaines?|jours?|ans?)`;
+const STARTS_THEN_LASTS = new RegExp(`(?<![\\p{L}])${FROM}\\s*,?\\s+${LENGTH}${END}`, "gu");
+const LASTS_THEN_STARTS = new RegExp(
+  `(?<![\\p{L}])${LENGTH}\\s*,?\\s+${FROM}(?![\\p{L}\\p{N}]|\\/\\d)`,
+  "gu",
+);
+
+/** The last day of a stretch that starts on `from` and lasts `count` units: 1er avril + 6 mois → 30 septembre. */
+function lastDayOf(from: string, count: number, unit: string): string {
+  if (unit === "mois") return addDays(addMonths(from, count), -1);
+  if (unit.startsWith("an")) return addDays(addMonths(from, 12 * count), -1);
+  return addDays(from, (unit.startsWith("semaine") ? 7 * count : count) - 1);
+}
+
+function takeDuration(scan: Scan, today: string): DayRange | undefined {
+  for (const [pattern, endGroup, countGroup] of [
+    [STARTS_THEN_LASTS, 1, 6],
+    [LASTS_THEN_STARTS, 3, 1],
+  ] as const)
     for (const match of freeMatches(scan, pattern)) {
-      const isWords = index === 0;
-      const startDay = readDayNumber(match[1] as string);
-      const endMonth = isWords ? (MONTHS[match[5] as string] as number) : Number(match[5]);
-      const startMonth = isWords ? (match[2] ? (MONTHS[match[2]] as number) : endMonth) : Number(match[2]);
-      const endYear = match[6];
-      const start = dayOfYear(today, startDay, startMonth, match[3] ?? endYear);
-      const end = dayOfYear(today, readDayNumber(match[4] as string), endMonth, endYear);
-      if (!start || !end) continue;
+      const first = rangeEnd(match, endGroup) as RangeEnd;
+      const start = dayOfYear(today, readDayNumber(first.day), first.month as number, first.year);
+      if (!start) continue;
+      const count = readCount(match[countGroup] as string);
+      const unit = match[countGroup + 1] as string;
       take(scan, { start: match.index, end: match.index + match[0].length });
       return {
         resolve: (direction) => {
-          const to = end.resolve(direction);
-          let from = start.resolve(direction);
-          // "du 28 décembre au 3 janvier": the start is in the year before the end.
-          if (from > to) from = `${Number(from.slice(0, 4)) - 1}${from.slice(4)}`;
-          return { from, to };
+          const from = start.resolve(direction);
+          return { from, to: lastDayOf(from, count, unit) };
         },
       };
     }
+  return undefined;
+}
+
+/**
+ * "du 2 au 6 mars", "du 28 février au 3 mars 2026", "entre le 2 et le 6 mars", "du 02/03 au 06/03", "du 1er
+ * avril au 31/07", "à partir du 1er avril pour 6 mois".
+ */
+export function takeDayRange(scan: Scan, today: string): DayRange | undefined {
+  const lasting = takeDuration(scan, today);
+  if (lasting) return lasting;
+  for (const match of freeMatches(scan, RANGE)) {
+    const last = rangeEnd(match, 7) as RangeEnd;
+    const first = rangeEnd(match, 1) ?? { day: match[6] as string };
+    const endMonth = last.month as number;
+    const start = dayOfYear(
+      today,
+      readDayNumber(first.day),
+      first.month ?? endMonth,
+      first.year ?? last.year,
+    );
+    const end = dayOfYear(today, readDayNumber(last.day), endMonth, last.year);
+    if (!start || !end) continue;
+    take(scan, { start: match.index, end: match.index + match[0].length });
+    return {
+      resolve: (direction) => {
+        const to = end.resolve(direction);
+        let from = start.resolve(direction);
+        // "du 28 décembre au 3 janvier": the start is in the year before the end.
+        if (from > to) from = `${Number(from.slice(0, 4)) - 1}${from.slice(4)}`;
+        return { from, to };
+      },
+    };
   }
   return undefined;
 }

@@ -23,6 +23,85 @@ const IDIOM_TASKS: Row[] = [
   ["Note de rappeler la banque lundi", "create_task", { title: "rappeler la banque", date: "2026-03-23" }],
 ];
 
+const GREETED_IDIOM_TASKS: Row[] = [
+  [
+    "Salut, à faire : commander des cartes de visite",
+    "create_task",
+    { title: "commander des cartes de visite" },
+  ],
+  ["svp n'oublie pas de déclarer la TVA", "create_task", { title: "déclarer la TVA" }],
+  [
+    "rapelle-moi de changer le mot de passe jeudi",
+    "create_task",
+    { title: "changer le mot de passe", dueDate: "2026-03-19" },
+  ],
+  [
+    "à faire pour jeudi : imprimer les badges",
+    "create_task",
+    { title: "imprimer les badges", dueDate: "2026-03-19" },
+  ],
+  [
+    "Todo avant le 28 mars, renouveler le domaine",
+    "create_task",
+    { title: "renouveler le domaine", dueDate: "2026-03-28" },
+  ],
+  [
+    "mets dans mes tâches : rappeler l'expert-comptable",
+    "create_task",
+    { title: "rappeler l'expert-comptable" },
+  ],
+  [
+    "inscris sur ma liste : acheter du papier demain",
+    "create_task",
+    { title: "acheter du papier", dueDate: "2026-03-19" },
+  ],
+  [
+    "nouvelle tche : trier les factures fournisseurs",
+    "create_task",
+    { title: "trier les factures fournisseurs" },
+  ],
+];
+
+// The other party of a contract follows « avec », typed in lower case as often as with capitals.
+const CONTRACT_PARTIES: Row[] = [
+  [
+    "contrat de maintenance avec imprimerie roy pour 600 €",
+    "create_contract",
+    { client: "Imprimerie Roy", title: "maintenance" },
+  ],
+  [
+    "dresse un contrat pour Villa Sarment de 2 200 €",
+    "create_contract",
+    { client: "Villa Sarment", amount: 2200 },
+  ],
+  ["contrat avec garage leroux pour 1 200 €", "create_contract", { client: "Garage Leroux", amount: 1200 }],
+  [
+    "rédige un contrat avec marine dubois du 3 mars au 30/04",
+    "create_contract",
+    { client: "Marine Dubois", serviceStartDate: "2026-03-03", serviceEndDate: "2026-04-30" },
+  ],
+  [
+    "Prépare un contrat avec Agence Lumen pour 900 €",
+    "create_contract",
+    { client: "Agence Lumen", amount: 900 },
+  ],
+];
+
+// A payer whose name ends like « on » is no « on a payé »; « de 250 € » is the amount's « de », not the payer's.
+const PAYERS_BEFORE_AND_AFTER: Row[] = [
+  ["Manon a réglé 320 € ce matin", "record_payment", { client: "Manon", amount: 320 }],
+  [
+    "Jumbo Lyon a soldé la facture FAC-2026-0021",
+    "record_payment",
+    { client: "Jumbo Lyon", invoiceNumber: "FAC-2026-0021" },
+  ],
+  [
+    "reçu un virement de 1 400 € de atelier ferrand",
+    "record_payment",
+    { client: "Atelier Ferrand", amount: 1400 },
+  ],
+];
+
 const IDIOM_PAYMENTS: Row[] = [
   [
     "Garnier a payé 1 800 € ce matin",
@@ -59,6 +138,32 @@ const IDIOM_PAYMENTS: Row[] = [
   ["Chèque de 90 € encaissé pour Mme Blanc", "record_payment", { amount: 90, paymentMethod: "cheque" }],
 ];
 
+// The payer after « de » once the amount and the method are taken, typed in lower case too.
+const PAYERS_AFTER_THE_PAYMENT: Row[] = [
+  [
+    "paiement reçu de cabinet morin : 640 € par chèque",
+    "record_payment",
+    { client: "Cabinet Morin", amount: 640, paymentMethod: "cheque" },
+  ],
+  [
+    "j'ai reçu 95 € d'hélène garcia en espèces",
+    "record_payment",
+    { client: "Hélène Garcia", amount: 95, paymentMethod: "especes" },
+  ],
+  [
+    "J'ai reçu 1 250 € de Agence Tilt via PayPal",
+    "record_payment",
+    { client: "Agence Tilt", paymentMethod: "paypal" },
+  ],
+  ["j'ai reçu le virement pour la facture de mars", "record_payment", { paymentMethod: "virement" }],
+  ["j'ai bien reçu l'acompte de lucie bertin", "record_payment", { client: "Lucie Bertin" }],
+  [
+    "j'ai encaissé le chèque de plomberie vidal",
+    "record_payment",
+    { client: "Plomberie Vidal", paymentMethod: "cheque" },
+  ],
+];
+
 const IDIOM_REMINDERS: Row[] = [
   ["Programme les relances de la facture FAC-2026-0040", "general", { invoiceNumber: "FAC-2026-0040" }],
   ["planifie les rappels pour la facture INV-2026-0007", "general", { invoiceNumber: "INV-2026-0007" }],
@@ -74,6 +179,17 @@ const FIGURES: Row[] = [
   ["combien j'ai encaissé la semaine dernière ?", "view_data", { metric: "revenue_collected" }],
   ["Qui me doit le plus d'argent ?", "view_data", { metric: "top_debtor" }],
   ["c'est qui mon plus gros débiteur", "view_data", { metric: "top_debtor" }],
+  // What one client brought in: its name after the verb or before it.
+  [
+    "combien m'a rapporté Atelier Vega l'an dernier ?",
+    "view_data",
+    { metric: "revenue_collected", client: "Atelier Vega" },
+  ],
+  [
+    "combien Lucas Perrin m'a rapporté ?",
+    "view_data",
+    { metric: "revenue_collected", client: "Lucas Perrin" },
+  ],
   ["Quelles factures arrivent à échéance cette semaine ?", "view_data", { metric: "due_soon" }],
   ["mes prochaines échéances", "view_data", { metric: "due_soon" }],
   ["Quel a été mon meilleur mois cette année ?", "view_data", { metric: "best_month" }],
@@ -108,13 +224,35 @@ const NEGATIVE_EVIDENCE: Row[] = [
 ];
 
 describe("the intent, scored from all the evidence", () => {
-  const tables = { IDIOM_TASKS, IDIOM_PAYMENTS, IDIOM_REMINDERS, FIGURES, NEGATIVE_EVIDENCE };
+  const tables = {
+    IDIOM_TASKS,
+    GREETED_IDIOM_TASKS,
+    CONTRACT_PARTIES,
+    IDIOM_PAYMENTS,
+    PAYERS_AFTER_THE_PAYMENT,
+    PAYERS_BEFORE_AND_AFTER,
+    IDIOM_REMINDERS,
+    FIGURES,
+    NEGATIVE_EVIDENCE,
+  };
   for (const [name, rows] of Object.entries(tables))
     it.each(rows)(`${name}: %s → %s`, (text, action, entities) => {
       const result = read(text);
       expect(result.action).toBe(action);
       if (entities) expect(result.entities).toMatchObject(entities);
     });
+});
+
+describe("whom a task is about", () => {
+  it("reads no client in a common noun after an elided article (« relancer l'expert-comptable »)", () => {
+    const result = read("à faire : relancer l'expert-comptable");
+    expect(result.entities.title).toBe("relancer l'expert-comptable");
+    expect(result.entities.client).toBeUndefined();
+  });
+
+  it("still reads a client typed in lower case (« rappeler garnier »)", () => {
+    expect(read("tâche : rappeler garnier lundi").entities.client).toBe("Garnier");
+  });
 });
 
 describe("the evidence table", () => {

@@ -30,8 +30,11 @@ export type Intent =
   | { action: "general" }
   | { action: "create_automation"; integration?: AssistantIntegration }
   | { action: "use_integration"; integration: AssistantIntegration }
-  /** `span` is the invoice word, when one is said ("marque la facture Dupont comme payée"). */
-  | { action: "record_payment"; integration?: AssistantIntegration; span?: Span }
+  /**
+   * `span` is the invoice word, when one is said ("marque la facture Dupont comme payée"); `report` the words
+   * that told the payment ("paiement reçu", "j'ai reçu"), which the payer's name may follow.
+   */
+  | { action: "record_payment"; integration?: AssistantIntegration; span?: Span; report?: Span }
   /** No data type when only a figure says what is asked ("combien j'ai gagné ?"). */
   | { action: "view_data"; dataType?: ViewDataType }
   /** `span` is the record word; none for "25 € de taxi hier", an expense said without the word. */
@@ -322,7 +325,7 @@ function recordPayment(scan: Scan, evidence: Reading): Intent {
   const invoice = subjects.find((found) => found.value === "invoice" && isFree(scan, found));
   if (invoice) take(scan, invoice);
   if (!payment) return { action: "record_payment" };
-  return { action: "record_payment", integration, span: invoice };
+  return { action: "record_payment", integration, span: invoice, report: payment };
 }
 
 /** The record to create: a task for a note to oneself, an expense for something bought, else the word said. */
@@ -347,8 +350,22 @@ function create(scan: Scan, evidence: Reading): Intent {
   // "… et envoie-la": a verb of its own, not the document's title; a task's verbs are its title.
   if (subject.value !== "task")
     for (const cue of cues) if (cue.value === "other" && cue.start > subject.start) take(scan, cue);
-  if (subject.value === "contract") return { action: "create", subject: "contract", span: subject };
+  if (subject.value === "contract")
+    return { action: "create", subject: "contract", span: withParty(scan, subject) };
   return { action: "create", subject: subject.value, span: subject, integration: evidence.integration };
+}
+
+// "un contrat avec Bati-Ouest", "un contrat de maintenance avec …": the other party follows "avec", typed in
+// lower case as often as not; the kind of contract between them stays for the title.
+const CONTRACT_PARTY = /^((?:\s+d(?:e|')\s*\p{L}+)?)\s+avec\s+/u;
+
+/** The contract word and its "avec", taken, so that the name after them is read as the client's. */
+function withParty(scan: Scan, subject: Span): Span {
+  const party = CONTRACT_PARTY.exec(scan.folded.slice(subject.end));
+  if (!party) return subject;
+  const end = subject.end + party[0].length;
+  take(scan, { start: subject.end + (party[1] as string).length, end });
+  return { start: subject.start, end };
 }
 
 /**

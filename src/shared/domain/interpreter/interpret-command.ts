@@ -25,7 +25,7 @@ import {
 } from "./names";
 import { normalizeCommand } from "./normalize";
 import { takeOtherAccount } from "./other-account";
-import { findPaymentMethod, takeInvoiceNumber } from "./payments";
+import { payerMarker, takeInvoiceNumber, takePaymentMethod } from "./payments";
 import { type PeriodMatch, takeComparison, takePeriod } from "./periods";
 import { FILLERS, takeResidualPhrase } from "./phrase";
 import { createScan, type Scan } from "./scan";
@@ -146,12 +146,16 @@ function readEntities(
     case "view_data":
       return { action: "view_data", entities: viewEntities(scan, intent.dataType, found) };
     case "record_payment": {
-      const method = findPaymentMethod(scan.folded);
+      const method = takePaymentMethod(scan);
+      const payer = intent.report && payerMarker(scan, intent.report.end);
       return {
         action: "record_payment",
         entities: {
           invoiceNumber: found.invoiceNumber,
-          client: takeClientName(scan, { adjacentTo: intent.span, party: "payer" }) ?? payerBeforeVerb(scan),
+          client:
+            takeClientName(scan, { adjacentTo: intent.span, party: "payer" }) ??
+            (payer && takeClientName(scan, { adjacentTo: payer, party: "payer" })) ??
+            payerBeforeVerb(scan),
           amount,
           paymentMethod: method,
           // A payment is reported after it happened: "le 12/03" is this year's, or last year's.
@@ -256,11 +260,13 @@ function viewEntities(
   const dataType = subjectType ?? (metric ? METRIC_DATA[metric] : "invoices");
   const client =
     metric === "client_balance"
-      ? balanceClient(scan)
+      ? clientAround(scan, BALANCE_VERB)
       : (takeClientName(scan, {
           isQuestion: true,
           party: LISTS_BY_CLIENT.has(dataType) ? "listed" : undefined,
-        }) ?? payerBeforeVerb(scan));
+        }) ??
+        (metric === "revenue_collected" ? nameAround(scan, EARNED_VERB) : undefined) ??
+        payerBeforeVerb(scan));
   return {
     dataType,
     client,
@@ -308,12 +314,17 @@ function frenchDay(day: string): string {
 }
 
 const BALANCE_VERB = /(?:me|nous) doi(?:t|vent)(?:[- ](?:t-)?(?:il|elle|ils|elles))?(?:\s+encore)?/;
+// "Combien m'a rapporté Nexa ?", "combien Nexa m'a rapporté cette année ?": what a client brought in.
+const EARNED_VERB = /(?:m'a|m'ont|me|nous a|nous ont) rapporte(?:nt)?(?![\p{L}])/u;
 
 /** "Combien me doit Dupont ?", "Combien Dupont me doit-il ?", "Quel est le solde de la SARL Bonnet ?". */
-function balanceClient(scan: Scan): string | undefined {
-  const marked = takeClientName(scan);
-  if (marked) return marked;
-  const verb = BALANCE_VERB.exec(scan.folded);
+function clientAround(scan: Scan, verb: RegExp): string | undefined {
+  return takeClientName(scan) ?? nameAround(scan, verb);
+}
+
+/** The name just after the verb, else just before it. */
+function nameAround(scan: Scan, verbPattern: RegExp): string | undefined {
+  const verb = verbPattern.exec(scan.folded);
   if (!verb) return undefined;
   return takeNameAfter(scan, verb.index + verb[0].length) ?? takeNameBefore(scan, verb.index);
 }
@@ -331,9 +342,10 @@ function payerBeforeVerb(scan: Scan): string | undefined {
 const CONTACT =
   /(?:appeler|rappeler|relancer|contacter|voir|rencontrer|recontacter|téléphoner à|telephoner a|écrire à|ecrire a|répondre à|repondre a|envoyer .{1,40}? à|envoyer .{1,40}? a|déjeuner avec|dejeuner avec|rdv avec|rendez-vous avec|réunion avec|reunion avec)\s+(?:(?:M\.|Mme|Mr|Mlle|Monsieur|Madame|Me|Dr)\s+)?(\p{Lu}[\p{L}'-]*(?:\s+(?:&\s+)?\p{Lu}[\p{L}'-]*){0,3})/u;
 
-// Typed all in lower case, the word after the verb is the name: "relancer nexa".
+// Typed all in lower case, the word after the verb is the name: "relancer nexa"; after an elided article it
+// is a common noun: "relancer l'imprimeur".
 const LOWERCASE_CONTACT =
-  /(?:appeler|rappeler|relancer|contacter|recontacter|voir|rencontrer)\s+(?:(?:m|mr|mme|monsieur|madame)\.?\s+)?(\p{L}[\p{L}'-]+)/u;
+  /(?:appeler|rappeler|relancer|contacter|recontacter|voir|rencontrer)\s+(?:(?:m|mr|mme|monsieur|madame)\.?\s+)?(?![ld]')(\p{L}[\p{L}'-]+)/u;
 
 function contactIn(title: string, hasCaseSignal: boolean): string | undefined {
   const found = hasCaseSignal ? CONTACT.exec(title)?.[1] : LOWERCASE_CONTACT.exec(title)?.[1];

@@ -54,7 +54,7 @@ const SUBJECT_WORDS: Record<Subject, string[]> = {
     "j ?'? ?ai (?:paye|payer|depense|achete|regle|claque|sorti)",
   ],
   project: ["projets?", "progets?", "porjets?", "prjets?", "projtes?", "missions?"],
-  task: ["taches?", "tache", "todos?", "to-?do(?: ?list)?", "pense-betes?", "choses? a faire"],
+  task: ["taches?", "tache", "tches?", "todos?", "to-?do(?: ?list)?", "pense-betes?", "choses? a faire"],
   contract: [
     "contrats?",
     "contart",
@@ -108,6 +108,10 @@ const CUE_WORDS: Record<CueKind, string[]> = {
     "prepare",
     "preparer",
     "preparez",
+    // "dresse un contrat", "monte-moi un devis": the record follows them, so they make it.
+    "dresse",
+    "dresser",
+    "monte(?=(?:[- ]moi)? (?:un|une|nouveau|nouvelle) )",
     "etablis",
     "etablir",
     "etablissez",
@@ -326,7 +330,8 @@ export const PAYMENT_REPORT = new RegExp(
     "(?:a|ont|avoir) ete (?:bien )?(?:payee?s?|reglee?s?|encaissee?s?|soldee?s?|viree?s?|versee?s?|acquittee?s?)",
     "(?:est|sont) (?:bien |enfin |desormais )?(?:payee?s?|reglee?s?|encaissee?s?|soldee?s?|acquittee?s?)",
     "(?:m'a|m'ont|nous a|nous ont|m a|ma|mont) (?:bien |enfin |finalement |deja )?(?:paye|payee|regle|reglee|vire|verse|envoye|fait (?:un|le) (?:virement|cheque|paiement)|donne|rembourse|solde)",
-    "(?<!j')(?<!j )(?<!on )(?<!ai-je )(?:a|ont) (?:bien |enfin |finalement |deja )?(?:paye|regle|solde|vire|verse|acquitte)(?! combien)",
+    // "on a payé", "j'ai payé" are one's own spending, but "Orion a payé", "Manon a réglé" are payers.
+    "(?<!(?:^|[^\\p{L}])j')(?<!(?:^|[^\\p{L}])j )(?<!(?:^|[^\\p{L}])on )(?<!ai-je )(?:a|ont) (?:bien |enfin |finalement |deja )?(?:paye|regle|solde|vire|verse|acquitte)(?! combien)",
     "(?:vient|viennent) de (?:me |nous )?(?:payer|regler|virer|verser|solder)",
     "(?:j'ai|jai|j ai|on a|nous avons|je viens de|on vient de|viens de) (?:bien |enfin |finalement )?(?:recu|encaisse|touche|percu|recupere)(?! (?:une|la|les|des) factures?)",
     "(?:paiement|reglement|virement|cheque|versement|acompte|solde)s? (?:bien |de \\S+ € |de \\S+ euros? )?(?:recue?s?|encaisse\\p{L}*|arrive\\p{L}*|percue?s?)",
@@ -362,15 +367,23 @@ export const ENCASH = /(?<![\p{L}])(?:encaiss\p{L}*|faire payer|fais payer|colle
  * commander du papier", "à faire : devis Nexa", "rappel : URSSAF vendredi", "pense à …", "n'oublie pas de …".
  * The lead-in phrases are said first; "il faut que je" anywhere would catch "il faut que je facture Dupont".
  */
+// What may open a note to oneself before its lead-in: "bonjour, à faire : …", "stp, n'oublie pas de …".
+const GREETING_FIRST =
+  "^\\s*(?:(?:bonjour|salut|hello|coucou|stp|svp|s'il te plait|s'il vous plait|steuplait|euh)\\s*,?\\s*)*";
+
 export const TASK_IDIOM = new RegExp(
   [
-    "(?<![\\p{L}])(?:rappelle[- ]moi|rappelez[- ]moi|fais[- ]moi penser|faites[- ]moi penser|n'?oublie pas de me rappeler|pense a me rappeler) (?:de |d'|qu'il faut |que je dois |a |d'aller )",
-    "^\\s*(?:(?:stp|s'il te plait|steuplait),? )?(?:note|notez)[- ]moi (?:de |d'|qu'il faut |que je dois |que )",
+    // Typed fast, "rappelle" loses or doubles a letter: "rappele-moi", "rapelle-moi".
+    "(?<![\\p{L}])(?:rapp?ell?e[- ]moi|rappelez[- ]moi|fais[- ]moi penser|faites[- ]moi penser|n'?oublie pas de me rappeler|pense a me rappeler) (?:de |d'|qu'il faut |que je dois |a |d'aller )",
+    `${GREETING_FIRST}(?:note|notez)[- ]moi (?:de |d'|qu'il faut |que je dois |que )`,
     // "Note de rappeler la banque", but "note de frais" and "note d'honoraires" are records.
-    "^\\s*(?:note|notez) (?:de |d')(?!frais|honoraires)",
-    "^\\s*(?:(?:stp|s'il te plait),? )?(?:n'?oublie|n'?oubliez|noublie) pas (?:de |d')",
-    "^\\s*(?:(?:stp|s'il te plait),? )?(?:pense|pensez|penser) (?:a |au |aux )",
-    "^\\s*(?:a faire|todo|to do|to-do|rappel|memo|pense-bete|reminder)\\s*(?::|-|,)\\s*",
+    `${GREETING_FIRST}(?:note|notez) (?:de |d')(?!frais|honoraires)`,
+    `${GREETING_FIRST}(?:n'?oublie|n'?oubliez|noublie) pas (?:de |d')`,
+    `${GREETING_FIRST}(?:pense|pensez|penser) (?:a |au |aux )`,
+    // "à faire pour vendredi : …": the day between is read (and taken) by the days, the lead-in stays a task's.
+    `${GREETING_FIRST}(?:a faire|todo|to do|to-do|rappel|memo|pense-bete|reminder)(?:\\s*(?::|-|,)\\s*|(?=\\s+(?:pour|avant|d'ici)\\s))`,
+    // "mets dans mes tâches : …", "ajoute à ma to-do : …", "inscris sur ma liste : …".
+    `${GREETING_FIRST}(?:ajoute|ajouter|mets|mettre|note|noter|inscris|inscrire)(?:-moi)? (?:a|dans|sur) (?:ma|mes|la|les) (?:taches|to-?do(?: ?list)?|liste(?: de taches| des choses a faire)?)\\s*(?::|-|,)\\s*`,
   ].join("|"),
   "gu",
 );

@@ -249,6 +249,8 @@ const METRICS: [InterpretationMetric, RegExp][] = [
         "encaisse\\p{L}*",
         "(?:combien|ce que|qu'est-ce que) (?:j'ai|ai-je|on a|nous avons|j ai|jai) (?:\\p{L}+ )?(?:gagne|touche|recu|rentre|empoche|fait)",
         "(?:combien|ce que) (?:je gagne|je touche|j'encaisse|ca m'a rapporte|ca rapporte)",
+        // "combien m'a rapporté Nexa", "combien Nexa m'a rapporté cette année".
+        "combien (?:\\p{L}[\\p{L}'-]* ){0,3}(?:m'a|m'ont|me|nous a|nous ont) rapporte(?:nt)?",
         "revenus?",
         "recettes?",
         "rentrees? d'argent",
