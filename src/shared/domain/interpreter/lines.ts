@@ -35,24 +35,8 @@ function unitOf(word: string | undefined): LineUnit | undefined {
   return word === undefined ? undefined : UNIT_MATCHERS.find(([, matcher]) => matcher.test(word))?.[0];
 }
 
-const NUMBER_WORDS: Record<string, number> = {
-  un: 1,
-  une: 1,
-  deux: 2,
-  trois: 3,
-  quatre: 4,
-  cinq: 5,
-  six: 6,
-  sept: 7,
-  huit: 8,
-  neuf: 9,
-  dix: 10,
-  douze: 12,
-  quinze: 15,
-  vingt: 20,
-  trente: 30,
-};
-const quantity = (name: string) => `(?<${name}>\\d+(?:[.,]\\d{1,2})?|${Object.keys(NUMBER_WORDS).join("|")})`;
+// Quantities arrive as digits: the normalisation turns « trois », « un » before a unit… into them.
+const quantity = (name: string) => `(?<${name}>\\d+(?:[.,]\\d{1,2})?)`;
 const CURRENCY = "(?:€|euros?|eur|e)";
 const PRICE = `(?<integer>\\d{1,3}(?:[ .]\\d{3})+|\\d+)(?:[.,](?<decimals>\\d{1,2}))?\\s*(?<thousands>k)?\\s*(?<currency>${CURRENCY})?(?:\\s*(?:ht|ttc|hors taxes?))?`;
 /** "/h", "par jour", "de l'heure", "le mois": the unit a price is for, in the named group. */
@@ -214,7 +198,7 @@ function* matches(scan: Scan, pattern: RegExp): Generator<RegExpExecArray> {
 }
 
 function readQuantity(text: string): number {
-  return NUMBER_WORDS[text] ?? Number(text.replace(",", "."));
+  return Number(text.replace(",", "."));
 }
 
 /** The unit price in euros, 0 when it does not read (the line is then dropped). */
