@@ -44,17 +44,4 @@ export function previousWeekday(iso: string, day: number): string {
   return addDays(iso, -back);
 }
 
-export const MONTH_NAMES = [
-  "janvier",
-  "février",
-  "mars",
-  "avril",
-  "mai",
-  "juin",
-  "juillet",
-  "août",
-  "septembre",
-  "octobre",
-  "novembre",
-  "décembre",
-] as const;
+export { MONTH_NAMES } from "../../periods";
