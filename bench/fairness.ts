@@ -199,7 +199,7 @@ async function voiceSessionsClosed(server: BenchServer, userId: string) {
   const deadline = performance.now() + SESSIONS_SETTLE_MS;
   while (performance.now() < deadline) {
     const { rows } = await server.admin.query(
-      "select count(*)::int as open from voice_sessions where user_id = $1",
+      "select count(*)::int as open from leased_slots where user_id = $1 and kind = 'voice'",
       [userId],
     );
     if (rows[0]?.open === 0) return;

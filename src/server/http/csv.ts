@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import type { AuthVariables } from "../auth/session";
+import type { Db } from "../db/client";
 import { takeExportSlot } from "./export-slots";
 
 export type CsvColumn<Row> = { header: string; value: (row: Row) => string | number | null | undefined };
@@ -100,9 +101,10 @@ async function* whole<Row>(rows: Row[]): AsyncGenerator<Row[]> {
  */
 export async function csvResponse<Row>(
   c: Context<{ Variables: AuthVariables }>,
+  db: Db,
   { filename, columns, rows }: { filename: string; columns: CsvColumn<Row>[]; rows: () => CsvRows<Row> },
 ): Promise<Response> {
-  const free = takeExportSlot(c.get("user").id);
+  const free = await takeExportSlot(db, c.get("user").id);
   try {
     const source = rows();
     const batches = source instanceof Promise ? whole(await source) : source;

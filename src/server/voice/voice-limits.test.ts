@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "../db/client";
-import { voiceSessions } from "../db/schema/index";
+import { leasedSlots } from "../db/schema/index";
 import { registerPaid } from "../test/accounts";
 import { postgresUrlOf } from "../test/database";
 import { createTestContext, TEST_APP_URL, type TestContext } from "../test/test-app";
@@ -96,16 +96,17 @@ describe("voice socket limits", () => {
     // An instance killed with two sockets open leaves their rows: they hold the slots while their lease
     // runs, and free them once it has lapsed (nobody renews them).
     const killed = (secondsLeft: number) =>
-      context.database.db.insert(voiceSessions).values(
+      context.database.db.insert(leasedSlots).values(
         [1, 2].map(() => ({
           userId: chloe.userId,
+          kind: "voice" as const,
           expiresAt: sql`now() + make_interval(secs => ${secondsLeft})`,
         })),
       );
     await killed(30);
     expect(await refusedStatus(second.url, { cookie: chloe.cookie })).toBe(429);
     await context.database.db.execute(
-      sql`update voice_sessions set expires_at = now() - interval '1 second' where user_id = ${chloe.userId}`,
+      sql`update leased_slots set expires_at = now() - interval '1 second' where user_id = ${chloe.userId}`,
     );
     expect(await refusedStatus(second.url, { cookie: chloe.cookie })).toBe(101);
   });
@@ -211,9 +212,9 @@ describe("voice socket limits", () => {
   const sessionsOf = async (userId: string) =>
     (
       await context.database.db
-        .select({ id: voiceSessions.id })
-        .from(voiceSessions)
-        .where(sql`${voiceSessions.userId} = ${userId}`)
+        .select({ id: leasedSlots.id })
+        .from(leasedSlots)
+        .where(sql`${leasedSlots.userId} = ${userId} and ${leasedSlots.kind} = 'voice'`)
     ).length;
 });
 

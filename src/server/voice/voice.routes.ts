@@ -4,6 +4,7 @@ import { Hono } from "hono";
 import { type AuthVariables, requirePaid, requireUser } from "../auth/session";
 import { AppError } from "../errors";
 import { trustedOrigins } from "../http/same-origin";
+import { releaseSlot, renewSlots, SLOT_RENEW_MS, takeSlot } from "../security/leased-slots";
 import { takeRateLimitSlot } from "../security/rate-limit";
 import type { Services } from "../services";
 import { inboundBudget } from "./inbound-budget";
@@ -12,12 +13,6 @@ import { errorEvent, parseClientEvent, type VoiceEngine, type VoiceSocket } from
 import { createRelayEngine } from "./relay-engine";
 import { speechServiceSpeaker } from "./speech-services";
 import { builtInSpeaker } from "./synthesizer";
-import {
-  closeVoiceSession,
-  openVoiceSession,
-  renewVoiceSessions,
-  VOICE_SESSION_RENEW_MS,
-} from "./voice-sessions";
 
 /** Sockets one user may hold open at once (a second tab is fine, a loop of reconnections is not). */
 export const MAX_SOCKETS_PER_USER = 2;
@@ -53,7 +48,7 @@ export function voiceMode(env: Services["env"]): VoiceMode {
  * GET /functions/v1/realtime-voice-agent: the voice agent's WebSocket. Before the upgrade, as on every
  * business route: a live session (401), a paid registration (402), a page of ours (403: a browser always
  * sends Origin on a WebSocket, and cookies go with it, so another site's page must not open one), and at
- * most MAX_SOCKETS_PER_USER sockets (429), counted in the database across instances (voice-sessions.ts).
+ * most MAX_SOCKETS_PER_USER sockets (429), counted in the database across instances (security/leased-slots.ts).
  * Once open, a socket that sends more than its inbound budget gets a French error and is closed (1008).
  */
 export function voiceRoutes(services: Services, { idleTimeoutMs = VOICE_IDLE_TIMEOUT_MS } = {}) {
@@ -90,7 +85,11 @@ export function voiceRoutes(services: Services, { idleTimeoutMs = VOICE_IDLE_TIM
             undefined,
             { retryAfterSeconds: slot.retryAfterSeconds },
           );
-        const sessionId = await openVoiceSession(db, c.get("user").id, MAX_SOCKETS_PER_USER);
+        const sessionId = await takeSlot(db, {
+          userId: c.get("user").id,
+          kind: "voice",
+          max: MAX_SOCKETS_PER_USER,
+        });
         if (!sessionId) throw new AppError("rate_limited", TOO_MANY_SOCKETS);
         c.set("voiceSessionId", sessionId);
         leases.awaitOpen(sessionId);
@@ -222,12 +221,12 @@ function sessionLeases({ database, logger }: Pick<Services, "database" | "logger
   let renewing: NodeJS.Timeout | undefined;
 
   const release = (id: string) =>
-    closeVoiceSession(db, id).catch((error: unknown) =>
+    releaseSlot(db, id).catch((error: unknown) =>
       logger.warn({ err: error, voiceSessionId: id }, "voice session row not deleted; it will lapse"),
     );
   const renew = async () => {
     const ids = [...live.keys()];
-    const held = await renewVoiceSessions(db, ids).catch((error: unknown) => {
+    const held = await renewSlots(db, ids).catch((error: unknown) => {
       logger.warn({ err: error }, "voice sessions not renewed");
       return new Set(ids);
     });
@@ -248,7 +247,7 @@ function sessionLeases({ database, logger }: Pick<Services, "database" | "logger
       waiting.delete(id);
       live.set(id, onLapsed);
       if (!renewing) {
-        renewing = setInterval(() => void renew(), VOICE_SESSION_RENEW_MS);
+        renewing = setInterval(() => void renew(), SLOT_RENEW_MS);
         renewing.unref();
       }
     },

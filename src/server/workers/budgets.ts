@@ -21,6 +21,12 @@ const pdfBudget = {
  * running it is stopped, the server goes on. A real e-invoice reads in well under a tenth of the budget.
  */
 export const TASK_BUDGETS: Record<TaskName, { timeoutMs: number; overBudget: (what: string) => AppError }> = {
+  // A 10 MB body parses in about a tenth of a second; past the budget the body is not an ordinary form.
+  parseMultipartUpload: {
+    timeoutMs: SUPPLIER_INVOICE_SECONDS * 1000,
+    overBudget: (what) =>
+      new AppError("bad_request", `Cet envoi demande ${what} pour être reçu : envoyez le fichier seul.`),
+  },
   readSupplierInvoice: {
     timeoutMs: SUPPLIER_INVOICE_SECONDS * 1000,
     overBudget: (what) =>

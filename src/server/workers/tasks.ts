@@ -7,6 +7,7 @@ import { renderBookPdf } from "../pdf/books-pdf";
 import { type DocumentExtras, renderCommercialDocumentPdf } from "../pdf/commercial-document-pdf";
 import { type PrintableContract, renderContractPdf } from "../pdf/contract-pdf";
 import { synthesizeSentence } from "../voice/synthesizer";
+import { parseMultipartUpload } from "./multipart";
 
 /**
  * What runs in the worker pool. Only the worker imports this module (`worker-entry.ts`): the server process
@@ -14,6 +15,7 @@ import { synthesizeSentence } from "../voice/synthesizer";
  * plain data only. Each task's budgets are in `budgets.ts`.
  */
 export const TASKS = {
+  parseMultipartUpload,
   readSupplierInvoice,
   // A Buffer arrives as a plain Uint8Array on the other side: the PDF tasks say so.
   renderCommercialDocumentPdf: ({

@@ -52,7 +52,7 @@ export function bookRoutes(db: Db) {
     .get("/:book/export.csv", knownBook, query, async (c) => {
       const book = c.req.param("book") as Book;
       const period = c.req.valid("query");
-      return csvResponse(c, {
+      return csvResponse(c, db, {
         filename: bookFileName(book, period, "csv"),
         columns: csvColumns(book),
         rows: async () => {

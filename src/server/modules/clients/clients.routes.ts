@@ -73,7 +73,7 @@ export function clientRoutes({ db, cachedJson }: { db: Db; cachedJson: CachedJso
       // Static paths come before /:id.
       .get("/export.csv", valid(clientListQuery, "query"), async (c) => {
         const { search, status } = c.req.valid("query");
-        return csvResponse(c, {
+        return csvResponse(c, db, {
           filename: `clients-${parisToday()}.csv`,
           columns: exportColumns,
           rows: () => exportClients(db, { userId: c.get("user").id, search, status }),

@@ -60,7 +60,7 @@ export function contractRoutes(db: Db) {
       .get("/export.csv", valid(contractListQuery, "query"), async (c) => {
         const { search, status } = c.req.valid("query");
         const today = new Date().toLocaleDateString("sv-SE", { timeZone: "Europe/Paris" });
-        return csvResponse(c, {
+        return csvResponse(c, db, {
           filename: `contrats-${today}.csv`,
           columns: exportColumns,
           rows: () => exportContracts(db, { userId: c.get("user").id, search, status }),

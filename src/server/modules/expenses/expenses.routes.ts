@@ -10,13 +10,14 @@ import {
   expenseStatusLabels,
   updateExpenseInput,
 } from "@shared/schemas/expenses";
-import { type Context, Hono } from "hono";
+import { Hono } from "hono";
 import { z } from "zod";
 import type { AuthVariables } from "../../auth/session";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import { type CsvColumn, csvResponse } from "../../http/csv";
 import { uploadGuard } from "../../http/upload-guard";
+import { uploadedFile } from "../../http/uploads";
 import { uuidParam, valid } from "../../http/validate";
 import { importSupplierInvoice, previewSupplierInvoice } from "../einvoicing/import.service";
 import {
@@ -40,21 +41,9 @@ export const EXPENSE_RECEIPT_UPLOAD_PATH = "/api/expenses/receipt";
 /** Supplier e-invoice import (issue 13 §2): preview, then confirmation with the same file. */
 export const EXPENSE_IMPORT_UPLOAD_PATHS = ["/api/expenses/import", "/api/expenses/import/confirm"];
 
-const NO_FILE_MESSAGE = "Choisissez un fichier à envoyer.";
 // A missing or malformed id names no expense: the same 404 as an unknown one or another user's.
 const uploadQuery = z.object({ expenseId: z.string().optional() });
 const isUuid = (value: string | undefined): value is string => z.uuid().safeParse(value).success;
-
-/** The multipart body's `file` and its other fields; a French 400 when there is no file. */
-async function uploadedFile(c: Context) {
-  const body = await c.req.parseBody().catch(() => {
-    throw new AppError("bad_request", NO_FILE_MESSAGE);
-  });
-  const file = body.file;
-  if (!(file instanceof File))
-    throw new AppError("validation_failed", NO_FILE_MESSAGE, [{ path: "file", message: NO_FILE_MESSAGE }]);
-  return { file, bytes: new Uint8Array(await file.arrayBuffer()), body };
-}
 
 /** The confirmation's expense fields travel as one JSON text beside the file. */
 function confirmedFields(value: unknown) {
@@ -97,7 +86,7 @@ export function expenseRoutes(db: Db) {
       // Static paths come before /:id.
       .get("/export.csv", valid(expenseListQuery, "query"), async (c) => {
         const { search, status, category } = c.req.valid("query");
-        return csvResponse(c, {
+        return csvResponse(c, db, {
           filename: `depenses-${parisToday()}.csv`,
           columns: exportColumns,
           rows: () => exportExpenses(db, { userId: c.get("user").id, search, status, category }),
@@ -106,30 +95,31 @@ export function expenseRoutes(db: Db) {
       .post("/receipt", uploadGuard(db), valid(uploadQuery, "query"), async (c) => {
         const { expenseId } = c.req.valid("query");
         if (!isUuid(expenseId)) throw new AppError("not_found", EXPENSE_NOT_FOUND);
-        const { file, bytes } = await uploadedFile(c);
+        const userId = c.get("user").id;
+        const { file } = await uploadedFile(c, userId);
         const expense = await attachReceipt(db, {
-          userId: c.get("user").id,
+          userId,
           id: expenseId,
           name: file.name,
           mimeType: file.type,
-          bytes,
+          bytes: file.bytes,
         });
         return c.json(expense, 201);
       })
       .post("/import", uploadGuard(db), async (c) => {
-        const { bytes } = await uploadedFile(c);
+        const userId = c.get("user").id;
+        const { file } = await uploadedFile(c, userId);
         // Nothing reads the file after its preview: it moves to the worker instead of being copied.
-        return c.json(
-          await previewSupplierInvoice(db, { userId: c.get("user").id, bytes, isHandedOver: true }),
-        );
+        return c.json(await previewSupplierInvoice(db, { userId, bytes: file.bytes, isHandedOver: true }));
       })
       .post("/import/confirm", uploadGuard(db), async (c) => {
-        const { file, bytes, body } = await uploadedFile(c);
-        const input = confirmedFields(body.expense);
+        const userId = c.get("user").id;
+        const { file, fields } = await uploadedFile(c, userId);
+        const input = confirmedFields(fields.expense);
         const expense = await importSupplierInvoice(db, {
-          userId: c.get("user").id,
+          userId,
           name: file.name,
-          bytes,
+          bytes: file.bytes,
           input,
         });
         return c.json(expense, 201);

@@ -77,7 +77,7 @@ export function invoiceRoutes({
       })
       // Static paths come before /:id.
       .get("/export.csv", valid(invoiceListQuery, "query"), (c) =>
-        csvResponse(c, {
+        csvResponse(c, db, {
           filename: `factures-${parisToday()}.csv`,
           columns: exportColumns,
           rows: () => exportInvoices(db, { userId: c.get("user").id, query: c.req.valid("query") }),

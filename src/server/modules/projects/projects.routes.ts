@@ -68,7 +68,7 @@ export function projectRoutes(db: Db) {
       .get("/export.csv", valid(projectListQuery, "query"), async (c) => {
         const { search, status } = c.req.valid("query");
         const today = new Date().toLocaleDateString("sv-SE", { timeZone: "Europe/Paris" });
-        return csvResponse(c, {
+        return csvResponse(c, db, {
           filename: `projets-${today}.csv`,
           columns: exportColumns,
           rows: () => exportProjects(db, { userId: c.get("user").id, search, status }),

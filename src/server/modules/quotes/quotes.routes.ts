@@ -58,7 +58,7 @@ export function quoteRoutes({ db, mailer, cachedJson }: { db: Db; mailer: Mailer
       })
       // Static paths come before /:id.
       .get("/export.csv", valid(quoteListQuery, "query"), async (c) => {
-        return csvResponse(c, {
+        return csvResponse(c, db, {
           filename: `devis-${parisToday()}.csv`,
           columns: exportColumns,
           rows: () => exportQuotes(db, { userId: c.get("user").id, query: c.req.valid("query") }),

@@ -2,8 +2,8 @@ import { updateBusinessIdentityInput } from "@shared/schemas/settings";
 import { Hono } from "hono";
 import type { AuthVariables } from "../../auth/session";
 import type { Db } from "../../db/client";
-import { AppError } from "../../errors";
 import { uploadGuard } from "../../http/upload-guard";
+import { uploadedFile } from "../../http/uploads";
 import { valid } from "../../http/validate";
 import {
   getIdentitySettings,
@@ -15,8 +15,6 @@ import {
 
 export const LOGO_UPLOAD_PATH = "/api/settings/logo";
 
-const NO_FILE_MESSAGE = "Choisissez un fichier à envoyer.";
-
 /** Mounted under /api/settings behind the 401/402 guard (app.ts `businessModules`). */
 export function settingsRoutes(db: Db) {
   return new Hono<{ Variables: AuthVariables }>()
@@ -25,20 +23,13 @@ export function settingsRoutes(db: Db) {
       c.json(await updateIdentitySettings(db, { userId: c.get("user").id, input: c.req.valid("json") })),
     )
     .post("/logo", uploadGuard(db), async (c) => {
-      const body = await c.req.parseBody().catch(() => {
-        throw new AppError("bad_request", NO_FILE_MESSAGE);
-      });
-      const file = body.file;
-      if (!(file instanceof File)) {
-        throw new AppError("validation_failed", NO_FILE_MESSAGE, [
-          { path: "file", message: NO_FILE_MESSAGE },
-        ]);
-      }
+      const userId = c.get("user").id;
+      const { file } = await uploadedFile(c, userId);
       const settings = await replaceLogo(db, {
-        userId: c.get("user").id,
+        userId,
         name: file.name,
         mimeType: file.type,
-        bytes: new Uint8Array(await file.arrayBuffer()),
+        bytes: file.bytes,
       });
       return c.json(settings, 201);
     })
