@@ -40,7 +40,9 @@ export type Reading =
   | { kind: "topic"; topic: Topic }
   | { kind: "superlative"; list: ListTopic; superlative: Superlative }
   | { kind: "total"; list: ListTopic }
-  | { kind: "breakdown"; topic: Topic; by: Breakdown };
+  | { kind: "breakdown"; topic: Topic; by: Breakdown }
+  /** « Oui », « vas-y »: yes to what the answer about the topic offered (the voice agent's « Voulez-vous… ? »). */
+  | { kind: "accept"; topic: Topic };
 
 export type ConversationState = { topic?: Topic };
 
@@ -70,6 +72,7 @@ export function nextState(state: ConversationState, reading: Reading): Conversat
     case "total":
       return { topic: reading.list };
     case "breakdown":
+    case "accept":
       return { topic: reading.topic };
   }
 }
@@ -206,6 +209,7 @@ export function readMessage(state: ConversationState, text: string, context: Rea
     ELLIPSIS.test(folded) || (interpretation.action === "general" && wordCount(folded) <= 6);
   if (!isElliptical && hasOwnSubject(interpretation)) return fresh;
 
+  if (AGREEMENT.test(folded)) return { kind: "accept", topic };
   const list = listOf(topic);
   const superlative = SUPERLATIVES.find(([pattern]) => pattern.test(folded))?.[1];
   if (superlative && list && interpretation.entities.metric !== "best_clients")
@@ -217,6 +221,10 @@ export function readMessage(state: ConversationState, text: string, context: Rea
   const completed = complete(topic, folded, text, interpretation, context);
   return completed ? { kind: "topic", topic: completed } : fresh;
 }
+
+/** A plain yes, alone or with a word of politeness (folded, end punctuation removed). */
+const AGREEMENT =
+  /^(?:oui|ouais|ok|okay|d'accord|dac|volontiers|allez|vas-y|allez-y|go|bien sur|avec plaisir)(?:[ ,]+(?:oui|vas-y|allez-y|merci|s'il (?:te|vous) plait|stp|svp|je veux bien|volontiers|fais-le|faites-le|prepare-les|detaille-les))*$/;
 
 const wordCount = (folded: string) => folded.split(/\s+/).filter(Boolean).length;
 

@@ -6,6 +6,7 @@ import { paymentMethodLabels } from "@shared/schemas/invoices";
 import { eq } from "drizzle-orm";
 import { clients } from "../../db/schema/index";
 import { withTenant } from "../../db/tenant";
+import type { UnpaidScope } from "../invoices/unpaid-reminders.service";
 import type { ActionRequest } from "./actions";
 import { type Amendment, applyAmendment, readAmendment } from "./amendments";
 import { asksForAnalysis, describeAnalysis } from "./analysis-answer";
@@ -64,7 +65,48 @@ async function answerInConversation(turn: Turn, messages: ChatMessageInput[]): P
       return answerTotal(db, { userId, now, list: reading.list });
     case "breakdown":
       return breakDown(turn, reading.topic, reading.by);
+    case "accept": {
+      // A « oui » typed under a proposal answers its « Confirmez-vous ? »: consent is the button's.
+      const lastAnswer = earlier.findLast((message) => message.role === "assistant")?.content ?? "";
+      const pending = await findPendingProposal(db, userId, {
+        conversationId: turn.conversationId,
+        lastAnswer,
+      });
+      return pending ? CONFIRM_WITH_BUTTON : acceptOffer(turn, reading.topic);
+    }
   }
+}
+
+const CONFIRM_WITH_BUTTON =
+  "Pour l'accepter, cliquez sur « Confirmer » sous la proposition ; rien n'est fait sans ce clic.";
+
+/**
+ * « Oui » after an answer about unpaid invoices: the relances the voice agent offers (« Voulez-vous que je
+ * prépare les relances ? »), proposed for confirmation like any of them; after another list, the list in
+ * full, read as written (« Voulez-vous que je les détaille ? »).
+ */
+async function acceptOffer(turn: Turn, topic: Topic): Promise<string> {
+  const scope = unpaidScopeOf(topic);
+  if (scope) return act(turn, { type: "schedule_reminders", input: { invoices: scope } });
+  return answerTopic(turn, topic, "", { aloud: "as-written" });
+}
+
+function unpaidScopeOf(topic: Topic): UnpaidScope | undefined {
+  if (topic.kind === "figure") return topic.metric === "overdue" ? "en-retard" : undefined;
+  if (topic.dataType !== "invoices" || !topic.statuses?.length) return undefined;
+  if (topic.statuses.every((status) => status === "en-retard")) return "en-retard";
+  return topic.statuses.every((status) => status === "en-retard" || status === "en-attente")
+    ? "impayées"
+    : undefined;
+}
+
+/** « Prépare les relances des impayées », « relance mes factures en retard »: which invoices, if any. */
+function unpaidScopeIn(text: string): UnpaidScope | undefined {
+  const folded = fold(text);
+  if (/\bretard/.test(folded)) return "en-retard";
+  return /impaye|non (?:payee|reglee)|en attente|\bfactures\b|\btoutes\b/.test(folded)
+    ? "impayées"
+    : undefined;
 }
 
 async function clientNames(turn: Turn): Promise<string[]> {
@@ -96,7 +138,13 @@ async function breakDown(turn: Turn, topic: Topic, by: Breakdown): Promise<strin
   return answerBreakdown(db, { userId, now, list, by });
 }
 
-async function answerTopic(turn: Turn, topic: Topic, scope = ""): Promise<string> {
+/** `aloud: "as-written"`: no spoken summary of a list, the voice reads the answer itself (the detail asked for). */
+async function answerTopic(
+  turn: Turn,
+  topic: Topic,
+  scope = "",
+  { aloud }: { aloud: "summary" | "as-written" } = { aloud: "summary" },
+): Promise<string> {
   if (topic.kind === "figure") {
     const { metric, period, client, category, compare } = topic;
     const answer = await answerFigures(turn.db, {
@@ -119,7 +167,7 @@ async function answerTopic(turn: Turn, topic: Topic, scope = ""): Promise<string
   // Only invoices are filtered by date: the answer names the period it applied.
   const when = dataType === "invoices" && period ? ` (émission ${period.label})` : "";
   const [only] = lists;
-  if (only && lists.length === 1 && filters[0])
+  if (only && lists.length === 1 && filters[0] && aloud === "summary")
     await sayListAloud(turn, only, filters[0], dataType === "invoices" ? period?.label : undefined);
   return scope + lists.map((list) => describeList(list, when)).join("\n\n");
 }
@@ -234,9 +282,12 @@ async function respond(turn: Turn, text: string, interpretation: Interpretation)
       return topic ? answerTopic(turn, topic, scope) : HELP;
     }
     case "general": {
-      const invoiceNumber = text.match(/\bINV-\d{4}-\d{4,}\b/i)?.[0];
-      if (invoiceNumber && /rappel|relanc/i.test(text))
-        return act(turn, { type: "schedule_reminders", input: { invoiceNumber } });
+      if (/rappel|relanc/i.test(text)) {
+        const { invoiceNumber } = entities;
+        if (invoiceNumber) return act(turn, { type: "schedule_reminders", input: { invoiceNumber } });
+        const invoices = unpaidScopeIn(text);
+        if (invoices) return act(turn, { type: "schedule_reminders", input: { invoices } });
+      }
       if (ADVICE.test(fold(text))) return ADVICE_ANSWER;
       return asksForAnalysis(text) ? describeAnalysis(await turn.analyze()) : HELP;
     }
