@@ -141,10 +141,22 @@ describe("depositing an issued invoice on an AFNOR platform", () => {
     const response = await send(invoice.id);
     expect(response.status).toBe(202);
     expect(await response.json()).toEqual([]);
+    const pending = await call(context, `/api/einvoicing/invoices/${invoice.id}/deposit`, {
+      cookie: seller.cookie,
+    });
+    expect(await pending.json()).toEqual({
+      error:
+        "La plateforme agréée a refusé la recherche de flux (HTTP 503, RESOURCE_ERROR : Service unavailable).",
+      nextTryAt: expect.any(String),
+    });
     // Queued: a second click does not queue a second deposit.
     expect((await send(invoice.id)).status).toBe(409);
     expect(await sendDueOutgoing(job, LATER())).toBeGreaterThanOrEqual(1);
     expect(await timeline(invoice.id)).toEqual(["200 Déposée"]);
+    const done = await call(context, `/api/einvoicing/invoices/${invoice.id}/deposit`, {
+      cookie: seller.cookie,
+    });
+    expect(await done.json()).toBeNull();
     expect(invoiceFlows()).toHaveLength(before + 1);
     expect(await sendDueOutgoing(job, LATER())).toBe(0);
     expect(invoiceFlows()).toHaveLength(before + 1);

@@ -9,6 +9,7 @@ import {
   confirmReceivedInvoice,
   invoiceStatuses,
   listReceivedInvoices,
+  pendingDeposit,
   recordLifecycleMessages,
   refuseReceivedInvoice,
   sendInvoice,
@@ -32,6 +33,9 @@ export function einvoicingRoutes({
         c.json(
           await invoiceStatuses(db, platform, { userId: c.get("user").id, invoiceId: c.req.param("id") }),
         ),
+      )
+      .get("/invoices/:id/deposit", async (c) =>
+        c.json(await pendingDeposit(db, { userId: c.get("user").id, invoiceId: c.req.param("id") })),
       )
       // 201 once deposited; 202 when the platform could not take it yet and the job loop will try again.
       .post("/invoices/:id/send", async (c) => {

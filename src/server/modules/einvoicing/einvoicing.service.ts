@@ -4,6 +4,7 @@ import { EINVOICE_STATUSES, undecidedReceivedStatuses } from "@shared/domain/ein
 import {
   type ConfirmSupplierInvoiceData,
   type EinvoiceStatusEventDto,
+  type PendingDepositDto,
   type ReceivedInvoiceDto,
   type SupplierInvoiceDto,
   statusEventOf,
@@ -77,6 +78,7 @@ const toDto = (rows: Awaited<ReturnType<typeof events>>): EinvoiceStatusEventDto
       status: row.status,
       platform: row.platform,
       message: row.message,
+      amountCents: row.amountCents,
       occurredAt: row.occurredAt.toISOString(),
     }),
   );
@@ -271,8 +273,11 @@ export async function sendOutgoing(
   }
 }
 
-/** The queued deposit of an issued invoice that has not gone through yet: its last failure and next try. */
-export async function pendingDeposit(db: Db, { userId, invoiceId }: { userId: string; invoiceId: string }) {
+/** The queued deposit of an issued invoice that has not gone through yet (null when none waits). */
+export async function pendingDeposit(
+  db: Db,
+  { userId, invoiceId }: { userId: string; invoiceId: string },
+): Promise<PendingDepositDto | null> {
   const [row] = await withTenant(db, userId, (tx) =>
     tx
       .select({ error: einvoiceOutgoing.error, retryAt: einvoiceOutgoing.retryAt })
@@ -281,13 +286,14 @@ export async function pendingDeposit(db: Db, { userId, invoiceId }: { userId: st
         and(
           eq(einvoiceOutgoing.invoiceId, invoiceId),
           eq(einvoiceOutgoing.userId, userId),
+          isNull(einvoiceOutgoing.status),
           isNull(einvoiceOutgoing.sentAt),
         ),
       )
       .orderBy(desc(einvoiceOutgoing.createdAt))
       .limit(1),
   );
-  return row ?? null;
+  return row ? { error: row.error, nextTryAt: row.retryAt?.toISOString() ?? null } : null;
 }
 
 /**
