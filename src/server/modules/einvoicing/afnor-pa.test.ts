@@ -271,3 +271,44 @@ describe("« encaissée » when a payment is recorded", () => {
     expect(pa.submitted()).toHaveLength(before);
   });
 });
+
+describe("answering a supplier's invoice through the AFNOR platform", () => {
+  it("refusal and dispute go to the supplier as CDAR flows with the reason, each once even when retried", async () => {
+    const answer = (status: "refusee" | "en_litige", message: string) =>
+      context.einvoicing.respond(
+        SIREN,
+        "flux-fournisseur-42",
+        { status, message, occurredAt: new Date() },
+        { number: "F-42", issueDate: "2026-11-02" },
+      );
+    await answer("en_litige", "Quantité facturée supérieure à la commande");
+    pa.failNext(1);
+    await expect(answer("refusee", "Prestation non commandée")).rejects.toThrow(
+      "La plateforme agréée a refusé la recherche de flux (HTTP 503, RESOURCE_ERROR : Service unavailable).",
+    );
+    await answer("refusee", "Prestation non commandée");
+    await answer("refusee", "Prestation non commandée");
+    const sent = pa.sentStatuses().filter((status) => status.invoiceNumber === "F-42");
+    expect(
+      sent.map(({ status, reason, issuerSiren, invoiceIssueDate }) => ({
+        status,
+        reason,
+        issuerSiren,
+        invoiceIssueDate,
+      })),
+    ).toEqual([
+      {
+        status: "en_litige",
+        reason: "Quantité facturée supérieure à la commande",
+        issuerSiren: SIREN,
+        invoiceIssueDate: "2026-11-02",
+      },
+      {
+        status: "refusee",
+        reason: "Prestation non commandée",
+        issuerSiren: SIREN,
+        invoiceIssueDate: "2026-11-02",
+      },
+    ]);
+  });
+});
