@@ -1,9 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { businessIdentities, clients } from "../../db/schema/index";
-import { lifecyclePoller, sendDueOutgoing } from "../../jobs/einvoice-inbox-job";
+import {
+  lifecyclePoller,
+  pullReceivedInvoices,
+  sendDueAnswers,
+  sendDueOutgoing,
+} from "../../jobs/einvoice-inbox-job";
 import { call, markPaid, registerAndConfirm } from "../../test/accounts";
 import { createTestContext, type TestContext } from "../../test/test-app";
 import { FAKE_PA_CREDENTIALS, type FakeAfnorPa, startFakeAfnorPa } from "./afnor/fake-afnor-pa";
+import { ciiInvoice, utf8 } from "./test-invoices";
 
 // Ardoise against a plateforme agréée speaking AFNOR XP Z12-013 (decision 020), on 127.0.0.1.
 const SIREN = "732829320";
@@ -309,6 +315,42 @@ describe("answering a supplier's invoice through the AFNOR platform", () => {
         issuerSiren: SIREN,
         invoiceIssueDate: "2026-11-02",
       },
+    ]);
+  });
+});
+
+describe("receiving a supplier's invoice through the AFNOR platform", () => {
+  it("the job takes the flow for the user whose SIREN is the buyer's, once; refusing it tells the supplier", async () => {
+    const supplierXml = ciiInvoice({ number: "FOUR-7", siren: BUYER_SIREN }).replace(
+      '<ram:ID schemeID="0002">100000009</ram:ID>',
+      `<ram:ID schemeID="0002">${SIREN}</ram:ID>`,
+    );
+    pa.deliverInvoice(utf8(supplierXml));
+    // Addressed to someone else: not taken by this user.
+    pa.deliverInvoice(utf8(ciiInvoice({ number: "AUTRE-1", siren: BUYER_SIREN })));
+    expect(await pullReceivedInvoices(job)).toBe(1);
+    expect(await pullReceivedInvoices(job)).toBe(0);
+    const list = async () =>
+      (await (await call(context, "/api/einvoicing/inbox", { cookie: seller.cookie })).json()) as {
+        id: string;
+        number: string;
+        status: string;
+      }[];
+    const [item] = await list();
+    expect(item).toMatchObject({ number: "FOUR-7", status: "mise_a_disposition" });
+    expect((await list()).map((row) => row.number)).toEqual(["FOUR-7"]);
+
+    pa.failNext(1);
+    const refused = await call(context, `/api/einvoicing/inbox/${item?.id}/refuse`, {
+      method: "POST",
+      cookie: seller.cookie,
+      body: { reason: "Prestation non commandée" },
+    });
+    expect(refused.status).toBe(204);
+    expect(pa.sentStatuses().filter((status) => status.invoiceNumber === "FOUR-7")).toEqual([]);
+    expect(await sendDueAnswers(job, LATER())).toBe(1);
+    expect(pa.sentStatuses().filter((status) => status.invoiceNumber === "FOUR-7")).toEqual([
+      expect.objectContaining({ status: "refusee", reason: "Prestation non commandée", issuerSiren: SIREN }),
     ]);
   });
 });

@@ -3,6 +3,7 @@ import { confirmSupplierInvoiceInput, refuseReceivedInvoiceInput } from "@shared
 import { Hono } from "hono";
 import type { AuthVariables } from "../../auth/session";
 import type { Db } from "../../db/client";
+import { AppError } from "../../errors";
 import { uuidParam, valid } from "../../http/validate";
 import type { Logger } from "../../logger";
 import {
@@ -107,13 +108,13 @@ export function einvoicingWebhookRoutes({
 }) {
   return new Hono().post("/:secret", async (c) => {
     if (!secret || !platform.lifecycleFlow || !sameSecret(c.req.param("secret"), secret))
-      return c.json({ error: { message: "Adresse inconnue." } }, 404);
+      throw new AppError("not_found", "Adresse inconnue.");
     const body = (await c.req.json().catch(() => null)) as {
       flowInfo?: { flowId?: unknown; flowType?: unknown };
     } | null;
     const flowId = body?.flowInfo?.flowId;
     if (typeof flowId !== "string" || flowId.length === 0 || flowId.length > 200)
-      return c.json({ error: { message: "Le flux (flowInfo.flowId) est manquant." } }, 400);
+      throw new AppError("bad_request", "Le flux (flowInfo.flowId) est manquant.");
     // Only lifecycle flows about our invoices carry statuses; the rest is taken by the polling.
     if (body?.flowInfo?.flowType !== "CustomerInvoiceLC") return c.body(null, 204);
     try {
@@ -123,7 +124,7 @@ export function einvoicingWebhookRoutes({
     } catch (error) {
       // The platform pushes again later, and the polling takes it anyway.
       logger.warn({ err: error, flowId }, "platform webhook: flow not read");
-      return c.json({ error: { message: "Flux illisible pour le moment, réessayez plus tard." } }, 503);
+      throw new AppError("unavailable", "Flux illisible pour le moment, réessayez plus tard.");
     }
   });
 }

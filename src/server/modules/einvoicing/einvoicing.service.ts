@@ -72,6 +72,16 @@ async function events(db: Db, userId: string, invoiceId: string) {
   );
 }
 
+async function ownInvoice(db: Db, userId: string, invoiceId: string) {
+  const [invoice] = await withTenant(db, userId, (tx) =>
+    tx
+      .select({ id: invoices.id })
+      .from(invoices)
+      .where(and(eq(invoices.id, invoiceId), eq(invoices.userId, userId))),
+  );
+  if (!invoice) throw new AppError("not_found", INVOICE_NOT_FOUND);
+}
+
 const toDto = (rows: Awaited<ReturnType<typeof events>>): EinvoiceStatusEventDto[] =>
   rows.map((row) =>
     statusEventOf({
@@ -278,6 +288,7 @@ export async function pendingDeposit(
   db: Db,
   { userId, invoiceId }: { userId: string; invoiceId: string },
 ): Promise<PendingDepositDto | null> {
+  await ownInvoice(db, userId, invoiceId);
   const [row] = await withTenant(db, userId, (tx) =>
     tx
       .select({ error: einvoiceOutgoing.error, retryAt: einvoiceOutgoing.retryAt })
@@ -347,13 +358,7 @@ export async function invoiceStatuses(
   platform: EinvoicingPlatform,
   { userId, invoiceId }: { userId: string; invoiceId: string },
 ): Promise<EinvoiceStatusEventDto[]> {
-  const [invoice] = await withTenant(db, userId, (tx) =>
-    tx
-      .select({ id: invoices.id })
-      .from(invoices)
-      .where(and(eq(invoices.id, invoiceId), eq(invoices.userId, userId))),
-  );
-  if (!invoice) throw new AppError("not_found", INVOICE_NOT_FOUND);
+  await ownInvoice(db, userId, invoiceId);
   const known = await events(db, userId, invoiceId);
   const flowId = known.findLast((row) => row.platform === platform.name)?.flowId;
   if (!flowId) return toDto(known);
@@ -375,7 +380,34 @@ export async function pullInbox(
   { userId, siren, logger }: { userId: string; siren: string; logger: Logger },
 ): Promise<number> {
   let taken = 0;
-  for (const flow of await platform.receive(siren)) {
+  const flows = await platform.receive(siren);
+  // A flow this user already has (kept by an earlier run) is only acknowledged again, not read.
+  const known = new Set(
+    flows.length === 0
+      ? []
+      : (
+          await withTenant(db, userId, (tx) =>
+            tx
+              .select({ flowId: einvoiceInbox.flowId })
+              .from(einvoiceInbox)
+              .where(
+                and(
+                  eq(einvoiceInbox.userId, userId),
+                  eq(einvoiceInbox.platform, platform.name),
+                  inArray(
+                    einvoiceInbox.flowId,
+                    flows.map((flow) => flow.flowId),
+                  ),
+                ),
+              ),
+          )
+        ).map((row) => row.flowId),
+  );
+  for (const flow of flows) {
+    if (known.has(flow.flowId)) {
+      await platform.acknowledge(siren, flow.flowId);
+      continue;
+    }
     let invoice: SupplierInvoiceDto;
     try {
       invoice = await workerPool().run("readSupplierInvoice", flow.bytes, { owner: userId });
@@ -385,9 +417,12 @@ export async function pullInbox(
       const message = error.message;
       logger.warn({ flowId: flow.flowId, error: message }, "received e-invoice rejected");
       await platform.acknowledge(siren, flow.flowId);
+      // Unrouted flows may be another user's: only the one it is addressed to may reject it.
+      if (flow.routedByBuyer) continue;
       await platform.respond(siren, flow.flowId, { status: "rejetee", message, occurredAt: new Date() });
       continue;
     }
+    if (flow.routedByBuyer && invoice.buyer.siren !== siren) continue;
     const saved = await storeInvoiceFile(db, { userId, invoice, name: flow.fileName, bytes: flow.bytes });
     const [row] = await withTenant(db, userId, (tx) =>
       tx

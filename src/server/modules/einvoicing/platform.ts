@@ -25,7 +25,16 @@ export type StatusReport = {
   /** The amount a status carries (the sum cashed, for « encaissée »). */
   amountCents?: number | null;
 };
-export type ReceivedFlow = { flowId: string; fileName: string; bytes: Uint8Array };
+export type ReceivedFlow = {
+  flowId: string;
+  fileName: string;
+  bytes: Uint8Array;
+  /**
+   * A platform whose received flows are not routed per recipient (AFNOR: one account for the deployment)
+   * leaves it to the file: the flow is the user's only if the invoice's buyer has the user's SIREN.
+   */
+  routedByBuyer?: boolean;
+};
 /** A status Ardoise emits, as the seller, on one of its issued invoices (« encaissée »). */
 export type OutgoingStatus = {
   trackingId: string;

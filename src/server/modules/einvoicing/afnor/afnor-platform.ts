@@ -37,10 +37,17 @@ type Flow = {
 };
 
 const MAX_PAGE = 100;
+/** Received flows are looked for this far back (a restart finds what arrived while it was down). */
+const RECEIVED_WINDOW_MS = 7 * 24 * 3600_000;
+/** One search serves every user's pull of a job run. */
+const RECEIVED_CACHE_MS = 30_000;
 
 export function afnorPlatform(config: AfnorConfig): EinvoicingPlatform {
   const timeoutMs = config.timeoutMs ?? 15_000;
   let token: { value: string; expiresAt: number } | null = null;
+  let received: { at: number; flows: ReceivedFlow[] } | null = null;
+  /** Received flows a user took: not downloaded again by this process. */
+  const taken = new Set<string>();
 
   async function call(url: string, init: RequestInit = {}): Promise<Response> {
     try {
@@ -192,12 +199,33 @@ export function afnorPlatform(config: AfnorConfig): EinvoicingPlatform {
       return messages;
     },
     lifecycleFlow: lifecycleOf,
+    /**
+     * Supplier invoices received in the last days, not yet taken. The search has no recipient criterion, so
+     * every user's pull sees them all (routed by the buyer's SIREN in pullInbox): one search and one
+     * download per flow serve a whole run of the job.
+     */
     async receive(): Promise<ReceivedFlow[]> {
-      // Not wired yet: the search has no recipient criterion, so flows would have to be routed to users
-      // by the buyer's SIREN read from each file (decision 020, « not done »).
-      return [];
+      if (!received || Date.now() - received.at > RECEIVED_CACHE_MS) {
+        const found = await search({
+          flowType: ["SupplierInvoice"],
+          flowDirection: ["In"],
+          ackStatus: "Ok",
+          updatedAfter: new Date(Date.now() - RECEIVED_WINDOW_MS).toISOString(),
+        });
+        const flows: ReceivedFlow[] = [];
+        for (const { flowId } of found) {
+          if (!flowId || taken.has(flowId)) continue;
+          const bytes = new Uint8Array(await (await download(flowId, "Original")).arrayBuffer());
+          const isPdf = new TextDecoder().decode(bytes.subarray(0, 5)) === "%PDF-";
+          flows.push({ flowId, fileName: `${flowId}.${isPdf ? "pdf" : "xml"}`, bytes, routedByBuyer: true });
+        }
+        received = { at: Date.now(), flows };
+      }
+      return received.flows.filter((flow) => !taken.has(flow.flowId));
     },
-    async acknowledge() {},
+    async acknowledge(_recipientSiren, flowId) {
+      taken.add(flowId);
+    },
     async respond(recipientSiren, flowId, report: StatusReport, invoice) {
       const cdar = buildCdar({
         id: `${flowId}-${report.status}`,

@@ -50,6 +50,8 @@ export type FakeAfnorPa = {
     reasonCode?: string;
     reason?: string;
   }): FakeFlow;
+  /** A supplier's invoice arrives for one of Ardoise's users (an In SupplierInvoice flow). */
+  deliverInvoice(bytes: Uint8Array, syntax?: "CII" | "UBL" | "Factur-X"): FakeFlow;
   /** The statuses in the CDAR flows Ardoise sent. */
   sentStatuses(): ReturnType<typeof readCdar>;
   close(): Promise<void>;
@@ -133,7 +135,13 @@ export async function startFakeAfnorPa(): Promise<FakeAfnorPa> {
   guarded.post("/flow-service/v1/flows/search", async (c) => {
     const { limit = 25, where } = (await c.req.json()) as {
       limit?: number;
-      where?: { trackingId?: string; flowType?: string[]; flowDirection?: string[]; updatedAfter?: string };
+      where?: {
+        trackingId?: string;
+        flowType?: string[];
+        flowDirection?: string[];
+        updatedAfter?: string;
+        ackStatus?: string;
+      };
     };
     if (!where || Object.keys(where).length === 0) return c.json(error("MISSING_CRITERIA", "where"), 400);
     const results = flows
@@ -141,6 +149,7 @@ export async function startFakeAfnorPa(): Promise<FakeAfnorPa> {
       .filter((flow) => !where.flowType || where.flowType.includes(flow.flowType))
       .filter((flow) => !where.flowDirection || where.flowDirection.includes(flow.flowDirection))
       .filter((flow) => !where.updatedAfter || flow.updatedAt > where.updatedAfter)
+      .filter((flow) => !where.ackStatus || flow.acknowledgement.status === where.ackStatus)
       .slice(0, limit)
       .map(metadata);
     return c.json({ limit, filters: where, results });
@@ -207,6 +216,23 @@ export async function startFakeAfnorPa(): Promise<FakeAfnorPa> {
             ...status,
           }),
         ),
+        acknowledgement: { status: "Ok" },
+      };
+      flows.push(flow);
+      return flow;
+    },
+    deliverInvoice(bytes, syntax = "CII") {
+      const now = new Date().toISOString();
+      const flow: FakeFlow = {
+        flowId: randomUUID(),
+        trackingId: null,
+        flowType: "SupplierInvoice",
+        flowDirection: "In",
+        flowSyntax: syntax,
+        name: "facture",
+        submittedAt: now,
+        updatedAt: now,
+        bytes,
         acknowledgement: { status: "Ok" },
       };
       flows.push(flow);
