@@ -166,6 +166,9 @@ describe("depositing an issued invoice on an AFNOR platform", () => {
     expect(invoiceFlows()).toHaveLength(before + 1);
     expect(await sendDueOutgoing(job, LATER())).toBe(0);
     expect(invoiceFlows()).toHaveLength(before + 1);
+    // The platform down again: the page still shows what is known.
+    pa.failNext(1);
+    expect(await timeline(invoice.id)).toEqual(["200 Déposée"]);
   });
 
   it("an answer lost after the platform took the flow: the retry finds it by tracking id and sends nothing twice", async () => {

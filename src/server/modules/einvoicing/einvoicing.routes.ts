@@ -32,7 +32,11 @@ export function einvoicingRoutes({
       .use("/invoices/:id/*", uuidParam("Facture introuvable."))
       .get("/invoices/:id/statuses", async (c) =>
         c.json(
-          await invoiceStatuses(db, platform, { userId: c.get("user").id, invoiceId: c.req.param("id") }),
+          await invoiceStatuses(db, platform, {
+            userId: c.get("user").id,
+            invoiceId: c.req.param("id"),
+            logger,
+          }),
         ),
       )
       .get("/invoices/:id/deposit", async (c) =>

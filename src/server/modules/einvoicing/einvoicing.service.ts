@@ -356,14 +356,19 @@ export async function recordLifecycleMessages(db: Db, platformName: string, mess
 export async function invoiceStatuses(
   db: Db,
   platform: EinvoicingPlatform,
-  { userId, invoiceId }: { userId: string; invoiceId: string },
+  { userId, invoiceId, logger }: { userId: string; invoiceId: string; logger: Logger },
 ): Promise<EinvoiceStatusEventDto[]> {
   await ownInvoice(db, userId, invoiceId);
   const known = await events(db, userId, invoiceId);
   const flowId = known.findLast((row) => row.platform === platform.name)?.flowId;
   if (!flowId) return toDto(known);
   const recorded = new Set(known.filter((row) => row.flowId === flowId).map((row) => row.status));
-  const fresh = (await platform.statuses(flowId)).filter((report) => !recorded.has(report.status));
+  // The page shows what is known when the platform is down; the job loop's polling catches up.
+  const reported = await platform.statuses(flowId).catch((error: Error) => {
+    logger.warn({ err: error, invoiceId }, "platform statuses not read");
+    return [];
+  });
+  const fresh = reported.filter((report) => !recorded.has(report.status));
   await recordStatuses(db, { userId, invoiceId, platform: platform.name, flowId, reports: fresh });
   return fresh.length > 0 ? toDto(await events(db, userId, invoiceId)) : toDto(known);
 }
