@@ -32,7 +32,7 @@ import { configRoutes } from "./modules/config/config.routes";
 import { contractRoutes } from "./modules/contracts/contracts.routes";
 import { dashboardRoutes } from "./modules/dashboard/dashboard.routes";
 import { devMailboxRoutes } from "./modules/dev-mailbox/dev-mailbox.routes";
-import { einvoicingRoutes } from "./modules/einvoicing/einvoicing.routes";
+import { einvoicingRoutes, einvoicingWebhookRoutes } from "./modules/einvoicing/einvoicing.routes";
 import {
   EXPENSE_IMPORT_UPLOAD_PATHS,
   EXPENSE_RECEIPT_UPLOAD_PATH,
@@ -167,6 +167,7 @@ export function createApp(services: Services, { clientDir }: AppOptions = {}) {
       path.startsWith("/api/auth/") ||
       path === "/api/payments/webhook" ||
       path.startsWith("/api/public/stripe/webhook/") ||
+      path.startsWith("/api/public/pa/webhook/") ||
       path.startsWith("/api/v1/"),
   });
   app.use("/api/*", sameOrigin);
@@ -189,6 +190,15 @@ export function createApp(services: Services, { clientDir }: AppOptions = {}) {
   app.route("/api/public/links", publicCheckoutRoutes(deps));
   // Each freelancer's own Stripe account posts here (decision 016); signed, like the registration's.
   app.route("/api/public/stripe/webhook", clientWebhookRoutes(deps));
+  app.route(
+    "/api/public/pa/webhook",
+    einvoicingWebhookRoutes({
+      db,
+      platform: services.einvoicing,
+      secret: env.PA_WEBHOOK_SECRET,
+      logger: services.logger,
+    }),
+  );
   app.use("/d/*", noIndex);
   // The public API: its own bearer-token guard (401/402/403), never the session cookie.
   app.route(

@@ -115,8 +115,27 @@ const envSchema = z
     /** E-invoicing (issue 13 §2): the local plateforme agréée, what would be sent and what is received. */
     PA_OUTBOX_DIR: optionalText,
     PA_INBOX_DIR: optionalText,
+    /**
+     * A plateforme agréée speaking AFNOR XP Z12-013 (decision 020) instead of the local directory: its Flow
+     * Service base URL, its Directory Service (the same when unset), the OAuth2 token URL and client
+     * credentials, and the secret path of the webhook it pushes statuses to.
+     */
+    PA_API_URL: optionalText.refine((value) => value === undefined || /^https?:\/\//.test(value), {
+      message: "doit être une URL http(s)",
+    }),
+    PA_DIRECTORY_URL: optionalText,
+    PA_TOKEN_URL: optionalText,
+    PA_CLIENT_ID: optionalText,
+    PA_CLIENT_SECRET: optionalText,
+    PA_WEBHOOK_SECRET: optionalText.refine((value) => value === undefined || value.length >= 24, {
+      message: "doit contenir au moins 24 caractères",
+    }),
   })
   .superRefine((env, ctx) => {
+    if (env.PA_API_URL)
+      for (const name of ["PA_TOKEN_URL", "PA_CLIENT_ID", "PA_CLIENT_SECRET"] as const)
+        if (!env[name])
+          ctx.addIssue({ code: "custom", path: [name], message: "est requis quand PA_API_URL est défini" });
     if (env.NODE_ENV === "production" && !env.BETTER_AUTH_SECRET) {
       ctx.addIssue({
         code: "custom",

@@ -8,6 +8,7 @@ import type { Env } from "./env";
 import { type CachedJson, createReadCache } from "./http/read-cache";
 import type { Logger } from "./logger";
 import { type AnalysisReader, createAnalysisReader } from "./modules/analysis/analysis.service";
+import { afnorPlatform } from "./modules/einvoicing/afnor/afnor-platform";
 import { type EinvoicingPlatform, localDirectoryPlatform } from "./modules/einvoicing/platform";
 import { type TargetPolicy, targetPolicyOf } from "./modules/public-api/target-url";
 import { createPaymentProvider, type PaymentProvider } from "./payments/provider";
@@ -25,7 +26,7 @@ export type Services = {
   readAnalysis: AnalysisReader;
   /** Seals the third-party keys users enter (Mailchimp…) with a key derived from the server secret. */
   secrets: SecretBox;
-  /** The plateforme agréée; the local directory until a platform's API client is added (decision 015). */
+  /** The plateforme agréée: an AFNOR XP Z12-013 API when PA_API_URL is set, else the local directory (020). */
   einvoicing: EinvoicingPlatform;
   /** Hot reads' answers, served again while the user's data is unchanged (http/read-cache.ts). */
   cachedJson: CachedJson;
@@ -47,10 +48,19 @@ export function createServices(
   const auth = createAuth({ db: database.db, env, mailer, logger });
   const readAnalysis = createAnalysisReader(database.db);
   const secrets = createSecretBox(serverSecret);
-  const einvoicing = localDirectoryPlatform({
-    outboxDir: resolve(env.PA_OUTBOX_DIR ?? join(env.dataDir, "pa", "outbox")),
-    inboxDir: resolve(env.PA_INBOX_DIR ?? join(env.dataDir, "pa", "inbox")),
-  });
+  const einvoicing =
+    env.PA_API_URL && env.PA_TOKEN_URL && env.PA_CLIENT_ID && env.PA_CLIENT_SECRET
+      ? afnorPlatform({
+          flowUrl: env.PA_API_URL,
+          directoryUrl: env.PA_DIRECTORY_URL ?? env.PA_API_URL,
+          tokenUrl: env.PA_TOKEN_URL,
+          clientId: env.PA_CLIENT_ID,
+          clientSecret: env.PA_CLIENT_SECRET,
+        })
+      : localDirectoryPlatform({
+          outboxDir: resolve(env.PA_OUTBOX_DIR ?? join(env.dataDir, "pa", "outbox")),
+          inboxDir: resolve(env.PA_INBOX_DIR ?? join(env.dataDir, "pa", "inbox")),
+        });
   const cachedJson = createReadCache(env.READ_CACHE_MB);
   const targets = targetPolicyOf(env);
   return {

@@ -39,7 +39,7 @@ const UNIT_CODES: Record<string, string> = {
   minutes: "MIN",
 };
 
-const escapeXml = (value: string) =>
+export const escapeXml = (value: string) =>
   value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 /** `<ram:Name>text</ram:Name>`, or nothing when the value is empty. */

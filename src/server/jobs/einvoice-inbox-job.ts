@@ -1,8 +1,13 @@
 import { asc, isNotNull, lte } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { businessIdentities, einvoiceInbox } from "../db/schema/index";
+import { businessIdentities, einvoiceInbox, einvoiceOutgoing } from "../db/schema/index";
 import type { Logger } from "../logger";
-import { pullInbox, sendAnswer } from "../modules/einvoicing/einvoicing.service";
+import {
+  pullInbox,
+  recordLifecycleMessages,
+  sendAnswer,
+  sendOutgoing,
+} from "../modules/einvoicing/einvoicing.service";
 import type { EinvoicingPlatform } from "../modules/einvoicing/platform";
 import { forEachConcurrently, placeInUserQueue } from "./fair-queue";
 
@@ -93,4 +98,44 @@ export async function sendDueAnswers(
     if (failed === due.length) break;
   }
   return sent;
+}
+
+const OUTGOING_BATCH = 20;
+
+/**
+ * Deposits and statuses queued for the platform whose try is due (a first one that failed, then its
+ * retries), oldest first, a batch a run. Each try leases its row (sendOutgoing) and a retry asks the
+ * platform for the tracking id first, so nothing is sent twice. Returns how many went through.
+ */
+export async function sendDueOutgoing(
+  { db, platform, logger }: { db: Db; platform: EinvoicingPlatform; logger: Logger },
+  now = new Date(),
+): Promise<number> {
+  const due = await db
+    .select({ id: einvoiceOutgoing.id, userId: einvoiceOutgoing.userId })
+    .from(einvoiceOutgoing)
+    .where(lte(einvoiceOutgoing.retryAt, now))
+    .orderBy(asc(einvoiceOutgoing.retryAt), asc(einvoiceOutgoing.id))
+    .limit(OUTGOING_BATCH);
+  let sent = 0;
+  for (const { id, userId } of due) if (await sendOutgoing(db, platform, { userId, id, logger }, now)) sent++;
+  return sent;
+}
+
+/** Statuses are asked again from a little before the last run, so one updated during a run is not missed. */
+const LIFECYCLE_OVERLAP_MS = 5 * 60_000;
+
+/**
+ * The polling half of the lifecycle (the webhook is the pushed half): the platform's lifecycle messages
+ * since the last run are recorded on the invoices they name, once each. The returned poller keeps its
+ * cursor in memory; a restart looks one day back, and the unique key absorbs what is seen twice.
+ */
+export function lifecyclePoller({ db, platform }: { db: Db; platform: EinvoicingPlatform }) {
+  let since = new Date(Date.now() - 24 * 3600_000);
+  return async (now = new Date()): Promise<number> => {
+    if (!platform.lifecycle) return 0;
+    const recorded = await recordLifecycleMessages(db, platform.name, await platform.lifecycle(since));
+    since = new Date(now.getTime() - LIFECYCLE_OVERLAP_MS);
+    return recorded;
+  };
 }

@@ -5,7 +5,7 @@ import { deliverWebhooks, httpSender } from "../modules/public-api/webhook-deliv
 import type { Services } from "../services";
 import { planOverdueReminders, sendWeeklySummaries } from "./automation-jobs";
 import { compactDataChanges } from "./data-changes-job";
-import { pullReceivedInvoices, sendDueAnswers } from "./einvoice-inbox-job";
+import { lifecyclePoller, pullReceivedInvoices, sendDueAnswers, sendDueOutgoing } from "./einvoice-inbox-job";
 import { markOverdueInvoices, sendDueReminders } from "./invoice-jobs";
 import { sendUrssafDeadlineReminders } from "./urssaf-deadline-job";
 
@@ -37,6 +37,7 @@ export function startJobLoop(
 ) {
   let isRunning = false;
   const db = database.db;
+  const pollLifecycle = lifecyclePoller({ db, platform: einvoicing });
   // Each job on its own: one failing (a bad row, a database hiccup) must not hold back the others.
   const jobs = {
     overdue: () => markOverdueInvoices(db),
@@ -50,6 +51,8 @@ export function startJobLoop(
     urssafDeadlines: () => sendUrssafDeadlineReminders({ db, mailer, logger, appUrl: env.appUrl }),
     receivedEinvoices: () => pullReceivedInvoices({ db, platform: einvoicing, logger }),
     einvoiceAnswers: () => sendDueAnswers({ db, platform: einvoicing, logger }),
+    einvoiceOutgoing: () => sendDueOutgoing({ db, platform: einvoicing, logger }),
+    einvoiceLifecycle: () => pollLifecycle(),
     dataChanges: () => compactDataChanges(db),
   };
   const tick = async () => {

@@ -25,13 +25,16 @@ export const einvoiceStatuses = Object.keys(EINVOICE_STATUSES) as [EinvoiceStatu
 
 /**
  * A received supplier invoice's own lifecycle on the recipient's side: waiting for the user, then the
- * answer sent back to the supplier through the platform.
+ * answer sent back to the supplier through the platform. « En litige » still waits for a final answer.
  */
 export const receivedInvoiceStatuses = [
   "mise_a_disposition",
   "approuvee",
   "refusee",
+  "en_litige",
 ] as const satisfies readonly EinvoiceStatus[];
+/** The received invoices that still wait for the user's final answer (approuvée or refusée). */
+export const undecidedReceivedStatuses = ["mise_a_disposition", "en_litige"] as const;
 export type ReceivedInvoiceStatus = (typeof receivedInvoiceStatuses)[number];
 
 export function einvoiceStatusFromCode(code: number | string): EinvoiceStatus | undefined {

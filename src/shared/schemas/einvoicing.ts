@@ -130,14 +130,24 @@ export const einvoiceStatusEventDto = z.object({
   label: z.string(),
   platform: z.string(),
   message: z.string().nullable(),
+  /** The amount the status carries (the sum cashed, for « encaissée »). */
+  amountCents: z.number().int().nullable(),
   occurredAt: z.string(),
 });
 export type EinvoiceStatusEventDto = z.infer<typeof einvoiceStatusEventDto>;
+
+/** A deposit the platform has not taken yet: the last failure and when the job loop tries again. */
+export const pendingDepositDto = z.object({
+  error: z.string().nullable(),
+  nextTryAt: z.string().nullable(),
+});
+export type PendingDepositDto = z.infer<typeof pendingDepositDto>;
 
 export const statusEventOf = (event: {
   status: EinvoiceStatus;
   platform: string;
   message: string | null;
+  amountCents: number | null;
   occurredAt: string;
 }): EinvoiceStatusEventDto => ({
   ...event,

@@ -23,12 +23,20 @@ export const einvoiceStatusEvents = pgTable(
     flowId: text("flow_id"),
     /** The reason given with a rejection or refusal, as the platform wrote it. */
     message: text("message"),
+    /** The amount a status carries (the sum cashed, for « encaissée »). */
+    amountCents: cents("amount_cents"),
+    /**
+     * The lifecycle message (CDAR flow) that brought the status, when the platform sends them as flows
+     * (AFNOR XP Z12-013, decision 020): the same message pushed and polled is recorded once.
+     */
+    lifecycleFlowId: text("lifecycle_flow_id"),
     occurredAt: tstz("occurred_at").notNull(),
     createdAt: createdAt(),
   },
   (t) => [
     tenantPolicy(t.userId),
     checkIn("einvoice_status_events_status_check", t.status, einvoiceStatuses),
+    uniqueIndex("einvoice_status_events_lifecycle_flow_key").on(t.userId, t.lifecycleFlowId),
     tenantReference("einvoice_status_events_invoice_fk", [t.invoiceId, t.userId], invoices, "cascade"),
     index("einvoice_status_events_invoice_id_occurred_at_idx").on(t.invoiceId, t.occurredAt),
   ],
@@ -77,5 +85,40 @@ export const einvoiceInbox = pgTable(
     uniqueIndex("einvoice_inbox_flow_key").on(t.userId, t.platform, t.flowId),
     index("einvoice_inbox_user_id_received_at_idx").on(t.userId, t.receivedAt),
     index("einvoice_inbox_file_id_idx").on(t.fileId),
+  ],
+).enableRLS();
+
+/**
+ * What Ardoise deposits on the plateforme agréée, queued before the first try (decision 020): an issued
+ * invoice, or a lifecycle status it emits (« encaissée » with the amount). The tracking id is ours and is
+ * given to the platform with the flow, so after a try whose answer was lost the platform is asked whether
+ * it has that flow before anything is sent again. Tries follow the webhooks' schedule (retry-schedule.ts).
+ */
+export const einvoiceOutgoing = pgTable(
+  "einvoice_outgoing",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: tenantUserId(),
+    invoiceId: uuid("invoice_id").notNull(),
+    /** null: the invoice itself; a status: the lifecycle message sent about it. */
+    status: text("status", { enum: einvoiceStatuses }),
+    amountCents: cents("amount_cents"),
+    trackingId: text("tracking_id").notNull(),
+    platform: text("platform").notNull(),
+    /** The platform's id of the deposited flow, once it took it. */
+    flowId: text("flow_id"),
+    attempts: integer("attempts").notNull().default(0),
+    retryAt: tstz("retry_at"),
+    sentAt: tstz("sent_at"),
+    error: text("error"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    tenantPolicy(t.userId),
+    checkIn("einvoice_outgoing_status_check", t.status, einvoiceStatuses),
+    tenantReference("einvoice_outgoing_invoice_fk", [t.invoiceId, t.userId], invoices, "cascade"),
+    uniqueIndex("einvoice_outgoing_tracking_key").on(t.trackingId),
+    index("einvoice_outgoing_invoice_id_idx").on(t.invoiceId),
+    index("einvoice_outgoing_retry_at_idx").on(t.retryAt),
   ],
 ).enableRLS();

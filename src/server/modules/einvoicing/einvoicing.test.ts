@@ -261,6 +261,40 @@ describe("receiving from the platform", () => {
     expect(await job(new Date(retryAt.getTime() + 3_600_000))).toBe(0);
   });
 
+  it("one can be put in dispute with a reason (« en litige », told to the supplier); it still waits for an answer", async () => {
+    writeFileSync(join(inbox, SIREN, "litige.xml"), ciiInvoice({ number: "PA-4" }));
+    expect(await pull()).toBe(1);
+    const waiting = (await received()).find((item: { number: string }) => item.number === "PA-4");
+    const dispute = (reason: string) =>
+      call(context, `/api/einvoicing/inbox/${waiting.id}/dispute`, {
+        method: "POST",
+        cookie: seller.cookie,
+        body: { reason },
+      });
+    expect((await dispute("Quantité facturée supérieure à la commande")).status).toBe(204);
+    expect(answerOf("litige.xml", 207)).toMatchObject({
+      label: "En litige",
+      message: "Quantité facturée supérieure à la commande",
+    });
+    const disputed = (await received()).find((item: { number: string }) => item.number === "PA-4");
+    expect(disputed).toMatchObject({
+      status: "en_litige",
+      statusLabel: "En litige",
+      decidedAt: expect.any(String),
+    });
+    expect(disputed.preview).not.toBeNull();
+    expect((await dispute("Encore")).status).toBe(409);
+
+    // The supplier corrected it: the user accepts it in the end.
+    const confirmed = await call(context, `/api/einvoicing/inbox/${waiting.id}/confirm`, {
+      method: "POST",
+      cookie: seller.cookie,
+      body: { title: "Fournitures" },
+    });
+    expect(confirmed.status, await confirmed.clone().text()).toBe(201);
+    expect(answerOf("litige.xml", 205)).toMatchObject({ label: "Approuvée" });
+  });
+
   it("another user sees none of them and cannot answer them", async () => {
     const other = await registerAndConfirm(context, { email: "pa-other@example.fr" });
     await markPaid(context, other.userId);

@@ -4,11 +4,13 @@ import { basename, join } from "node:path";
 import { EINVOICE_STATUSES, type EinvoiceStatus, einvoiceStatusFromCode } from "@shared/domain/einvoicing";
 
 /**
- * The connection to a plateforme agréée, shaped on the AFNOR XP Z12-013 API (decision 015): deposit an
- * outgoing invoice as a flow, fetch the flows addressed to a recipient, and read a flow's lifecycle
- * statuses (CDAR codes). A real platform's HTTP client implements the same four calls.
+ * The connection to a plateforme agréée, shaped on the AFNOR XP Z12-013 API (decisions 015, 020): deposit an
+ * outgoing invoice as a flow, fetch the flows addressed to a recipient, read a flow's lifecycle statuses
+ * (CDAR codes) and emit ours. The local directory and the AFNOR HTTP client (afnor/) implement it.
  */
 export type OutgoingFlow = {
+  /** Ours, given to the platform with the flow: a try whose answer was lost is found by it, not resent. */
+  trackingId: string;
   invoiceNumber: string;
   sellerSiren: string | null;
   buyerSiren: string | null;
@@ -16,8 +18,42 @@ export type OutgoingFlow = {
   /** The Factur-X PDF. */
   bytes: Uint8Array;
 };
-export type StatusReport = { status: EinvoiceStatus; message: string | null; occurredAt: Date };
-export type ReceivedFlow = { flowId: string; fileName: string; bytes: Uint8Array };
+export type StatusReport = {
+  status: EinvoiceStatus;
+  message: string | null;
+  occurredAt: Date;
+  /** The amount a status carries (the sum cashed, for « encaissée »). */
+  amountCents?: number | null;
+};
+export type ReceivedFlow = {
+  flowId: string;
+  fileName: string;
+  bytes: Uint8Array;
+  /**
+   * A platform whose received flows are not routed per recipient (AFNOR: one account for the deployment)
+   * leaves it to the file: the flow is the user's only if the invoice's buyer has the user's SIREN.
+   */
+  routedByBuyer?: boolean;
+};
+/** A status Ardoise emits, as the seller, on one of its issued invoices (« encaissée »). */
+export type OutgoingStatus = {
+  trackingId: string;
+  invoiceFlowId: string;
+  invoiceNumber: string;
+  invoiceIssueDate: string | null;
+  sellerSiren: string | null;
+  buyerSiren: string | null;
+  report: StatusReport;
+};
+/** A status the platform delivered as its own message (a CDAR flow), about an invoice by its number. */
+export type LifecycleMessage = {
+  lifecycleFlowId: string;
+  invoiceNumber: string;
+  sellerSiren: string | null;
+  report: StatusReport;
+};
+/** Where a company receives its e-invoices, from the directory (annuaire). */
+export type DirectoryEntry = { siren: string; addressingIdentifier: string; platformEnabled: boolean };
 
 export type EinvoicingPlatform = {
   /** The name stored with each status ("local" for the directory). */
@@ -29,7 +65,22 @@ export type EinvoicingPlatform = {
   /** Marks a received flow as taken, so it is not delivered again. */
   acknowledge(recipientSiren: string, flowId: string): Promise<void>;
   /** The recipient's status on a received flow (approuvée, refusée with its reason, rejetée), for its sender. */
-  respond(recipientSiren: string, flowId: string, report: StatusReport): Promise<void>;
+  respond(
+    recipientSiren: string,
+    flowId: string,
+    report: StatusReport,
+    invoice?: { number: string | null; issueDate: string | null },
+  ): Promise<void>;
+  /** Emits one of our statuses on an issued invoice; returns the flow it became. */
+  sendStatus(status: OutgoingStatus): Promise<{ flowId: string }>;
+  /**
+   * Platforms that deliver statuses as messages of their own: the ones that arrived since a date (the
+   * polling), and one by its id (what a push names).
+   */
+  lifecycle?(since: Date): Promise<LifecycleMessage[]>;
+  lifecycleFlow?(flowId: string): Promise<LifecycleMessage[]>;
+  /** The directory: where this SIREN receives, or null when it is not registered. */
+  lookup?(siren: string): Promise<DirectoryEntry | null>;
 };
 
 type StatusFile = { code: number | string; message?: string; occurredAt?: string };
@@ -105,6 +156,14 @@ export function localDirectoryPlatform({
       const directory = join(inboxDir, basename(recipientSiren));
       await mkdir(join(directory, "recu"), { recursive: true });
       await rename(join(directory, basename(flowId)), join(directory, "recu", basename(flowId)));
+    },
+    async sendStatus({ invoiceFlowId, report }) {
+      const { code, label } = EINVOICE_STATUSES[report.status];
+      const file = { code, label, amountCents: report.amountCents ?? null, occurredAt: report.occurredAt };
+      const directory = join(outboxDir, basename(invoiceFlowId));
+      await mkdir(directory, { recursive: true });
+      await writeFile(join(directory, `sent-${code}.json`), `${JSON.stringify(file, null, 2)}\n`);
+      return { flowId: `${invoiceFlowId}/sent-${code}` };
     },
     async respond(recipientSiren, flowId, report) {
       const directory = join(inboxDir, basename(recipientSiren), "recu");

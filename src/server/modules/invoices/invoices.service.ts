@@ -52,6 +52,7 @@ import { likeContaining } from "../clients/text-search";
 import { copiedLines, lineDtos } from "../documents/lines";
 import { buyerOf, sellerOf } from "../documents/parties";
 import { documentStore, ownLinks } from "../documents/store";
+import { queueCashedStatus } from "../einvoicing/einvoicing.service";
 import { emitEvent } from "../public-api/events";
 import { toPaymentDto } from "../public-api/payment-dto";
 import { takeNextNumber } from "./numbering";
@@ -877,6 +878,7 @@ export async function recordPayment(
       .where(own(userId, id))
       .returning();
     if (isPaid) await cancelPendingReminders(tx, userId, id);
+    await queueCashedStatus(tx, { userId, invoiceId: id, amountCents: input.amountCents });
     const invoice = toDto(updated ?? row, await loadItems(tx, userId, id), today);
     if (payment) await emitEvent(tx, userId, "payment.received", { ...toPaymentDto(payment), invoice });
     if (isPaid) await emitEvent(tx, userId, "invoice.paid", invoice);

@@ -1,5 +1,5 @@
 import { apiFetch } from "@client/lib/api-client";
-import { einvoiceStatusEventDto } from "@shared/schemas/einvoicing";
+import { einvoiceStatusEventDto, pendingDepositDto } from "@shared/schemas/einvoicing";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
 import { invoicesQueryKey } from "./get-invoices";
@@ -16,10 +16,23 @@ export const einvoiceStatusesQuery = (id: string) =>
 
 export const useEinvoiceStatuses = (id: string) => useQuery(einvoiceStatusesQuery(id));
 
+/** A deposit the platform has not taken yet (an outage): the job loop tries again on its own. */
+export const pendingDepositQuery = (id: string) =>
+  queryOptions({
+    queryKey: [...invoicesQueryKey, "einvoicing", id, "deposit"],
+    queryFn: ({ signal }) =>
+      apiFetch(`${base(id)}/deposit`, { signal, schema: pendingDepositDto.nullable() }),
+  });
+
+export const usePendingDeposit = (id: string) => useQuery(pendingDepositQuery(id));
+
 export function useSendToPlatform(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => apiFetch(`${base(id)}/send`, { method: "POST", schema: statusEvents }),
-    onSuccess: (events) => queryClient.setQueryData(einvoiceStatusesQuery(id).queryKey, events),
+    onSuccess: (events) => {
+      queryClient.setQueryData(einvoiceStatusesQuery(id).queryKey, events);
+      void queryClient.invalidateQueries({ queryKey: pendingDepositQuery(id).queryKey });
+    },
   });
 }

@@ -1,25 +1,32 @@
 import { Badge } from "@client/components/data-list/badge";
 import { buttonStyles } from "@client/components/ui/button-styles";
 import { EINVOICE_STATUSES } from "@shared/domain/einvoicing";
-import { formatDate } from "@shared/format";
+import { formatDate, formatMoney } from "@shared/format";
 import type { InvoiceDto } from "@shared/schemas/invoices";
 import { toast } from "sonner";
-import { useEinvoiceStatuses, useSendToPlatform } from "../api/einvoice-statuses";
+import { useEinvoiceStatuses, usePendingDeposit, useSendToPlatform } from "../api/einvoice-statuses";
 
 /**
- * The issued invoice on the plateforme agréée (issue 13 §2): its current status as a badge, the statuses
- * the platform reported as a short timeline, and the deposit when it has not been made (or was rejected).
+ * The issued invoice on the plateforme agréée (issues 13 §2, 28 §2): its current status as a badge, the
+ * lifecycle as a timeline (the reason of a refusal or dispute, the amount cashed), a deposit waiting for the
+ * platform to come back, and the deposit when it has not been made (or was rejected).
  */
 export function EinvoiceStatus({ invoice }: { invoice: InvoiceDto }) {
   const statuses = useEinvoiceStatuses(invoice.id);
+  const pending = usePendingDeposit(invoice.id);
   const send = useSendToPlatform(invoice.id);
   const events = statuses.data ?? [];
   const latest = events.at(-1);
-  const canSend = statuses.isSuccess && (!latest || latest.status === "rejetee");
+  const waiting = pending.data ?? null;
+  const canSend =
+    statuses.isSuccess && pending.isSuccess && !waiting && (!latest || latest.status === "rejetee");
 
   const onSend = () =>
     send.mutate(undefined, {
-      onSuccess: () => toast.success("Facture déposée sur la plateforme"),
+      onSuccess: (after) =>
+        after.at(-1)?.status === "deposee"
+          ? toast.success("Facture déposée sur la plateforme")
+          : toast.info("La plateforme ne répond pas : le dépôt sera réessayé automatiquement."),
     });
 
   return (
@@ -31,7 +38,7 @@ export function EinvoiceStatus({ invoice }: { invoice: InvoiceDto }) {
         {latest ? (
           <Badge tone={EINVOICE_STATUSES[latest.status].tone}>{latest.label}</Badge>
         ) : (
-          <Badge tone="neutral">Non déposée</Badge>
+          <Badge tone="neutral">{waiting ? "Dépôt en attente" : "Non déposée"}</Badge>
         )}
       </div>
       {events.length > 0 ? (
@@ -40,6 +47,7 @@ export function EinvoiceStatus({ invoice }: { invoice: InvoiceDto }) {
             <li key={`${event.code}-${event.occurredAt}`} className="flex justify-between gap-3">
               <span>
                 {event.code} · {event.label}
+                {event.amountCents !== null ? ` · ${formatMoney(event.amountCents)}` : null}
                 {event.message ? (
                   <span className="block text-xs text-muted-foreground">{event.message}</span>
                 ) : null}
@@ -50,6 +58,15 @@ export function EinvoiceStatus({ invoice }: { invoice: InvoiceDto }) {
             </li>
           ))}
         </ol>
+      ) : null}
+      {waiting ? (
+        <p className="mt-3 text-sm text-muted-foreground" role="status">
+          Dépôt en attente : la plateforme n'a pas encore accepté la facture
+          {waiting.nextTryAt
+            ? `, nouvel essai automatique le ${formatDate(waiting.nextTryAt)}`
+            : " et les essais sont épuisés"}
+          .{waiting.error ? <span className="block text-xs">{waiting.error}</span> : null}
+        </p>
       ) : null}
       {canSend ? (
         <button
