@@ -194,7 +194,7 @@ const BREAKDOWNS: [RegExp, Breakdown][] = [
 const ELLIPSIS = /^(et|mais|puis|ensuite|pareil|idem|meme chose|meme question|alors|ok et|d'accord et)\b/;
 /** Prepositions before a client said alone: « et pour Dupont ? », « et chez Martin ? ». */
 const CLIENT_LEAD =
-  /^(?:(?:et|mais|puis|alors|pareil|idem|meme chose)\s+)*(?:pour|chez|de|du|d'|avec|concernant|cote)?\s*(?:le client|la cliente|la societe)?\s*/;
+  /^(?:(?:et|mais|puis|alors|pareil|idem|meme chose)\s+)*(?:(?:pour|chez|de|du|a|au|aux|avec|concernant|cote)\s+|d')?(?:(?:le client|la cliente|la societe)\s+)?/;
 
 /** Reads one message, given what the conversation was about before it. */
 export function readMessage(state: ConversationState, text: string, context: ReadingContext): Reading {
@@ -296,6 +296,13 @@ function knownClient(folded: string, clientNames: string[]): string | undefined 
   return best.item;
 }
 
+/** The figures computed for one client when a client is named. */
+const CLIENT_SCOPED_METRICS = new Set<FigureMetric>([
+  "client_balance",
+  "revenue_collected",
+  "revenue_invoiced",
+]);
+
 type Changes = { period?: InterpretedPeriod; client?: string; category?: ExpenseCategory };
 
 /** `target` with the slots of `from` it keeps and the message's changes over them. */
@@ -304,8 +311,9 @@ function withSlots(target: Topic, from: Topic, changes: Changes): Topic {
   const client = changes.client ?? from.client;
   if (target.kind === "list") return { ...target, period, client };
   const category = changes.category ?? (from.kind === "figure" ? from.category : undefined);
-  // A client's own figure: what is owed is their balance; their turnover is the list of their invoices.
-  if (changes.client && target.metric !== "client_balance") {
+  // A client's own figure: what is owed is their balance; what they paid or were invoiced, the same figure
+  // for them alone; any other, the list of their invoices.
+  if (changes.client && !CLIENT_SCOPED_METRICS.has(target.metric)) {
     if (target.metric === "unpaid" || target.metric === "overdue")
       return { kind: "figure", metric: "client_balance", client };
     const list = listOf({ ...target, client, period });

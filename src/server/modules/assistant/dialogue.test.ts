@@ -233,6 +233,32 @@ describe.skipIf(lastMonth.slice(0, 4) !== thisYear)("follow-ups that complete th
     expect((await say("Et pour les jardins de provence ?")).text).toContain(formatMoney(180000));
   });
 
+  it("gives what one client paid or was invoiced when a client follows a turnover figure", async () => {
+    const say = conversation();
+    const yearStart = `${thisYear}-01-01`;
+    const paidBy = (name: string) =>
+      cents(sql`select coalesce(sum(p.amount_cents), 0) as cents from payments p
+        join invoices i on i.id = p.invoice_id join clients c on c.id = i.client_id
+        where p.user_id = ${alice.userId} and c.name = ${name} and p.paid_on between ${yearStart} and ${today}`);
+    const invoicedTo = (name: string) =>
+      cents(sql`select coalesce(sum(i.subtotal_cents), 0) as cents from invoices i
+        join clients c on c.id = i.client_id
+        where i.user_id = ${alice.userId} and c.name = ${name} and i.status <> 'brouillon'
+          and i.date between ${yearStart} and ${today}`);
+    await say("Combien j'ai encaissé cette année ?");
+    expect((await say("et pour studio lumière ?")).text).toContain(
+      `Vous avez encaissé ${formatMoney(await paidBy("Studio Lumière"))} de [Studio Lumière]`,
+    );
+    const jardins = "SARL Les Jardins de Provence";
+    expect((await say("et les jardins de provence ?")).text).toContain(
+      `Vous avez encaissé ${formatMoney(await paidBy(jardins))} de [${jardins}]`,
+    );
+    await say("Combien j'ai facturé cette année ?");
+    expect((await say("et à Studio Lumière ?")).text).toContain(
+      `${formatMoney(await invoicedTo("Studio Lumière"))} HT à [Studio Lumière]`,
+    );
+  });
+
   it("works over the last list: its total, its oldest and largest record, then another data type", async () => {
     const say = conversation();
     await say("Quelles factures sont en retard ?");

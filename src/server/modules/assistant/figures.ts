@@ -41,22 +41,26 @@ const bullets = (lines: string[]) => lines.map((line) => `- ${line}`).join("\n")
 /** Issued invoices still owed: credit notes, drafts and cancelled ones excluded. */
 const unpaidInvoice = sql`${isUnpaidInvoice} and ${invoiceAmountDueCents} > 0`;
 
-async function collected(tx: Tx, userId: string, period: Period) {
+type FoundClient = { id: string; name: string };
+
+async function collected(tx: Tx, userId: string, period: Period, client?: FoundClient) {
   const [row] = rowsOf<{ cents: unknown; count: unknown }>(
     await tx.execute(sql`
       select coalesce(sum(amount_cents), 0) as cents, count(*) as count from payments
-      where user_id = ${userId} and paid_on between ${period.from} and ${period.to}`),
+      where user_id = ${userId} and paid_on between ${period.from} and ${period.to}
+        ${client ? sql`and invoice_id in (select id from invoices where user_id = ${userId} and client_id = ${client.id})` : sql``}`),
   );
   return { cents: num(row?.cents), count: num(row?.count) };
 }
 
-async function invoiced(tx: Tx, userId: string, period: Period) {
+async function invoiced(tx: Tx, userId: string, period: Period, client?: FoundClient) {
   const [row] = rowsOf<{ cents: unknown; ttc: unknown; count: unknown }>(
     await tx.execute(sql`
       select coalesce(sum(subtotal_cents), 0) as cents, coalesce(sum(total_cents), 0) as ttc,
         count(*) filter (where kind = 'facture') as count
       from invoices
-      where user_id = ${userId} and status <> 'brouillon' and date between ${period.from} and ${period.to}`),
+      where user_id = ${userId} and status <> 'brouillon' and date between ${period.from} and ${period.to}
+        ${client ? sql`and client_id = ${client.id}` : sql``}`),
   );
   return { cents: num(row?.cents), ttcCents: num(row?.ttc), count: num(row?.count) };
 }
@@ -87,6 +91,43 @@ async function findClients(tx: Tx, userId: string, said: string) {
   );
   return matchByName(said, known, (client) => client.name).map((match) => match.item);
 }
+
+/**
+ * The one client a figure is asked about, or the answer to give instead: which one (several match) or
+ * that none of the user's clients has that name.
+ */
+async function oneClient(
+  tx: Tx,
+  userId: string,
+  metric: FigureMetric,
+  said: string,
+): Promise<{ client: FoundClient } | { answer: FigureAnswer }> {
+  const found = await findClients(tx, userId, said);
+  if (found.length === 0)
+    return {
+      answer: {
+        metric,
+        text: `Je ne trouve aucun client « ${escapeMarkdown(said)} » parmi les vôtres.`,
+        figures: {},
+      },
+    };
+  if (found.length > 1)
+    return {
+      answer: {
+        metric,
+        text: `Plusieurs clients correspondent à « ${escapeMarkdown(said)} » : ${found
+          .slice(0, 5)
+          .map((client) => link(client.name, paths.app.clients.detail(client.id)))
+          .join(", ")}. Lequel ?`,
+        figures: { candidats: found.length },
+      },
+    };
+  return { client: found[0] as FoundClient };
+}
+
+/** « de Studio Lumière » / « à Studio Lumière », linked, when the figure is one client's. */
+const ofClient = (client: FoundClient | undefined, preposition: "de" | "à") =>
+  client ? ` ${preposition} ${link(client.name, paths.app.clients.detail(client.id))}` : "";
 
 /** Monday to Sunday around today: what "cette semaine" means for invoices falling due. */
 function thisWeek(today: string): Period {
@@ -123,12 +164,16 @@ const metrics: Record<FigureMetric, Metric> = {
   revenue_collected: {
     defaultPeriod: yearToDate,
     async compute({ tx, userId, period, query }): Promise<FigureAnswer> {
-      const now = await collected(tx, userId, period);
-      let text = `Vous avez encaissé ${money(now.cents)} ${period.label} (${plural(now.count, "paiement", "paiements")}).`;
+      const scope = query.client ? await oneClient(tx, userId, "revenue_collected", query.client) : undefined;
+      if (scope && "answer" in scope) return scope.answer;
+      const client = scope?.client;
+      const now = await collected(tx, userId, period, client);
+      let text = `Vous avez encaissé ${money(now.cents)}${ofClient(client, "de")} ${period.label} (${plural(now.count, "paiement", "paiements")}).`;
       const figures: FigureAnswer["figures"] = { encaisseCents: now.cents, paiements: now.count };
+      if (client) figures.client = client.name;
       if (query.compare) {
         const before = previousPeriod(period);
-        const then = await collected(tx, userId, before);
+        const then = await collected(tx, userId, before, client);
         text += comparison(now.cents, then.cents, before);
         figures.periodePrecedenteCents = then.cents;
       }
@@ -142,17 +187,21 @@ const metrics: Record<FigureMetric, Metric> = {
   revenue_invoiced: {
     defaultPeriod: yearToDate,
     async compute({ tx, userId, period, query }): Promise<FigureAnswer> {
-      const now = await invoiced(tx, userId, period);
+      const scope = query.client ? await oneClient(tx, userId, "revenue_invoiced", query.client) : undefined;
+      if (scope && "answer" in scope) return scope.answer;
+      const client = scope?.client;
+      const now = await invoiced(tx, userId, period, client);
       const ttc = now.ttcCents !== now.cents ? ` (${money(now.ttcCents)} TTC)` : "";
-      let text = `Vous avez facturé ${money(now.cents)} HT${ttc} ${period.label}, avoirs déduits (${plural(now.count, "facture émise", "factures émises")}).`;
+      let text = `Vous avez facturé ${money(now.cents)} HT${ttc}${ofClient(client, "à")} ${period.label}, avoirs déduits (${plural(now.count, "facture émise", "factures émises")}).`;
       const figures: FigureAnswer["figures"] = {
         factureHtCents: now.cents,
         factureTtcCents: now.ttcCents,
         factures: now.count,
       };
+      if (client) figures.client = client.name;
       if (query.compare) {
         const before = previousPeriod(period);
-        const then = await invoiced(tx, userId, before);
+        const then = await invoiced(tx, userId, before, client);
         text += comparison(now.cents, then.cents, before);
         figures.periodePrecedenteCents = then.cents;
       }
@@ -226,23 +275,9 @@ const metrics: Record<FigureMetric, Metric> = {
     async compute({ tx, userId, today, query }): Promise<FigureAnswer> {
       if (!query.client)
         return { metric: "client_balance", text: "De quel client parlez-vous ?", figures: {} };
-      const found = await findClients(tx, userId, query.client);
-      if (found.length === 0)
-        return {
-          metric: "client_balance",
-          text: `Je ne trouve aucun client « ${escapeMarkdown(query.client)} » parmi les vôtres.`,
-          figures: {},
-        };
-      if (found.length > 1)
-        return {
-          metric: "client_balance",
-          text: `Plusieurs clients correspondent à « ${escapeMarkdown(query.client)} » : ${found
-            .slice(0, 5)
-            .map((client) => link(client.name, paths.app.clients.detail(client.id)))
-            .join(", ")}. Lequel ?`,
-          figures: { candidats: found.length },
-        };
-      const client = found[0] as { id: string; name: string };
+      const scope = await oneClient(tx, userId, "client_balance", query.client);
+      if ("answer" in scope) return scope.answer;
+      const { client } = scope;
       const [row] = rowsOf<Record<string, unknown>>(
         await tx.execute(sql`
           select count(*) as count, coalesce(sum(${invoiceAmountDueCents}), 0) as cents,
