@@ -4,7 +4,9 @@ import {
   type ExpenseCategory,
   type ExpenseDto,
   type ExpenseStatus,
+  type ExpenseVatLine,
   RECEIPT_FILE_TYPES,
+  type SupplierDocumentKind,
   RECEIPT_TYPE_MESSAGE,
   type UpdateExpenseData,
   vatIncludedCents,
@@ -72,6 +74,12 @@ export function toExpenseDto(row: Selected): ExpenseDto {
         : null,
     supplierSiren: expense.supplierSiren,
     supplierInvoiceNumber: expense.supplierInvoiceNumber,
+    supplierDocumentKind: expense.supplierDocumentKind,
+    vatLines: expense.vatLines,
+    currency: expense.currency,
+    originalAmountCents: expense.originalAmountCents,
+    exchangeRate: expense.exchangeRate,
+    relatedExpenseId: expense.relatedExpenseId,
     createdAt: expense.createdAt.toISOString(),
     updatedAt: expense.updatedAt.toISOString(),
   };
@@ -149,12 +157,22 @@ export async function getExpense(db: Db, { userId, id }: { userId: string; id: s
   return withTenant(db, userId, (tx) => findOwn(tx, userId, id));
 }
 
-/** What an expense made from a supplier e-invoice keeps of it: the stored file and the invoice's identity. */
+/**
+ * What an expense made from a supplier e-invoice keeps of it: the stored file, the invoice's identity, its
+ * VAT per rate and currency, and the imported invoice it corrects or deducts.
+ */
 export type ImportedInvoice = {
   receiptFileId: string;
   supplierSiren: string | null;
   supplierVatNumber: string | null;
   supplierInvoiceNumber: string;
+  supplierDocumentKind: SupplierDocumentKind;
+  citedInvoiceNumber: string | null;
+  relatedExpenseId: string | null;
+  vatLines: ExpenseVatLine[];
+  currency: string;
+  originalAmountCents: number | null;
+  exchangeRate: string | null;
 };
 
 export async function createExpense(
