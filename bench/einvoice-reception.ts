@@ -92,13 +92,20 @@ function judge(truth: Truth | undefined, outcome: Outcome): { right: boolean; wh
   if (!truth) return { right: false, why: "no truth for this file" };
   if ("refuse" in truth) {
     if ("refused" in outcome)
-      return { right: truth.refuse.test(outcome.refused), why: `expected a refusal matching ${truth.refuse}` };
+      return {
+        right: truth.refuse.test(outcome.refused),
+        why: `expected a refusal matching ${truth.refuse}`,
+      };
     return { right: false, why: `recorded, expected a refusal matching ${truth.refuse}` };
   }
   if ("refused" in outcome) {
     // The same invoice met again (the suites repeat one invoice in several syntaxes): a duplicate is right.
-    const isDuplicate = /déjà été importée/.test(outcome.refused) && recordedKeys.has(key(truth.supplier, truth.number));
-    return { right: isDuplicate, why: isDuplicate ? "duplicate of an earlier file" : "refused, expected recorded" };
+    const isDuplicate =
+      /déjà été importée/.test(outcome.refused) && recordedKeys.has(key(truth.supplier, truth.number));
+    return {
+      right: isDuplicate,
+      why: isDuplicate ? "duplicate of an earlier file" : "refused, expected recorded",
+    };
   }
   const { recorded } = outcome;
   const wrong = [
@@ -124,9 +131,13 @@ try {
       "recorded" in outcome
         ? `recorded ${outcome.recorded.amountCents} (TVA ${vatOf(outcome.recorded)}, déductible ${outcome.recorded.vatCents})`
         : `refused: ${outcome.refused}`;
-    console.log(`${verdict.right ? "ok  " : "FAIL"} ${relative(folder, path)} — ${what}${verdict.right ? "" : ` — ${verdict.why}`}`);
+    console.log(
+      `${verdict.right ? "ok  " : "FAIL"} ${relative(folder, path)} — ${what}${verdict.right ? "" : ` — ${verdict.why}`}`,
+    );
   }
 } finally {
   await context.close();
 }
-console.log(`\nRecorded right or refused for the right reason: ${right} / ${paths.length} (${((100 * right) / paths.length).toFixed(1)} %)`);
+console.log(
+  `\nRecorded right or refused for the right reason: ${right} / ${paths.length} (${((100 * right) / paths.length).toFixed(1)} %)`,
+);

@@ -88,7 +88,10 @@ export const confirmSupplierInvoiceInput = expenseFields
     exchangeRate: z
       .string({ error: "Taux de change invalide." })
       .trim()
-      .regex(/^\d{1,6}([.,]\d{1,10})?$/, "Taux de change invalide : indiquez les euros pour une unité de la devise, par exemple 0,1342.")
+      .regex(
+        /^\d{1,6}([.,]\d{1,10})?$/,
+        "Taux de change invalide : indiquez les euros pour une unité de la devise, par exemple 0,1342.",
+      )
       .refine((rate) => Number(rate.replace(",", ".")) > 0, "Le taux de change doit être positif.")
       .optional(),
   })

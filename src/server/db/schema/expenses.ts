@@ -1,6 +1,6 @@
-import { sql } from "drizzle-orm";
 import type { ExpenseVatLine } from "@shared/schemas/expenses";
 import { supplierDocumentKinds } from "@shared/schemas/expenses";
+import { sql } from "drizzle-orm";
 import { index, integer, jsonb, pgTable, text, unique, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { cents, checkIn, day, optionalFkIndex, parisToday, timestamps, vatRateCheck } from "./columns";
 import { files } from "./files";

@@ -1,5 +1,5 @@
 import { retentionEnd } from "@shared/domain/einvoicing";
-import { formatAmount, formatDate, formatMoney } from "@shared/format";
+import { formatDate, formatMoney, formatMoneyIn } from "@shared/format";
 import type {
   ConfirmSupplierInvoiceData,
   SupplierInvoiceDto,
@@ -153,7 +153,8 @@ async function importedExpense(
 
 /** The deposit's lines taken off the final invoice's, rate by rate: what the final invoice adds. */
 function withoutDeposit(lines: ExpenseVatLine[], deposit: ExpenseVatLine[]): ExpenseVatLine[] {
-  const sameRate = (a: ExpenseVatLine, b: ExpenseVatLine) => a.category === b.category && a.rateBp === b.rateBp;
+  const sameRate = (a: ExpenseVatLine, b: ExpenseVatLine) =>
+    a.category === b.category && a.rateBp === b.rateBp;
   const remaining = lines.map((line) => {
     const paid = deposit.filter((other) => sameRate(line, other));
     const minus = (key: "baseCents" | "vatCents") => paid.reduce((sum, other) => sum - other[key], line[key]);
@@ -164,9 +165,6 @@ function withoutDeposit(lines: ExpenseVatLine[], deposit: ExpenseVatLine[]): Exp
     .map((other) => ({ ...other, baseCents: -other.baseCents, vatCents: -other.vatCents }));
   return [...remaining, ...unmatched];
 }
-
-const money = (cents: number, currency: string) =>
-  currency === "EUR" ? formatMoney(cents) : `${formatAmount(cents)} ${currency}`;
 
 /**
  * The expense an invoice becomes. Its amount is the gross (TTC) in euros, negative for a credit note; its VAT
@@ -189,7 +187,9 @@ async function draftOf(
   let amountCents = sign * (conversion?.toEuros(invoice.totals.grossCents) ?? invoice.totals.grossCents);
 
   if (kind === "credit_note" && invoice.precedingInvoice) {
-    const corrected = await importedExpense(db, userId, invoice.supplier, { number: invoice.precedingInvoice });
+    const corrected = await importedExpense(db, userId, invoice.supplier, {
+      number: invoice.precedingInvoice,
+    });
     relatedExpenseId = corrected?.id ?? null;
     notes.push(
       corrected
@@ -198,7 +198,7 @@ async function draftOf(
     );
   }
   if (kind === "invoice" && invoice.totals.prepaidCents > 0) {
-    const prepaid = money(invoice.totals.prepaidCents, invoice.currency);
+    const prepaid = formatMoneyIn(invoice.totals.prepaidCents, invoice.currency);
     const deposit = invoice.precedingInvoice
       ? await importedExpense(db, userId, invoice.supplier, { number: invoice.precedingInvoice })
       : undefined;
@@ -223,18 +223,20 @@ async function draftOf(
   if (invoice.currency !== "EUR")
     notes.push(
       conversion
-        ? `Montant d'origine : ${money(invoice.totals.grossCents, invoice.currency)}, au taux de ${conversion.rate} € pour 1 ${invoice.currency}${conversion.vatCents !== undefined ? " (celui de la TVA en euros de la facture)" : ""}.`
-        : `Facture en ${invoice.currency} (${money(invoice.totals.grossCents, invoice.currency)}) sans sa TVA en euros : indiquez le taux de change.`,
+        ? `Montant d'origine : ${formatMoneyIn(invoice.totals.grossCents, invoice.currency)}, au taux de ${conversion.rate} € pour 1 ${invoice.currency}${conversion.vatCents !== undefined ? " (celui de la TVA en euros de la facture)" : ""}.`
+        : `Facture en ${invoice.currency} (${formatMoneyIn(invoice.totals.grossCents, invoice.currency)}) sans sa TVA en euros : indiquez le taux de change.`,
     );
 
   const deductible = vatLines.filter((line) => line.isDeductible);
   const main = [...deductible].sort((a, b) => Math.abs(b.baseCents) - Math.abs(a.baseCents))[0];
   const lines = invoice.lines.map(
-    (line) => `• ${line.description || "Ligne"} : ${money(line.netCents, invoice.currency)} HT`,
+    (line) => `• ${line.description || "Ligne"} : ${formatMoneyIn(line.netCents, invoice.currency)} HT`,
   );
   const rates =
     vatLines.length > 1
-      ? [`TVA par taux : ${vatLines.map((line) => `${formatRate(line.rateBp)} ${formatMoney(line.vatCents)}`).join(" ; ")}`]
+      ? [
+          `TVA par taux : ${vatLines.map((line) => `${formatRate(line.rateBp)} ${formatMoney(line.vatCents)}`).join(" ; ")}`,
+        ]
       : [];
   const due = invoice.dueDate ? [`Échéance : ${formatDate(invoice.dueDate)}`] : [];
   const label = supplierDocumentKindLabels[kind];

@@ -41,7 +41,12 @@ async function importInvoice(invoice: ThirdPartyInvoice, extra: Record<string, u
 const refusalOf = (body: { error: { message: string; issues?: { message: string }[] } }) =>
   [body.error.message, ...(body.error.issues ?? []).map((issue) => issue.message)].join(" / ");
 
-const french = { name: "Atelier Reliure SARL", country: "FR", vatNumber: "FR40732829320", siren: "732829320" };
+const french = {
+  name: "Atelier Reliure SARL",
+  country: "FR",
+  vatNumber: "FR40732829320",
+  siren: "732829320",
+};
 const belgian = { name: "Drukkerij Van Damme BV", country: "BE", vatNumber: "BE0123456749" };
 const danish = { name: "Nordisk Design ApS", country: "DK", vatNumber: "DK12345678" };
 const american = { name: "Cloud Hosting Inc.", country: "US" };
@@ -115,7 +120,9 @@ describe("third-party invoices, each compared with its truth", () => {
     });
     expect(status, JSON.stringify(body)).toBe(201);
     expect(body).toMatchObject({ amountCents: 13190, vatCents: 2000, vatRateBp: 2000 });
-    expect(body.description).toContain("TVA non déductible en France (taux inconnu du droit français) : 19 %");
+    expect(body.description).toContain(
+      "TVA non déductible en France (taux inconnu du droit français) : 19 %",
+    );
   });
 
   it("converts another currency at the rate of the invoice's own VAT in euros (BT-111)", async () => {
@@ -150,7 +157,11 @@ describe("third-party invoices, each compared with its truth", () => {
       groups: [{ category: "O", rate: "0", lines: [line("Hébergement annuel", "1200.00")] }],
     };
     const missing = await importInvoice(invoice);
-    expect(missing.draft).toMatchObject({ needsExchangeRate: true, currency: "USD", originalAmountCents: 120000 });
+    expect(missing.draft).toMatchObject({
+      needsExchangeRate: true,
+      currency: "USD",
+      originalAmountCents: 120000,
+    });
     expect(missing.status).toBe(400);
     expect(refusalOf(missing.body)).toContain(
       "Indiquez le taux de change : cette facture est en USD et ne donne pas sa TVA en euros (euros pour 1 USD).",
@@ -240,12 +251,19 @@ describe("third-party invoices, each compared with its truth", () => {
     expect((await importInvoice(base)).status).toBe(201);
     const again = await importInvoice(base);
     expect(again.status).toBe(409);
-    expect(refusalOf(again.body)).toMatch(/^La facture n° AR-400 de Atelier Reliure SARL a déjà été importée/);
+    expect(refusalOf(again.body)).toMatch(
+      /^La facture n° AR-400 de Atelier Reliure SARL a déjà été importée/,
+    );
   });
 });
 
 describe("deposits and final invoices in the registre des achats", () => {
-  const supplier = { name: "Menuiserie Durand", country: "FR", vatNumber: "FR83552100554", siren: "552100554" };
+  const supplier = {
+    name: "Menuiserie Durand",
+    country: "FR",
+    vatNumber: "FR83552100554",
+    siren: "552100554",
+  };
   const registre = async (from: string, to: string) => {
     const response = await context.app.request(`/api/books/achats?from=${from}&to=${to}`, {
       headers: { cookie: user.cookie },
@@ -264,7 +282,11 @@ describe("deposits and final invoices in the registre des achats", () => {
       groups: [{ rate: "20", lines: [line("Acompte cuisine", "1800.00")] }],
     });
     expect(deposit.status, JSON.stringify(deposit.body)).toBe(201);
-    expect(deposit.body).toMatchObject({ supplierDocumentKind: "deposit", amountCents: 216000, vatCents: 36000 });
+    expect(deposit.body).toMatchObject({
+      supplierDocumentKind: "deposit",
+      amountCents: 216000,
+      vatCents: 36000,
+    });
     const final = await importInvoice({
       syntax: "cii",
       number: "FA-2026-9",

@@ -35,7 +35,9 @@ export const notAnInvoiceType = (code: string) =>
  * (facture d'acompte). Any other code (an order is 220, a delivery note 270…) is not an invoice.
  */
 const INVOICE_TYPE_CODES = new Set(
-  "71 80 82 84 102 218 219 326 331 380 382 383 384 385 386 387 388 389 390 393 394 395 456 457 527 575 623 633 751 780 875 876 877 935".split(" "),
+  "71 80 82 84 102 218 219 326 331 380 382 383 384 385 386 387 388 389 390 393 394 395 456 457 527 575 623 633 751 780 875 876 877 935".split(
+    " ",
+  ),
 );
 const CREDIT_NOTE_TYPE_CODES = new Set("81 83 261 262 296 308 381 396 420 458 532".split(" "));
 
@@ -360,7 +362,8 @@ function readUbl(root: XmlElement, isCreditNote: boolean): Draft {
     taxCurrency && taxCurrency !== currency
       ? taxTotals.find((total) => attribute(first(total, "TaxAmount"), "currencyID") === taxCurrency)
       : undefined;
-  const typeCode = text(root, isCreditNote ? "CreditNoteTypeCode" : "InvoiceTypeCode") ?? (isCreditNote ? "381" : "380");
+  const typeCode =
+    text(root, isCreditNote ? "CreditNoteTypeCode" : "InvoiceTypeCode") ?? (isCreditNote ? "381" : "380");
   return {
     documentType: isCreditNote || CREDIT_NOTE_TYPE_CODES.has(typeCode) ? "credit_note" : "invoice",
     typeCode,
@@ -536,10 +539,15 @@ async function readCheckedInvoice(bytes: Uint8Array): Promise<SupplierInvoiceDto
   if (issues.length > 0)
     throw new AppError(
       "validation_failed",
-      root === "CrossIndustryDocument" ? SUPPLIER_INVOICE_MESSAGES.zugferd1Invalid : SUPPLIER_INVOICE_MESSAGES.invalid,
+      root === "CrossIndustryDocument"
+        ? SUPPLIER_INVOICE_MESSAGES.zugferd1Invalid
+        : SUPPLIER_INVOICE_MESSAGES.invalid,
       issues,
     );
-  return { format: isFacturX ? "factur-x" : root === "Invoice" || root === "CreditNote" ? "ubl" : "cii", ...invoice };
+  return {
+    format: isFacturX ? "factur-x" : root === "Invoice" || root === "CreditNote" ? "ubl" : "cii",
+    ...invoice,
+  };
 }
 
 /** The reader of the document's syntax, from its root element; a French 400 for what is no invoice. */
@@ -548,6 +556,7 @@ function readDocument(root: string, element: XmlElement): Draft {
   if (root === "CrossIndustryDocument") return readCii(element, ZUGFERD1_NAMES);
   if (root === "Invoice" || root === "CreditNote") return readUbl(element, root === "CreditNote");
   // Order-X, the order of the Factur-X family, is often sent where its invoice is expected.
-  if (root === "SCRDMCCBDACIOMessageStructure") throw new AppError("bad_request", SUPPLIER_INVOICE_MESSAGES.order);
+  if (root === "SCRDMCCBDACIOMessageStructure")
+    throw new AppError("bad_request", SUPPLIER_INVOICE_MESSAGES.order);
   throw new AppError("bad_request", SUPPLIER_INVOICE_MESSAGES.unknownFormat);
 }

@@ -179,7 +179,6 @@ function ubl(invoice: ThirdPartyInvoice): string {
 
 /** The file's bytes, in the syntax the case names. */
 export function thirdPartyInvoice(invoice: ThirdPartyInvoice): Uint8Array {
-  const xml =
-    invoice.syntax === "ubl" ? ubl(invoice) : cii(invoice, invoice.syntax === "zugferd1");
+  const xml = invoice.syntax === "ubl" ? ubl(invoice) : cii(invoice, invoice.syntax === "zugferd1");
   return new TextEncoder().encode(xml);
 }

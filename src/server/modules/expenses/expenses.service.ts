@@ -6,8 +6,8 @@ import {
   type ExpenseStatus,
   type ExpenseVatLine,
   RECEIPT_FILE_TYPES,
-  type SupplierDocumentKind,
   RECEIPT_TYPE_MESSAGE,
+  type SupplierDocumentKind,
   type UpdateExpenseData,
   vatIncludedCents,
 } from "@shared/schemas/expenses";
