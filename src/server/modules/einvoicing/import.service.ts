@@ -299,16 +299,10 @@ async function refuseCountedTwice(db: Db, userId: string, invoice: SupplierInvoi
 /**
  * Reads and checks the file and answers the expense it would become; stores nothing. A caller done with
  * `bytes` hands them over (`isHandedOver`): they move to the worker instead of being copied there.
- * `exchangeRate` is the user's, for an invoice in another currency that does not give its VAT in euros.
  */
 export async function previewSupplierInvoice(
   db: Db,
-  {
-    userId,
-    bytes,
-    isHandedOver = false,
-    exchangeRate,
-  }: { userId: string; bytes: Uint8Array; isHandedOver?: boolean; exchangeRate?: string },
+  { userId, bytes, isHandedOver = false }: { userId: string; bytes: Uint8Array; isHandedOver?: boolean },
 ): Promise<SupplierInvoicePreviewDto> {
   // The upload route stops a larger body earlier; this also holds for files received from the platform.
   if (bytes.byteLength > MAX_FILE_SIZE_BYTES)
@@ -322,7 +316,7 @@ export async function previewSupplierInvoice(
   if (invoice.totals.grossCents === 0)
     throw new AppError("validation_failed", IMPORT_REFUSED, [{ path: "totals.gross", message: ZERO_TOTAL }]);
   await refuseCountedTwice(db, userId, invoice);
-  const draft = await draftOf(db, userId, invoice, exchangeRate);
+  const draft = await draftOf(db, userId, invoice, undefined);
   checkExpenseFields(draft);
   return { invoice, draft };
 }
@@ -338,8 +332,9 @@ const isUniqueViolation = (error: unknown, constraint: string): boolean => {
 };
 
 /**
- * Creates the expense from a previewed invoice and a file already stored (the caller's), mapping a
- * concurrent import of the same invoice (the unique index) to the same 409 as the check before it.
+ * Creates the expense from a previewed invoice (at the user's exchange rate when it needed one) and a file
+ * already stored (the caller's), mapping a concurrent import of the same invoice (the unique index) to the
+ * same 409 as the check before it.
  */
 export async function expenseFromInvoice(
   db: Db,
@@ -355,8 +350,14 @@ export async function expenseFromInvoice(
     input: ConfirmSupplierInvoiceData;
   },
 ): Promise<ExpenseDto> {
-  const { invoice, draft } = preview;
-  const { exchangeRate: _rate, ...fields } = input;
+  const { invoice } = preview;
+  const { exchangeRate, ...fields } = input;
+  // Another currency without BT-111: the amounts are known once the user gives the rate.
+  const draft =
+    preview.draft.needsExchangeRate && exchangeRate
+      ? await draftOf(db, userId, invoice, exchangeRate)
+      : preview.draft;
+  checkExpenseFields(draft);
   if (draft.needsExchangeRate)
     throw new AppError("validation_failed", IMPORT_REFUSED, [
       {
@@ -428,7 +429,7 @@ export async function importSupplierInvoice(
     input,
   }: { userId: string; name: string; bytes: Uint8Array; input: ConfirmSupplierInvoiceData },
 ): Promise<ExpenseDto> {
-  const preview = await previewSupplierInvoice(db, { userId, bytes, exchangeRate: input.exchangeRate });
+  const preview = await previewSupplierInvoice(db, { userId, bytes });
   const saved = await storeInvoiceFile(db, { userId, invoice: preview.invoice, name, bytes });
   try {
     return await expenseFromInvoice(db, { userId, preview, fileId: saved.id, input });

@@ -206,6 +206,14 @@ describe("third-party invoices, each compared with its truth", () => {
       supplierDocumentKind: "credit_note",
       relatedExpenseId: invoice.body.id,
     });
+    // It is an expense like the others: its status changes.
+    const validated = await context.app.request(`/api/expenses/${body.id}`, {
+      method: "PATCH",
+      body: JSON.stringify({ status: "validee" }),
+      headers: { origin: TEST_APP_URL, cookie: user.cookie, "content-type": "application/json" },
+    });
+    expect(validated.status, await validated.clone().text()).toBe(200);
+    expect(await validated.json()).toMatchObject({ status: "validee", amountCents: -12000, vatCents: -2000 });
   });
 
   it("reads an EXTENDED profile and a ZUGFeRD 1.0 invoice", async () => {

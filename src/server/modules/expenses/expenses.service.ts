@@ -224,14 +224,23 @@ export async function updateExpense(
     const isVatStale = input.amountCents !== undefined || input.vatRateBp !== undefined;
     const vatCents =
       input.vatCents ?? (isVatStale ? vatIncludedCents(amountCents, vatRateBp) : current.vatCents);
-    if (vatCents > amountCents)
+    // A credit note's amount and VAT are both negative: the rule holds on their sizes.
+    if (Math.abs(vatCents) > Math.abs(amountCents))
       throw new AppError("validation_failed", "Certaines informations sont invalides.", [
         { path: "vatCents", message: "La TVA ne peut pas dépasser le montant TTC." },
       ]);
     const { date, ...rest } = input;
     await tx
       .update(expenses)
-      .set({ ...rest, ...(date ? { date } : {}), amountCents, vatRateBp, vatCents })
+      .set({
+        ...rest,
+        ...(date ? { date } : {}),
+        amountCents,
+        vatRateBp,
+        vatCents,
+        // The imported VAT per rate no longer describes an expense whose amounts were changed by hand.
+        ...(isVatStale || input.vatCents !== undefined ? { vatLines: [] } : {}),
+      })
       .where(and(eq(expenses.id, id), eq(expenses.userId, userId)));
     return findOwn(tx, userId, id);
   });
