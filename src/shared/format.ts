@@ -70,6 +70,11 @@ export function formatAmount(cents: number): string {
   return decimal().format(cents / 100);
 }
 
+/** An amount in its currency: the euro as everywhere ("1 234,56 €"), another by its code ("1 234,56 DKK"). */
+export function formatMoneyIn(cents: number, currency: string): string {
+  return currency === "EUR" ? formatMoney(cents) : `${formatAmount(cents)} ${currency}`;
+}
+
 const pluralRules = onFirstUse(() => new Intl.PluralRules("fr-FR"));
 const quantityNumber = onFirstUse(() => new Intl.NumberFormat("fr-FR", { maximumFractionDigits: 3 }));
 

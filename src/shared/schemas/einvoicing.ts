@@ -5,7 +5,7 @@ import {
   einvoiceStatuses,
   receivedInvoiceStatuses,
 } from "../domain/einvoicing";
-import { expenseFields } from "./expenses";
+import { expenseFields, expenseVatLine, supplierDocumentKinds } from "./expenses";
 
 export const supplierInvoiceFormats = ["factur-x", "cii", "ubl"] as const;
 export const supplierInvoiceFormatLabels: Record<(typeof supplierInvoiceFormats)[number], string> = {
@@ -19,16 +19,24 @@ const party = z.object({
   siren: z.string().nullable(),
   siret: z.string().nullable(),
   vatNumber: z.string().nullable(),
+  /** ISO 3166 country of the postal address (BT-40 / BT-55): a seller abroad charges foreign VAT. */
+  country: z.string().nullable().default(null),
 });
 
 /** A supplier e-invoice read from Factur-X, CII or UBL: one shape whatever the syntax (EN 16931 terms). */
 export const supplierInvoiceDto = z.object({
   format: z.enum(supplierInvoiceFormats),
   documentType: z.enum(["invoice", "credit_note"]),
+  /** BT-3, the UNTDID 1001 code: 380 invoice, 386 deposit (acompte), 381 credit note… */
+  typeCode: z.string().default("380"),
   number: z.string(),
   issueDate: z.string(),
   dueDate: z.string().nullable(),
   currency: z.string(),
+  /** BT-6, the VAT accounting currency, when the invoice gives its VAT total in it too (BT-111). */
+  taxCurrency: z.string().nullable().default(null),
+  /** BT-25: the invoice a credit note corrects, or the deposit invoice a final invoice deducts. */
+  precedingInvoice: z.string().nullable().default(null),
   supplier: party,
   buyer: party,
   lines: z.array(
@@ -54,6 +62,10 @@ export const supplierInvoiceDto = z.object({
     vatCents: z.number().int(),
     grossCents: z.number().int(),
     dueCents: z.number().int(),
+    /** BT-113, the deposits already paid. */
+    prepaidCents: z.number().int().default(0),
+    /** BT-111, the VAT total in the accounting currency (BT-6), when given. */
+    accountingVatCents: z.number().int().nullable().default(null),
   }),
 });
 export type SupplierInvoiceDto = z.infer<typeof supplierInvoiceDto>;
@@ -68,6 +80,21 @@ export const confirmSupplierInvoiceInput = expenseFields
     projectId: true,
     paymentMethod: true,
   })
+  .extend({
+    /**
+     * Euros for one unit of the invoice's currency, which the user gives when the invoice does not say its
+     * VAT in euros (BT-111): "0,1342" or "0.1342".
+     */
+    exchangeRate: z
+      .string({ error: "Taux de change invalide." })
+      .trim()
+      .regex(
+        /^\d{1,6}([.,]\d{1,10})?$/,
+        "Taux de change invalide : indiquez les euros pour une unité de la devise, par exemple 0,1342.",
+      )
+      .refine((rate) => Number(rate.replace(",", ".")) > 0, "Le taux de change doit être positif.")
+      .optional(),
+  })
   .strict();
 export type ConfirmSupplierInvoiceInput = z.input<typeof confirmSupplierInvoiceInput>;
 export type ConfirmSupplierInvoiceData = z.output<typeof confirmSupplierInvoiceInput>;
@@ -79,10 +106,23 @@ export const supplierInvoicePreviewDto = z.object({
     title: z.string(),
     description: z.string(),
     supplier: z.string(),
+    /** In euros, TTC; negative for a credit note. */
     amountCents: z.number().int(),
+    /** The deductible VAT in euros: the sum of the deductible `vatLines`. */
     vatCents: z.number().int(),
     vatRateBp: z.number().int(),
     date: z.string(),
+    kind: z.enum(supplierDocumentKinds),
+    vatLines: z.array(expenseVatLine),
+    currency: z.string(),
+    /** The gross in the invoice's currency, when it is not the euro. */
+    originalAmountCents: z.number().int().nullable(),
+    /** Euros for one unit of the currency, when known (from BT-111 or the user's confirmation). */
+    exchangeRate: z.string().nullable(),
+    /** A currency other than the euro without BT-111: the confirmation must carry `exchangeRate`. */
+    needsExchangeRate: z.boolean(),
+    /** The imported expense this one corrects (credit note) or deducts (final invoice after a deposit). */
+    relatedExpenseId: z.string().nullable(),
   }),
 });
 export type SupplierInvoicePreviewDto = z.infer<typeof supplierInvoicePreviewDto>;

@@ -155,6 +155,28 @@ export const receiptDto = z.object({
 });
 export type ReceiptDto = z.infer<typeof receiptDto>;
 
+/** What a supplier document imported as an expense is: a deposit (acompte) and a credit note count apart. */
+export const supplierDocumentKinds = ["invoice", "deposit", "credit_note"] as const;
+export type SupplierDocumentKind = (typeof supplierDocumentKinds)[number];
+export const supplierDocumentKindLabels: Record<SupplierDocumentKind, string> = {
+  invoice: "Facture",
+  deposit: "Facture d'acompte",
+  credit_note: "Avoir",
+};
+
+/**
+ * One VAT rate of an imported invoice, in euros (BG-23): foreign VAT, or a rate French law does not have,
+ * is kept as the invoice says it but is not deductible; the expense's VAT is the sum of the deductible ones.
+ */
+export const expenseVatLine = z.object({
+  category: z.string(),
+  rateBp: z.number().int(),
+  baseCents: z.number().int(),
+  vatCents: z.number().int(),
+  isDeductible: z.boolean(),
+});
+export type ExpenseVatLine = z.infer<typeof expenseVatLine>;
+
 export const expenseDto = z.object({
   id: z.string(),
   title: z.string(),
@@ -173,6 +195,15 @@ export const expenseDto = z.object({
   /** Set when imported from a supplier e-invoice. */
   supplierSiren: z.string().nullable(),
   supplierInvoiceNumber: z.string().nullable(),
+  supplierDocumentKind: z.enum(supplierDocumentKinds).nullable(),
+  /** VAT per rate of an imported invoice (empty for an expense typed by hand). */
+  vatLines: z.array(expenseVatLine),
+  /** The invoice's currency; the amounts above are in euros. */
+  currency: z.string(),
+  originalAmountCents: z.number().int().nullable(),
+  exchangeRate: z.string().nullable(),
+  /** The imported expense a credit note corrects or a final invoice deducts (its deposit). */
+  relatedExpenseId: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -1,5 +1,7 @@
+import type { ExpenseVatLine } from "@shared/schemas/expenses";
+import { supplierDocumentKinds } from "@shared/schemas/expenses";
 import { sql } from "drizzle-orm";
-import { index, integer, pgTable, text, unique, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, text, unique, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { cents, checkIn, day, optionalFkIndex, parisToday, timestamps, vatRateCheck } from "./columns";
 import { files } from "./files";
 import { paymentMethods } from "./invoices";
@@ -41,6 +43,18 @@ export const expenses = pgTable(
     supplierSiren: text("supplier_siren"),
     supplierVatNumber: text("supplier_vat_number"),
     supplierInvoiceNumber: text("supplier_invoice_number"),
+    supplierDocumentKind: text("supplier_document_kind", { enum: supplierDocumentKinds }),
+    /** BT-25 of an imported credit note or final invoice: the invoice it corrects or the deposit it deducts. */
+    citedInvoiceNumber: text("cited_invoice_number"),
+    /** That invoice's expense, when it was imported. */
+    relatedExpenseId: uuid("related_expense_id"),
+    /** VAT per rate in euros (issue 28 §5); vatCents is the sum of the deductible lines. */
+    vatLines: jsonb("vat_lines").$type<ExpenseVatLine[]>().notNull().default([]),
+    /** The invoice's currency (ISO 4217); amountCents and vatCents are always in euros. */
+    currency: text("currency").notNull().default("EUR"),
+    originalAmountCents: cents("original_amount_cents"),
+    /** Euros for one unit of the currency, as a decimal text (BT-111 / BT-110, or the user's rate). */
+    exchangeRate: text("exchange_rate"),
     /** How the expense was paid (the registre des achats lists it, cash apart); null on older expenses. */
     paymentMethod: text("payment_method", { enum: paymentMethods }),
     ...timestamps(),
@@ -50,16 +64,24 @@ export const expenses = pgTable(
     checkIn("expenses_category_check", t.category, expenseCategories),
     checkIn("expenses_status_check", t.status, expenseStatuses),
     checkIn("expenses_payment_method_check", t.paymentMethod, paymentMethods),
+    checkIn("expenses_supplier_document_kind_check", t.supplierDocumentKind, supplierDocumentKinds),
     // The target of tenant references (a received e-invoice names the expense it became).
     unique("expenses_id_user_id_key").on(t.id, t.userId),
     vatRateCheck("expenses_vat_rate_bp_check", t.vatRateBp),
     tenantReference("expenses_project_fk", [t.projectId, t.userId], projects, "set null"),
     tenantReference("expenses_receipt_file_fk", [t.receiptFileId, t.userId], files, "set null"),
+    tenantReference(
+      "expenses_related_expense_fk",
+      [t.relatedExpenseId, t.userId],
+      { id: t.id, userId: t.userId },
+      "set null",
+    ),
     index("expenses_user_id_created_at_idx").on(t.userId, t.createdAt),
     index("expenses_user_id_status_idx").on(t.userId, t.status),
     index("expenses_user_id_date_idx").on(t.userId, t.date),
     optionalFkIndex("expenses_project_id_idx", t.projectId),
     optionalFkIndex("expenses_receipt_file_id_idx", t.receiptFileId),
+    optionalFkIndex("expenses_related_expense_id_idx", t.relatedExpenseId),
     // A supplier invoice is imported once: the supplier is its SIREN, else its VAT number, else its name.
     uniqueIndex("expenses_supplier_invoice_key")
       .on(

@@ -16,10 +16,50 @@ export const SUPPLIER_INVOICE_MESSAGES = {
   invalid: "Cette facture électronique est incomplète ou incohérente.",
   unreadable:
     "Ce fichier est illisible ou endommagé : il ne peut pas être lu comme une facture électronique.",
+  order:
+    "Ce fichier est une commande (Order-X), pas une facture : il ne peut pas devenir une dépense. Importez la facture que le fournisseur émettra.",
+  minimum:
+    "Profil Factur-X MINIMUM : ce fichier ne donne ni les lignes ni la TVA par taux et ne vaut pas facture (il sert à la transmission de données). Demandez au fournisseur sa facture au profil BASIC, EN 16931 ou EXTENDED.",
+  basicWl:
+    "Profil Factur-X BASIC WL : ce fichier ne donne pas les lignes de la facture et ne vaut pas facture électronique complète. Demandez au fournisseur sa facture au profil BASIC, EN 16931 ou EXTENDED.",
+  zugferd1Invalid:
+    "Facture ZUGFeRD 1.0 (ancienne norme allemande, antérieure à EN 16931) incomplète ou incohérente : demandez au fournisseur une facture Factur-X ou ZUGFeRD 2.",
 } as const;
 
+/** The message naming what the document is, when its type code (BT-3) says it is no invoice. */
+export const notAnInvoiceType = (code: string) =>
+  `Ce document n'est pas une facture (code de type ${code}) : seules les factures et les avoirs peuvent devenir une dépense.`;
+
+/**
+ * UNTDID 1001 codes EN 16931 allows for an invoice and for a credit note (BT-3); 386 is the deposit invoice
+ * (facture d'acompte). Any other code (an order is 220, a delivery note 270…) is not an invoice.
+ */
+const INVOICE_TYPE_CODES = new Set(
+  "71 80 82 84 102 218 219 326 331 380 382 383 384 385 386 387 388 389 390 393 394 395 456 457 527 575 623 633 751 780 875 876 877 935".split(
+    " ",
+  ),
+);
+const CREDIT_NOTE_TYPE_CODES = new Set("81 83 261 262 296 308 381 396 420 458 532".split(" "));
+
+/** Factur-X / ZUGFeRD profiles (BT-24) that do not carry a whole invoice: refused, naming the profile. */
+function refuseIncompleteProfile(profile: string | undefined) {
+  const id = (profile ?? "").toLowerCase();
+  if (/:minimum$/.test(id)) throw new AppError("bad_request", SUPPLIER_INVOICE_MESSAGES.minimum);
+  if (/:basicwl$/.test(id)) throw new AppError("bad_request", SUPPLIER_INVOICE_MESSAGES.basicWl);
+}
+
+/**
+ * Currencies whose amounts are whole units in practice (forint, yen…): their VAT is rounded to the unit, so a
+ * VAT amount may differ from base × rate by up to half a unit.
+ */
+const WHOLE_UNIT_CURRENCIES = new Set(["HUF", "JPY", "KRW", "ISK", "CLP", "VND", "XOF", "XAF", "XPF"]);
+
 type Party = SupplierInvoiceDto["supplier"];
-type Draft = Omit<SupplierInvoiceDto, "format"> & { amounts: Record<string, string | undefined> };
+type Draft = Omit<SupplierInvoiceDto, "format"> & {
+  amounts: Record<string, string | undefined>;
+  /** BT-111 as written, in the accounting currency. */
+  accountingVat: string | undefined;
+};
 
 /** "1234.5" → 123450 cents; more than two decimals round half away from zero; undefined when not a number. */
 export function toCents(value: string | undefined): number | undefined {
@@ -54,7 +94,8 @@ function toDay(value: string | undefined): string | undefined {
 function identity(
   name: string | undefined,
   ids: { value?: string; scheme?: string }[],
-  vatNumber?: string,
+  vatNumber: string | undefined,
+  country: string | undefined,
 ): Party {
   const digits = ids.map(({ value, scheme }) => ({ value: value?.replace(/\s/g, ""), scheme }));
   const siret = digits.find(
@@ -68,6 +109,7 @@ function identity(
     siren: siren ?? null,
     siret: siret ?? null,
     vatNumber: vatNumber?.replace(/\s/g, "").toUpperCase() ?? null,
+    country: country?.trim().toUpperCase() || null,
   };
 }
 
@@ -87,6 +129,17 @@ type SyntaxPaths = {
   totals: Record<AmountKey, string>;
 };
 
+/**
+ * A line that counts in the totals. EXTENDED profiles (and ZUGFeRD 1.0 EXTENDED) may add lines that are only a
+ * note (no product, no amount), or the detail of a group line whose amount the group line already carries
+ * (LineStatusReasonCode DETAIL, or INFORMATION).
+ */
+const isInvoicedLine = (paths: SyntaxPaths) => (line: XmlElement) => {
+  const status = text(line, "AssociatedDocumentLineDocument/LineStatusReasonCode");
+  if (status === "DETAIL" || status === "INFORMATION") return false;
+  return text(line, paths.line.net) !== undefined || text(line, paths.line.description) !== undefined;
+};
+
 function amountsOf(
   paths: SyntaxPaths,
   {
@@ -103,7 +156,7 @@ function amountsOf(
   },
 ): Pick<Draft, "lines" | "vatBreakdown" | "amounts"> {
   return {
-    lines: lines.map((line) => ({
+    lines: lines.filter(isInvoicedLine(paths)).map((line) => ({
       description: text(line, paths.line.description) ?? "",
       quantity: text(line, paths.line.quantity) ?? null,
       netCents: toCents(text(line, paths.line.net)) ?? Number.NaN,
@@ -124,26 +177,55 @@ function amountsOf(
 
 // --- CII (UN/CEFACT CrossIndustryInvoice D16B, the XML inside Factur-X) ---
 
+const EMPTY_TOTALS: SupplierInvoiceDto["totals"] = {
+  linesCents: 0,
+  netCents: 0,
+  vatCents: 0,
+  grossCents: 0,
+  dueCents: 0,
+  prepaidCents: 0,
+  accountingVatCents: null,
+};
+
 function ciiParty(party: XmlElement | undefined): Party {
   const vat = all(party, "SpecifiedTaxRegistration/ID").find((id) => attribute(id, "schemeID") === "VA");
   return identity(
     text(party, "Name"),
     [...all(party, "SpecifiedLegalOrganization/ID"), ...all(party, "GlobalID")].map(idOf),
     vat ? ownText(vat) : undefined,
+    text(party, "PostalTradeAddress/CountryID"),
   );
 }
 
-const CII_LINE_TOTALS = "SpecifiedLineTradeSettlement/SpecifiedTradeSettlementLineMonetarySummation";
-const CII_PATHS: SyntaxPaths = {
+/**
+ * Where a CII document keeps its parts. ZUGFeRD 1.0 (2014, before EN 16931) says the same things as CII D16B
+ * under older names: one reader, two sets of names.
+ */
+type CiiNames = {
+  context: string;
+  document: string;
+  transaction: string;
+  agreement: string;
+  settlement: string;
+  sums: string;
+  paths: SyntaxPaths;
+};
+
+const ciiPaths = (line: {
+  settlement: string;
+  delivery: string;
+  summation: string;
+  percent: string;
+}): SyntaxPaths => ({
   line: {
     description: "SpecifiedTradeProduct/Name",
-    quantity: "SpecifiedLineTradeDelivery/BilledQuantity",
-    net: `${CII_LINE_TOTALS}/LineTotalAmount`,
-    rate: "SpecifiedLineTradeSettlement/ApplicableTradeTax/RateApplicablePercent",
+    quantity: `${line.delivery}/BilledQuantity`,
+    net: `${line.settlement}/${line.summation}/LineTotalAmount`,
+    rate: `${line.settlement}/ApplicableTradeTax/${line.percent}`,
   },
   vatGroup: {
     category: "CategoryCode",
-    rate: "RateApplicablePercent",
+    rate: line.percent,
     base: "BasisAmount",
     vat: "CalculatedAmount",
   },
@@ -156,30 +238,70 @@ const CII_PATHS: SyntaxPaths = {
     prepaid: "TotalPrepaidAmount",
     due: "DuePayableAmount",
   },
+});
+
+const CII_NAMES: CiiNames = {
+  context: "ExchangedDocumentContext",
+  document: "ExchangedDocument",
+  transaction: "SupplyChainTradeTransaction",
+  agreement: "ApplicableHeaderTradeAgreement",
+  settlement: "ApplicableHeaderTradeSettlement",
+  sums: "SpecifiedTradeSettlementHeaderMonetarySummation",
+  paths: ciiPaths({
+    settlement: "SpecifiedLineTradeSettlement",
+    delivery: "SpecifiedLineTradeDelivery",
+    summation: "SpecifiedTradeSettlementLineMonetarySummation",
+    percent: "RateApplicablePercent",
+  }),
+};
+const ZUGFERD1_NAMES: CiiNames = {
+  context: "SpecifiedExchangedDocumentContext",
+  document: "HeaderExchangedDocument",
+  transaction: "SpecifiedSupplyChainTradeTransaction",
+  agreement: "ApplicableSupplyChainTradeAgreement",
+  settlement: "ApplicableSupplyChainTradeSettlement",
+  sums: "SpecifiedTradeSettlementMonetarySummation",
+  paths: ciiPaths({
+    settlement: "SpecifiedSupplyChainTradeSettlement",
+    delivery: "SpecifiedSupplyChainTradeDelivery",
+    summation: "SpecifiedTradeSettlementMonetarySummation",
+    percent: "ApplicablePercent",
+  }),
 };
 
-function readCii(root: XmlElement): Draft {
-  const document = first(root, "ExchangedDocument");
-  const transaction = first(root, "SupplyChainTradeTransaction");
-  const agreement = first(transaction, "ApplicableHeaderTradeAgreement");
-  const settlement = first(transaction, "ApplicableHeaderTradeSettlement");
-  const sums = first(settlement, "SpecifiedTradeSettlementHeaderMonetarySummation");
+function readCii(root: XmlElement, names: CiiNames): Draft {
+  refuseIncompleteProfile(text(root, `${names.context}/GuidelineSpecifiedDocumentContextParameter/ID`));
+  const document = first(root, names.document);
+  const transaction = first(root, names.transaction);
+  const agreement = first(transaction, names.agreement);
+  const settlement = first(transaction, names.settlement);
+  const sums = first(settlement, names.sums);
   const currency = text(settlement, "InvoiceCurrencyCode");
+  const taxCurrency = text(settlement, "TaxCurrencyCode");
   // BT-110 may be given twice (invoice and accounting currency): the invoice currency's one counts.
   const taxTotals = all(sums, "TaxTotalAmount");
   const taxTotal =
     taxTotals.find((amount) => attribute(amount, "currencyID") === currency) ??
     taxTotals.find((amount) => attribute(amount, "currencyID") === undefined);
+  const accountingTotal =
+    taxCurrency && taxCurrency !== currency
+      ? taxTotals.find((amount) => attribute(amount, "currencyID") === taxCurrency)
+      : undefined;
+  const typeCode = text(document, "TypeCode") ?? "380";
   return {
-    documentType: text(document, "TypeCode") === "381" ? "credit_note" : "invoice",
+    documentType: CREDIT_NOTE_TYPE_CODES.has(typeCode) ? "credit_note" : "invoice",
+    typeCode,
     number: text(document, "ID") ?? "",
     issueDate: toDay(text(document, "IssueDateTime/DateTimeString")) ?? "",
     dueDate: toDay(text(settlement, "SpecifiedTradePaymentTerms/DueDateDateTime/DateTimeString")) ?? null,
     currency: currency ?? "",
+    taxCurrency: taxCurrency ?? null,
+    precedingInvoice: text(settlement, "InvoiceReferencedDocument/IssuerAssignedID") ?? null,
     supplier: ciiParty(first(agreement, "SellerTradeParty")),
     buyer: ciiParty(first(agreement, "BuyerTradeParty")),
-    totals: { linesCents: 0, netCents: 0, vatCents: 0, grossCents: 0, dueCents: 0 },
-    ...amountsOf(CII_PATHS, {
+    totals: EMPTY_TOTALS,
+    accountingVat: accountingTotal ? ownText(accountingTotal) : undefined,
+    ...amountsOf(names.paths, {
       lines: all(transaction, "IncludedSupplyChainTradeLineItem"),
       vatGroups: all(settlement, "ApplicableTradeTax"),
       sums,
@@ -196,6 +318,7 @@ function ublParty(party: XmlElement | undefined): Party {
     text(party, "PartyLegalEntity/RegistrationName") ?? text(party, "PartyName/Name"),
     [...all(party, "PartyLegalEntity/CompanyID"), ...all(party, "PartyIdentification/ID")].map(idOf),
     text(vat, "CompanyID"),
+    text(party, "PostalAddress/Country/IdentificationCode"),
   );
 }
 
@@ -228,20 +351,32 @@ const UBL_CREDIT_NOTE_PATHS: SyntaxPaths = {
 };
 
 function readUbl(root: XmlElement, isCreditNote: boolean): Draft {
+  refuseIncompleteProfile(text(root, "CustomizationID"));
   const sums = first(root, "LegalMonetaryTotal");
   const currency = text(root, "DocumentCurrencyCode");
-  // The VAT total with the breakdown is in the document currency (a second TaxTotal may hold BT-111).
-  const taxTotal =
-    all(root, "TaxTotal").find((total) => all(total, "TaxSubtotal").length > 0) ?? first(root, "TaxTotal");
+  const taxCurrency = text(root, "TaxCurrencyCode");
+  const taxTotals = all(root, "TaxTotal");
+  // The VAT total with the breakdown is in the document currency; a second TaxTotal may hold BT-111.
+  const taxTotal = taxTotals.find((total) => all(total, "TaxSubtotal").length > 0) ?? taxTotals[0];
+  const accountingTotal =
+    taxCurrency && taxCurrency !== currency
+      ? taxTotals.find((total) => attribute(first(total, "TaxAmount"), "currencyID") === taxCurrency)
+      : undefined;
+  const typeCode =
+    text(root, isCreditNote ? "CreditNoteTypeCode" : "InvoiceTypeCode") ?? (isCreditNote ? "381" : "380");
   return {
-    documentType: isCreditNote || text(root, "InvoiceTypeCode") === "381" ? "credit_note" : "invoice",
+    documentType: isCreditNote || CREDIT_NOTE_TYPE_CODES.has(typeCode) ? "credit_note" : "invoice",
+    typeCode,
     number: text(root, "ID") ?? "",
     issueDate: toDay(text(root, "IssueDate")) ?? "",
     dueDate: toDay(text(root, "DueDate") ?? text(root, "PaymentMeans/PaymentDueDate")) ?? null,
     currency: currency ?? "",
+    taxCurrency: taxCurrency ?? null,
+    precedingInvoice: text(root, "BillingReference/InvoiceDocumentReference/ID") ?? null,
     supplier: ublParty(first(root, "AccountingSupplierParty/Party")),
     buyer: ublParty(first(root, "AccountingCustomerParty/Party")),
-    totals: { linesCents: 0, netCents: 0, vatCents: 0, grossCents: 0, dueCents: 0 },
+    totals: EMPTY_TOTALS,
+    accountingVat: accountingTotal ? text(accountingTotal, "TaxAmount") : undefined,
     ...amountsOf(isCreditNote ? UBL_CREDIT_NOTE_PATHS : UBL_PATHS, {
       lines: all(root, isCreditNote ? "CreditNoteLine" : "InvoiceLine"),
       vatGroups: all(taxTotal, "TaxSubtotal"),
@@ -260,7 +395,8 @@ export const formatRate = (rateBp: number) => `${percent.format(rateBp / 100)} %
 function validate(draft: Draft): { invoice: Omit<SupplierInvoiceDto, "format">; issues: ErrorIssue[] } {
   const issues: ErrorIssue[] = [];
   const problem = (path: string, message: string) => issues.push({ path, message });
-  const { amounts, ...invoice } = draft;
+  const { amounts, accountingVat, ...invoice } = draft;
+  const vatTolerance = WHOLE_UNIT_CURRENCIES.has(invoice.currency) ? 50 : 1;
 
   if (!invoice.number) problem("number", "Le numéro de la facture (BT-1) est absent.");
   if (!invoice.issueDate) problem("issueDate", "La date d'émission (BT-2) est absente ou invalide.");
@@ -289,7 +425,7 @@ function validate(draft: Draft): { invoice: Omit<SupplierInvoiceDto, "format">; 
       return;
     }
     const expected = Math.round((group.baseCents * group.rateBp) / 10_000);
-    if (Math.abs(expected - group.vatCents) > 1)
+    if (Math.abs(expected - group.vatCents) > vatTolerance)
       problem(
         `vatBreakdown.${index}`,
         `TVA à ${formatRate(group.rateBp)} : ${formatMoney(group.vatCents)} annoncés pour une base de ${formatMoney(group.baseCents)}, soit ${formatMoney(expected)} attendus.`,
@@ -318,7 +454,8 @@ function validate(draft: Draft): { invoice: Omit<SupplierInvoiceDto, "format">; 
   const grossCents = read("gross", "BT-112", "Le total TTC");
   const prepaidCents = toCents(amounts.prepaid) ?? 0;
   const dueCents = read("due", "BT-115", "Le montant à payer", grossCents - prepaidCents);
-  invoice.totals = { linesCents, netCents, vatCents, grossCents, dueCents };
+  const accountingVatCents = toCents(accountingVat) ?? null;
+  invoice.totals = { linesCents, netCents, vatCents, grossCents, dueCents, prepaidCents, accountingVatCents };
 
   const agree = (path: string, announced: number, computed: number, message: string) => {
     if (announced !== computed)
@@ -395,11 +532,31 @@ async function readCheckedInvoice(bytes: Uint8Array): Promise<SupplierInvoiceDto
   )
     throw new AppError("bad_request", SUPPLIER_INVOICE_MESSAGES.unknownFormat);
   const { root, element } = parseXml(xml);
-  let draft: Draft;
-  if (root === "CrossIndustryInvoice") draft = readCii(element);
-  else if (root === "Invoice" || root === "CreditNote") draft = readUbl(element, root === "CreditNote");
-  else throw new AppError("bad_request", SUPPLIER_INVOICE_MESSAGES.unknownFormat);
+  const draft = readDocument(root, element);
+  if (!INVOICE_TYPE_CODES.has(draft.typeCode) && !CREDIT_NOTE_TYPE_CODES.has(draft.typeCode))
+    throw new AppError("bad_request", notAnInvoiceType(draft.typeCode));
   const { invoice, issues } = validate(draft);
-  if (issues.length > 0) throw new AppError("validation_failed", SUPPLIER_INVOICE_MESSAGES.invalid, issues);
-  return { format: isFacturX ? "factur-x" : root === "CrossIndustryInvoice" ? "cii" : "ubl", ...invoice };
+  if (issues.length > 0)
+    throw new AppError(
+      "validation_failed",
+      root === "CrossIndustryDocument"
+        ? SUPPLIER_INVOICE_MESSAGES.zugferd1Invalid
+        : SUPPLIER_INVOICE_MESSAGES.invalid,
+      issues,
+    );
+  return {
+    format: isFacturX ? "factur-x" : root === "Invoice" || root === "CreditNote" ? "ubl" : "cii",
+    ...invoice,
+  };
+}
+
+/** The reader of the document's syntax, from its root element; a French 400 for what is no invoice. */
+function readDocument(root: string, element: XmlElement): Draft {
+  if (root === "CrossIndustryInvoice") return readCii(element, CII_NAMES);
+  if (root === "CrossIndustryDocument") return readCii(element, ZUGFERD1_NAMES);
+  if (root === "Invoice" || root === "CreditNote") return readUbl(element, root === "CreditNote");
+  // Order-X, the order of the Factur-X family, is often sent where its invoice is expected.
+  if (root === "SCRDMCCBDACIOMessageStructure")
+    throw new AppError("bad_request", SUPPLIER_INVOICE_MESSAGES.order);
+  throw new AppError("bad_request", SUPPLIER_INVOICE_MESSAGES.unknownFormat);
 }

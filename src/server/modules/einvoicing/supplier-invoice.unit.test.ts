@@ -56,6 +56,7 @@ describe("CII", () => {
       siren: "732829320",
       siret: null,
       vatNumber: "FR44732829320",
+      country: null,
     });
     expect(invoice.lines[0]?.description).toBe("Hébergement & maintenance serveur");
     expect(invoice.vatBreakdown.map((group) => [group.rateBp, group.vatCents])).toEqual([
@@ -172,6 +173,9 @@ describe("hostile or foreign files", () => {
     );
     expect((await refusal(utf8("<Order><ID>1</ID></Order>"))).message).toBe(
       "Format non reconnu : importez une facture électronique Factur-X (PDF), CII ou UBL (XML).",
+    );
+    expect((await refusal(utf8("<SCRDMCCBDACIOMessageStructure/>"))).message).toMatch(
+      /^Ce fichier est une commande \(Order-X\), pas une facture/,
     );
     expect((await refusal(utf8("Date;Montant\n2026-01-01;12"))).status).toBe(400);
     expect((await refusal(new Uint8Array([0x3c, 0xff, 0xfe, 0x00]))).message).toBe(

@@ -4,8 +4,10 @@ import {
   type ExpenseCategory,
   type ExpenseDto,
   type ExpenseStatus,
+  type ExpenseVatLine,
   RECEIPT_FILE_TYPES,
   RECEIPT_TYPE_MESSAGE,
+  type SupplierDocumentKind,
   type UpdateExpenseData,
   vatIncludedCents,
 } from "@shared/schemas/expenses";
@@ -72,6 +74,12 @@ export function toExpenseDto(row: Selected): ExpenseDto {
         : null,
     supplierSiren: expense.supplierSiren,
     supplierInvoiceNumber: expense.supplierInvoiceNumber,
+    supplierDocumentKind: expense.supplierDocumentKind,
+    vatLines: expense.vatLines,
+    currency: expense.currency,
+    originalAmountCents: expense.originalAmountCents,
+    exchangeRate: expense.exchangeRate,
+    relatedExpenseId: expense.relatedExpenseId,
     createdAt: expense.createdAt.toISOString(),
     updatedAt: expense.updatedAt.toISOString(),
   };
@@ -149,12 +157,22 @@ export async function getExpense(db: Db, { userId, id }: { userId: string; id: s
   return withTenant(db, userId, (tx) => findOwn(tx, userId, id));
 }
 
-/** What an expense made from a supplier e-invoice keeps of it: the stored file and the invoice's identity. */
+/**
+ * What an expense made from a supplier e-invoice keeps of it: the stored file, the invoice's identity, its
+ * VAT per rate and currency, and the imported invoice it corrects or deducts.
+ */
 export type ImportedInvoice = {
   receiptFileId: string;
   supplierSiren: string | null;
   supplierVatNumber: string | null;
   supplierInvoiceNumber: string;
+  supplierDocumentKind: SupplierDocumentKind;
+  citedInvoiceNumber: string | null;
+  relatedExpenseId: string | null;
+  vatLines: ExpenseVatLine[];
+  currency: string;
+  originalAmountCents: number | null;
+  exchangeRate: string | null;
 };
 
 export async function createExpense(
@@ -206,14 +224,23 @@ export async function updateExpense(
     const isVatStale = input.amountCents !== undefined || input.vatRateBp !== undefined;
     const vatCents =
       input.vatCents ?? (isVatStale ? vatIncludedCents(amountCents, vatRateBp) : current.vatCents);
-    if (vatCents > amountCents)
+    // A credit note's amount and VAT are both negative: the rule holds on their sizes.
+    if (Math.abs(vatCents) > Math.abs(amountCents))
       throw new AppError("validation_failed", "Certaines informations sont invalides.", [
         { path: "vatCents", message: "La TVA ne peut pas dépasser le montant TTC." },
       ]);
     const { date, ...rest } = input;
     await tx
       .update(expenses)
-      .set({ ...rest, ...(date ? { date } : {}), amountCents, vatRateBp, vatCents })
+      .set({
+        ...rest,
+        ...(date ? { date } : {}),
+        amountCents,
+        vatRateBp,
+        vatCents,
+        // The imported VAT per rate no longer describes an expense whose amounts were changed by hand.
+        ...(isVatStale || input.vatCents !== undefined ? { vatLines: [] } : {}),
+      })
       .where(and(eq(expenses.id, id), eq(expenses.userId, userId)));
     return findOwn(tx, userId, id);
   });

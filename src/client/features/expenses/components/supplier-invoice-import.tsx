@@ -4,7 +4,7 @@ import { SelectField } from "@client/components/ui/select-field";
 import { SubmitButton } from "@client/components/ui/submit-button";
 import { isApiError } from "@client/lib/api-error";
 import { cn } from "@client/lib/cn";
-import { formatDate, formatMoney } from "@shared/format";
+import { formatDate, formatMoney, formatMoneyIn } from "@shared/format";
 import { paths } from "@shared/paths";
 import {
   type ConfirmSupplierInvoiceInput,
@@ -21,6 +21,7 @@ import {
   expensePaymentMethods,
   expenseStatuses,
   expenseStatusLabels,
+  supplierDocumentKindLabels,
 } from "@shared/schemas/expenses";
 import { paymentMethodLabels } from "@shared/schemas/invoices";
 import { FILE_ERROR_MESSAGES, MAX_FILE_SIZE_BYTES } from "@shared/security/file-validation";
@@ -173,6 +174,8 @@ function ConfirmImportForm({
   const [status, setStatus] = useState<ExpenseStatus>("pending");
   const [paymentMethod, setPaymentMethod] = useState<ExpensePaymentMethod | "">("");
   const [titleError, setTitleError] = useState<string>();
+  const [exchangeRate, setExchangeRate] = useState("");
+  const [rateError, setRateError] = useState<string>();
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -180,7 +183,10 @@ function ConfirmImportForm({
       title,
       category,
       status,
-      description: draft.description,
+      // With a rate to give, the server writes the description again with the converted amounts.
+      ...(draft.needsExchangeRate
+        ? { exchangeRate: exchangeRate.trim() }
+        : { description: draft.description }),
       paymentMethod: paymentMethod || null,
     }).then(
       (expense) => {
@@ -191,9 +197,12 @@ function ConfirmImportForm({
         navigate(paths.app.expenses.detail(expense.id));
       },
       (error: Error) => {
-        const issue = isApiError(error) ? error.issues?.find((item) => item.path === "title") : undefined;
-        if (issue) setTitleError(issue.message);
-        else toast.error("Import refusé", { description: error.message });
+        const issueAt = (path: string) =>
+          isApiError(error) ? error.issues?.find((item) => item.path === path) : undefined;
+        const [titleIssue, rateIssue] = [issueAt("title"), issueAt("exchangeRate")];
+        if (titleIssue) setTitleError(titleIssue.message);
+        if (rateIssue) setRateError(rateIssue.message);
+        if (!titleIssue && !rateIssue) toast.error("Import refusé", { description: error.message });
       },
     );
   };
@@ -205,9 +214,16 @@ function ConfirmImportForm({
     ["Format", supplierInvoiceFormatLabels[invoice.format]],
     ["Date", formatDate(invoice.issueDate)],
     ["Échéance", invoice.dueDate ? formatDate(invoice.dueDate) : "—"],
-    ["Total HT", formatMoney(invoice.totals.netCents)],
-    ["TVA", formatMoney(invoice.totals.vatCents)],
-    ["Total TTC", formatMoney(invoice.totals.grossCents)],
+    ["Document", supplierDocumentKindLabels[draft.kind]],
+    ["Total HT", formatMoneyIn(invoice.totals.netCents, invoice.currency)],
+    ["TVA", formatMoneyIn(invoice.totals.vatCents, invoice.currency)],
+    ["Total TTC", formatMoneyIn(invoice.totals.grossCents, invoice.currency)],
+    ...(draft.needsExchangeRate
+      ? []
+      : ([
+          ["Dépense", formatMoney(draft.amountCents)],
+          ["TVA déductible", formatMoney(draft.vatCents)],
+        ] as [string, string][])),
   ];
   return (
     <form onSubmit={onSubmit} noValidate className="mt-5 space-y-4">
@@ -219,6 +235,16 @@ function ConfirmImportForm({
           </div>
         ))}
       </dl>
+      {draft.needsExchangeRate ? (
+        <Field
+          label={`Taux de change (euros pour 1 ${invoice.currency})`}
+          inputMode="decimal"
+          placeholder="0,9215"
+          value={exchangeRate}
+          onChange={(event) => setExchangeRate(event.target.value)}
+          error={rateError}
+        />
+      ) : null}
       <Field
         label="Intitulé"
         value={title}
