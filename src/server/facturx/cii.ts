@@ -4,6 +4,7 @@ import type {
   DocumentAllowance,
   DocumentLine,
   VatBreakdownEntry,
+  VatCategory,
 } from "@shared/domain/commercial-document";
 import { OPERATION_NATURES } from "@shared/domain/operation-nature";
 
@@ -101,10 +102,13 @@ function documentAllowance(entry: DocumentAllowance, sign: number): string {
     sign,
     `<ram:CategoryTradeTax><ram:TypeCode>VAT</ram:TypeCode>${element("ram:CategoryCode", entry.category)}${element(
       "ram:RateApplicablePercent",
-      percent(entry.vatRateBp),
+      vatRatePercent(entry.category, entry.vatRateBp),
     )}</ram:CategoryTradeTax>`,
   );
 }
+
+/** A VAT rate as the XML states it; out of the scope of VAT there is none (BR-O-05, BR-O-06, BR-O-10). */
+const vatRatePercent = (category: VatCategory, rateBp: number) => (category === "O" ? null : percent(rateBp));
 
 function tax(entry: VatBreakdownEntry, sign: number, isVatOnDebits: boolean): string {
   return `<ram:ApplicableTradeTax>${element("ram:CalculatedAmount", amount(sign * entry.vatCents))}<ram:TypeCode>VAT</ram:TypeCode>${element(
@@ -116,7 +120,7 @@ function tax(entry: VatBreakdownEntry, sign: number, isVatOnDebits: boolean): st
   )}${element("ram:ExemptionReasonCode", entry.exemptionReasonCode)}${element(
     "ram:DueDateTypeCode",
     isVatOnDebits ? VAT_DUE_ON_ISSUE : null,
-  )}${element("ram:RateApplicablePercent", percent(entry.vatRateBp))}</ram:ApplicableTradeTax>`;
+  )}${element("ram:RateApplicablePercent", vatRatePercent(entry.category, entry.vatRateBp))}</ram:ApplicableTradeTax>`;
 }
 
 export function facturxXml(document: CommercialDocument): string {
@@ -152,7 +156,7 @@ export function facturxXml(document: CommercialDocument): string {
         )}</ram:SpecifiedLineTradeDelivery><ram:SpecifiedLineTradeSettlement><ram:ApplicableTradeTax><ram:TypeCode>VAT</ram:TypeCode>${element(
           "ram:CategoryCode",
           line.vatCategory,
-        )}${element("ram:RateApplicablePercent", percent(line.vatRateBp))}</ram:ApplicableTradeTax>${lineAllowance(
+        )}${element("ram:RateApplicablePercent", vatRatePercent(line.vatCategory, line.vatRateBp))}</ram:ApplicableTradeTax>${lineAllowance(
           line,
           sign,
         )}<ram:SpecifiedTradeSettlementLineMonetarySummation>${element(
@@ -163,6 +167,8 @@ export function facturxXml(document: CommercialDocument): string {
     .join("");
 
   const sellerSiren = document.sellerSiren;
+  // BR-O-02: a supply out of the scope of VAT carries neither the seller's nor the buyer's VAT identifier.
+  const isOutOfScope = document.vatBreakdown.some((entry) => entry.category === "O");
   const sellerParty = `<ram:SellerTradeParty>${element(
     "ram:GlobalID",
     seller.siret,
@@ -178,8 +184,8 @@ export function facturxXml(document: CommercialDocument): string {
     sellerSiren,
     ' schemeID="0225"',
   )}</ram:URIUniversalCommunication>${
-    // BT-31 the VAT number; under the franchise there is none and BT-32 (scheme FC) holds the SIREN.
-    seller.vatNumber && !document.isFranchise
+    // BT-31 the VAT number; under the franchise, or out of the scope of VAT (BR-O-02), BT-32 (scheme FC) holds the SIREN.
+    seller.vatNumber && !document.isFranchise && !isOutOfScope
       ? `<ram:SpecifiedTaxRegistration>${element("ram:ID", seller.vatNumber, ' schemeID="VA"')}</ram:SpecifiedTaxRegistration>`
       : `<ram:SpecifiedTaxRegistration>${element("ram:ID", sellerSiren, ' schemeID="FC"')}</ram:SpecifiedTaxRegistration>`
   }</ram:SellerTradeParty>`;
@@ -200,7 +206,7 @@ export function facturxXml(document: CommercialDocument): string {
   }${address(buyer.address)}${
     buyerEndpoint ? `<ram:URIUniversalCommunication>${buyerEndpoint}</ram:URIUniversalCommunication>` : ""
   }${
-    buyer.vatNumber && document.buyerCategory !== "B2C"
+    buyer.vatNumber && document.buyerCategory !== "B2C" && !isOutOfScope
       ? `<ram:SpecifiedTaxRegistration>${element("ram:ID", buyer.vatNumber, ' schemeID="VA"')}</ram:SpecifiedTaxRegistration>`
       : ""
   }</ram:BuyerTradeParty>`;

@@ -119,6 +119,8 @@ const severalRates: CommercialDocumentSource = {
     },
     { description: "Débours : timbres", quantity: 1, unit: null, unitPriceCents: 1290, vatRateBp: 0 },
   ],
+  // The 0 % line is a disbursement: its reason is art. 267 II-2° (issue 28), never a bare zero rate.
+  vatExemption: "debours",
   paidCents: 10000,
   notes: "Merci de rappeler le numéro de facture dans le libellé du virement.",
 };
@@ -320,6 +322,13 @@ export const FACTURX_CASES: Record<string, CommercialDocumentSource> = {
     "biens",
   ),
   exportation: exempt("INV-2026-0048", "exportation", swissBuyer, "biens"),
+  // Issue 28: « exportation » chosen for services is art. 259-1, out of scope (O), not the goods' G.
+  "prestation-hors-ue": exempt("INV-2026-0055", "exportation", swissBuyer, "services"),
+  // Issue 28: a franchise seller's services to an EU business are reverse charged, not art. 293 B.
+  "franchise-services-ue": {
+    ...exempt("INV-2026-0056", null, belgianBuyer, "services"),
+    seller: franchiseSeller,
+  },
   // Training exempt under art. 261 beside a taxed line, delivered elsewhere, goods and services, VAT on debits.
   "exoneration-261-livraison-mixte": {
     ...severalRates,

@@ -19,7 +19,7 @@ describe("issue 13 mentions, printed and in the XML", () => {
   it("reverse charge: « Autoliquidation », the client's EU VAT number, category AE with VATEX-EU-AE", async () => {
     const xml = facturxXml(facturxCase("autoliquidation-ue"));
     expect(xml).toContain(
-      "<ram:ExemptionReason>Autoliquidation</ram:ExemptionReason><ram:BasisAmount>1560.00</ram:BasisAmount><ram:CategoryCode>AE</ram:CategoryCode><ram:ExemptionReasonCode>VATEX-EU-AE</ram:ExemptionReasonCode>",
+      "<ram:ExemptionReason>Autoliquidation : TVA due par le preneur (art. 259-1 et 283-2 du CGI, art. 196 de la directive 2006/112/CE)</ram:ExemptionReason><ram:BasisAmount>1560.00</ram:BasisAmount><ram:CategoryCode>AE</ram:CategoryCode><ram:ExemptionReasonCode>VATEX-EU-AE</ram:ExemptionReasonCode>",
     );
     expect(xml).toMatch(/<ram:BuyerTradeParty>.*<ram:ID schemeID="VA">BE0123456749<\/ram:ID>/);
     expect(xml).toContain("<ram:Content>B2BINT</ram:Content>");
@@ -50,6 +50,43 @@ describe("issue 13 mentions, printed and in the XML", () => {
       "<ram:CategoryCode>G</ram:CategoryCode><ram:ExemptionReasonCode>VATEX-EU-G</ram:ExemptionReasonCode>",
     );
     expect(await printed("exportation")).toContain("Exonération de TVA, art. 262 I du CGI (exportation)");
+  });
+
+  it("a franchise seller's services to an EU business: reverse charge (AE), never art. 293 B (issue 28)", async () => {
+    const xml = facturxXml(facturxCase("franchise-services-ue"));
+    expect(xml).toContain(
+      "<ram:CategoryCode>AE</ram:CategoryCode><ram:ExemptionReasonCode>VATEX-EU-AE</ram:ExemptionReasonCode>",
+    );
+    expect(xml).not.toContain("VATEX-FR-FRANCHISE");
+    const text = await printed("franchise-services-ue");
+    expect(text).toContain("Autoliquidation : TVA due par le preneur (art. 259-1 et 283-2 du CGI");
+    expect(text).not.toContain("293 B");
+  });
+
+  it("services exported outside the EU: art. 259-1, category O (VATEX-EU-O), no goods' art. 262 I (issue 28)", async () => {
+    const xml = facturxXml(facturxCase("prestation-hors-ue"));
+    expect(xml).toContain(
+      "<ram:CategoryCode>O</ram:CategoryCode><ram:ExemptionReasonCode>VATEX-EU-O</ram:ExemptionReasonCode>",
+    );
+    expect(xml).not.toContain("<ram:CategoryCode>G</ram:CategoryCode>");
+    // BR-O-02: out of scope, no VAT identifier in the XML; the seller is named by its SIREN (BT-32).
+    expect(xml).not.toContain('schemeID="VA"');
+    const text = await printed("prestation-hors-ue");
+    expect(text).toContain(
+      "TVA non applicable, art. 259-1 du CGI (prestation de services, preneur établi hors de l'UE)",
+    );
+    expect(text).not.toContain("262 I");
+  });
+
+  it("a 0 % disbursement line is exempt (E) with its reason, art. 267 II-2° (VATEX-EU-79-C), never Z (issue 28)", async () => {
+    const xml = facturxXml(facturxCase("tva-plusieurs-taux-b2b"));
+    expect(xml).toContain(
+      "<ram:ExemptionReason>Débours exclus de la base d'imposition, art. 267 II-2° du CGI</ram:ExemptionReason>",
+    );
+    expect(xml).toContain(
+      "<ram:CategoryCode>E</ram:CategoryCode><ram:ExemptionReasonCode>VATEX-EU-79-C</ram:ExemptionReasonCode>",
+    );
+    expect(xml).not.toContain("<ram:CategoryCode>Z</ram:CategoryCode>");
   });
 
   it("art. 261 exemption beside a taxed line, mixed nature, delivery address and VAT on debits", async () => {

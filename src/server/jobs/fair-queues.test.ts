@@ -107,7 +107,16 @@ describe("payment reminders", () => {
   async function overdueInvoice(owner: string, email: string) {
     const [client] = await context.database.db
       .insert(clients)
-      .values({ userId: owner, name: "Atelier Dupont", siren: "552100554", email, status: "actif" })
+      .values({
+        addressLine1: "1 rue Haute",
+        postalCode: "75004",
+        city: "Paris",
+        userId: owner,
+        name: "Atelier Dupont",
+        siren: "552100554",
+        email,
+        status: "actif",
+      })
       .returning();
     const draft = await createInvoiceDraft(context.database.db, {
       userId: owner,

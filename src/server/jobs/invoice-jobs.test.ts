@@ -60,6 +60,9 @@ async function issuedInvoice({
   const [client] = await context.database.db
     .insert(clients)
     .values({
+      addressLine1: "1 rue Haute",
+      postalCode: "75004",
+      city: "Paris",
       userId: owner,
       name: "Atelier Dupont",
       siren: "552100554",

@@ -8,6 +8,7 @@ import { compactDataChanges } from "./data-changes-job";
 import { lifecyclePoller, pullReceivedInvoices, sendDueAnswers, sendDueOutgoing } from "./einvoice-inbox-job";
 import { markOverdueInvoices, sendDueReminders } from "./invoice-jobs";
 import { sendUrssafDeadlineReminders } from "./urssaf-deadline-job";
+import { sendVatFranchiseEndEmails } from "./vat-franchise-job";
 
 const EVERY_MINUTE = 60_000;
 /**
@@ -49,6 +50,7 @@ export function startJobLoop(
     // Clients created or changed since their last sync, whatever path changed them (page, assistant, API).
     mailchimp: () => syncChangedClients({ db, secrets, apiUrl: env.MAILCHIMP_API_URL, logger }),
     urssafDeadlines: () => sendUrssafDeadlineReminders({ db, mailer, logger, appUrl: env.appUrl }),
+    vatFranchiseEnds: () => sendVatFranchiseEndEmails({ db, mailer, logger, appUrl: env.appUrl }),
     receivedEinvoices: () => pullReceivedInvoices({ db, platform: einvoicing, logger }),
     einvoiceAnswers: () => sendDueAnswers({ db, platform: einvoicing, logger }),
     einvoiceOutgoing: () => sendDueOutgoing({ db, platform: einvoicing, logger }),

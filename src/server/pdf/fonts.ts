@@ -36,5 +36,25 @@ export function pdfFonts(): Record<FontName, Font> {
 function loadFont(path: string): Font {
   const font = create(readFileSync(path));
   if (!("layout" in font)) throw new Error(`${path} is a font collection, not a font`);
+  keepCodePoints(font);
   return font;
+}
+
+type GlyphCache = { getGlyph(id: number, characters?: number[]): { codePoints: number[] } | null };
+
+/**
+ * fontkit caches each glyph with the code points of its first request. A document's subset asks for the
+ * components of a composite glyph (the three periods of « … ») with none: in a font shared by every document,
+ * the period cached that way was then written without its Unicode value in every later PDF of the process,
+ * so « commande. » read as « commande » (text extraction, copy, search, PDF/A). A later request that knows
+ * the code points fills them in place, where the documents holding that array see them too.
+ */
+function keepCodePoints(font: Font): void {
+  const cache = font as unknown as GlyphCache;
+  const getGlyph = cache.getGlyph.bind(font);
+  cache.getGlyph = (id, characters = []) => {
+    const glyph = getGlyph(id, characters);
+    if (glyph && glyph.codePoints.length === 0 && characters.length > 0) glyph.codePoints.push(...characters);
+    return glyph;
+  };
 }

@@ -19,7 +19,7 @@ import {
 } from "./legal-identity";
 import { type OperationNature, operationNatureMention } from "./operation-nature";
 import { computeTotals, type Discountable, type RateDiscount, type VatBreakdown } from "./totals";
-import { VAT_EXEMPTIONS, type VatExemption } from "./vat-exemptions";
+import { applicableExemption, VAT_EXEMPTIONS, type VatExemption } from "./vat-exemptions";
 
 export type DocumentAddress = {
   line1: string | null;
@@ -73,10 +73,11 @@ export type SourceLine = {
 } & Discountable;
 
 /**
- * UNTDID 5305 VAT categories Ardoise uses: standard rate, zero rated, exempt (the franchise, art. 261),
- * reverse charge, intra-community supply, export outside the EU.
+ * UNTDID 5305 VAT categories Ardoise uses: standard rate, exempt (the franchise, art. 261, débours),
+ * reverse charge, intra-community supply, export of goods outside the EU, services out of scope of French VAT
+ * (art. 259-1). Zero rated (Z) is only what an old 0 % line without a reason reads as: issuing refuses it now.
  */
-export type VatCategory = "S" | "Z" | "E" | "AE" | "K" | "G";
+export type VatCategory = "S" | "Z" | "E" | "AE" | "K" | "G" | "O";
 
 /** `grossCents` is quantity × unit price, `discountCents` the line's discount off it, `totalCents` the rest. */
 export type DocumentLine = SourceLine & {
@@ -191,15 +192,15 @@ export function sirenOf(party: { siren: string | null; siret: string | null }): 
 }
 
 function vatCategory(regime: VatRegime, rateBp: number, exemption: VatExemption | null): VatCategory {
-  if (regime === "franchise") return "E";
   if (rateBp > 0) return "S";
-  return exemption ? VAT_EXEMPTIONS[exemption].category : "Z";
+  if (exemption) return VAT_EXEMPTIONS[exemption].category;
+  return regime === "franchise" ? "E" : "Z";
 }
 
-/** The exemption reason printed and sent for a category: the chosen exemption, else the franchise's. */
+/** The exemption reason printed and sent for a category: the applicable exemption, else the franchise's. */
 function exemptionOf(category: VatCategory, exemption: VatExemption | null) {
   if (category === "S" || category === "Z") return { exemptionReason: null, exemptionReasonCode: null };
-  // Without a chosen exemption only the franchise makes a line exempt (see vatCategory).
+  // Without an exemption only the franchise makes a line exempt (see vatCategory).
   if (!exemption) return { exemptionReason: VAT_FRANCHISE_MENTION, exemptionReasonCode: VATEX_FRANCHISE };
   const { mention, code } = VAT_EXEMPTIONS[exemption];
   return { exemptionReason: mention, exemptionReasonCode: code };
@@ -221,8 +222,12 @@ export function creditNoteSettlement(invoiceNumber: string): string {
 export function buildCommercialDocument(source: CommercialDocumentSource): CommercialDocument {
   const { seller, buyer } = source;
   const isFranchise = seller.vatRegime === "franchise";
-  // Under the franchise art. 293 B is the only exemption, whatever was chosen on the draft.
-  const exemption = isFranchise ? null : source.vatExemption;
+  const exemption = applicableExemption({
+    chosen: source.vatExemption,
+    isFranchise,
+    nature: source.operationNature,
+    buyer: { isBusiness: buyer.isBusiness, country: buyer.address.country },
+  });
   const totals = computeTotals(source.lines, source);
   const lines = source.lines.map((line, index) => {
     const totalCents = totals.lineTotalsCents[index] ?? 0;

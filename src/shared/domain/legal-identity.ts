@@ -204,3 +204,40 @@ export function isValidBic(value: string): boolean {
 export function formatIban(value: string): string {
   return normalizeIban(value).replace(/(.{4})(?=.)/g, "$1 ");
 }
+
+export const TYPED_BUSINESS_SIREN_MESSAGE =
+  "Pour une entreprise française, indiquez son SIREN (ou choisissez sa fiche client).";
+
+/**
+ * A client typed by name only, with no record and no details: the invoice can name neither its address nor,
+ * for a business, its SIREN. The French message of the refusal at issue.
+ */
+export const typedClientMessage = (name: string) =>
+  `Le client « ${name} » n'a pas de fiche : choisissez sa fiche client, ou indiquez s'il s'agit d'un particulier ou d'une entreprise (avec son SIREN) et son adresse.`;
+
+type BuyerAddress = {
+  line1: string | null;
+  postalCode: string | null;
+  city: string | null;
+  country: string;
+};
+
+/**
+ * Art. 242 nonies A du CGI: every invoice names the client's address, a consumer's as a company's. The
+ * French message naming what is missing, or null. A postal code is asked for a French address; some
+ * countries have none.
+ */
+export function buyerAddressProblem(name: string, address: BuyerAddress): string | null {
+  const missing = [
+    filled(address.line1) ? null : "l'adresse (numéro et rue)",
+    filled(address.postalCode) || address.country !== "FR" ? null : "le code postal",
+    filled(address.city) ? null : "la ville",
+  ].filter((field) => field !== null);
+  if (missing.length === 0) return null;
+  return `L'adresse du client « ${name} » est incomplète (mention obligatoire, art. 242 nonies A du CGI) : renseignez ${joinFrench(missing)}.`;
+}
+
+/** "a", "a et b", "a, b et c". */
+function joinFrench(items: string[]): string {
+  return items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} et ${items.at(-1)}`;
+}

@@ -1,3 +1,4 @@
+import { formatDate, formatMoney } from "../format";
 import type { VatRegime } from "./legal-identity";
 import { isSalesActivity, type UrssafActivity } from "./urssaf";
 
@@ -22,8 +23,9 @@ export const TURNOVER_THRESHOLDS = [
   },
 ] as const;
 
-/** An alert is raised from this share of a threshold. */
+/** An alert is raised from this share of a threshold, a sharper one from the second (the bell, issue 28). */
 export const THRESHOLD_WARNING_RATIO = 0.8;
+export const THRESHOLD_URGENT_RATIO = 0.95;
 
 export type ThresholdKind = "micro" | "vatBase" | "vatMajor";
 export type ThresholdStatus = {
@@ -35,6 +37,8 @@ export type ThresholdStatus = {
   level: "ok" | "approche" | "dépassé";
   /** What it means for the user, only when level is not ok. */
   message: string | null;
+  /** The warning step reached below the limit: 80 or 95 (%), null below 80 % or once passed. */
+  warningPercent: 80 | 95 | null;
 };
 
 const LABELS: Record<ThresholdKind, string> = {
@@ -97,6 +101,64 @@ export function thresholdStatuses({
       ratio,
       level,
       message: level === "ok" ? null : MESSAGES[kind][level],
+      warningPercent:
+        level !== "approche" ? null : ratio >= THRESHOLD_URGENT_RATIO ? (95 as const) : (80 as const),
     };
   });
+}
+
+/** Why the VAT franchise ended: the seuil majoré crossed this year, or the seuil de base over last year. */
+export const franchiseEndReasons = ["seuil-majore", "seuil-base"] as const;
+export type FranchiseEndReason = (typeof franchiseEndReasons)[number];
+export type FranchiseEnd = { on: string; reason: FranchiseEndReason; limitCents: number };
+
+const limitsOf = (activity: UrssafActivity, year: number) =>
+  thresholdsFor(year)[isSalesActivity(activity) ? "sales" : "services"];
+
+/**
+ * When the franchise en base ends for a seller under it (art. 293 B du CGI, loi de finances pour 2025), or
+ * null: from 1 January when last year's cashed turnover passed the seuil de base, else from the day this
+ * year's passes the seuil majoré. `receiptsByDay`: this year's receipts, one sum per day, in date order.
+ */
+export function franchiseEndOf({
+  activity,
+  year,
+  receiptsByDay,
+  lastYearCents,
+}: {
+  activity: UrssafActivity;
+  year: number;
+  receiptsByDay: readonly { day: string; cents: number }[];
+  lastYearCents: number;
+}): FranchiseEnd | null {
+  const lastYearFirst = Number(TURNOVER_THRESHOLDS[0].from.slice(0, 4));
+  if (year - 1 >= lastYearFirst) {
+    const { vatBase } = limitsOf(activity, year - 1);
+    if (lastYearCents > vatBase) return { on: `${year}-01-01`, reason: "seuil-base", limitCents: vatBase };
+  }
+  const { vatMajor } = limitsOf(activity, year);
+  let cashed = 0;
+  for (const receipt of receiptsByDay) {
+    cashed += receipt.cents;
+    if (cashed > vatMajor) return { on: receipt.day, reason: "seuil-majore", limitCents: vatMajor };
+  }
+  return null;
+}
+
+/** The threshold an ended franchise passed: last year's seuil de base, or the year's seuil majoré. */
+export function franchiseEndLimit(activity: UrssafActivity, on: string, reason: FranchiseEndReason): number {
+  const year = Number(on.slice(0, 4));
+  return reason === "seuil-base" ? limitsOf(activity, year - 1).vatBase : limitsOf(activity, year).vatMajor;
+}
+
+/** What changed and why, in French: the bell, the e-mail and the settings say it the same way. */
+export function franchiseEndExplanation(
+  end: Pick<FranchiseEnd, "reason" | "limitCents">,
+  on: string,
+): string {
+  const why =
+    end.reason === "seuil-majore"
+      ? `vos encaissements de l'année ont dépassé le seuil majoré de ${formatMoney(end.limitCents)}`
+      : `vos encaissements de l'an dernier ont dépassé le seuil de ${formatMoney(end.limitCents)}`;
+  return `Votre franchise en base de TVA a pris fin le ${formatDate(on)} : ${why} (art. 293 B du CGI). Vos factures portent désormais la TVA : renseignez votre numéro de TVA intracommunautaire (demandez-le à votre service des impôts) et le taux de vos prestations.`;
 }

@@ -1,7 +1,7 @@
 import { updateBusinessIdentityInput } from "@shared/schemas/settings";
 import { describe, expect, it } from "vitest";
 import { missingForInvoicing, registrationLine, registrationMentionProblem } from "./legal-identity";
-import { buyerSirenProblem, exemptionProblem } from "./vat-exemptions";
+import { applicableExemption, buyerSirenProblem, exemptionProblem } from "./vat-exemptions";
 
 const belgian = {
   name: "Brasserie Lambic",
@@ -14,36 +14,54 @@ const belgian = {
 
 describe("exemptions and the buyer's identifiers", () => {
   it("allows reverse charge to an EU business with its VAT number, at 0 % only", () => {
-    expect(
-      exemptionProblem("autoliquidation", { isFranchise: false, buyer: belgian, ratesBp: [0] }),
-    ).toBeNull();
-    expect(
-      exemptionProblem("autoliquidation", { isFranchise: false, buyer: belgian, ratesBp: [0, 2000] }),
-    ).toMatch(/toutes les lignes doivent être à 0 %/);
+    expect(exemptionProblem("autoliquidation", { buyer: belgian, ratesBp: [0] })).toBeNull();
+    expect(exemptionProblem("autoliquidation", { buyer: belgian, ratesBp: [0, 2000] })).toMatch(
+      /toutes les lignes doivent être à 0 %/,
+    );
     expect(
       exemptionProblem("autoliquidation", {
-        isFranchise: false,
         buyer: { ...belgian, vatNumber: null },
         ratesBp: [0],
       }),
     ).toMatch(/numéro de TVA intracommunautaire du client « Brasserie Lambic »/);
-    expect(exemptionProblem("autoliquidation", { isFranchise: true, buyer: belgian, ratesBp: [0] })).toMatch(
-      /293 B/,
+  });
+
+  it("gives the law's exemption: reverse charge under the franchise for EU services, 259-1 for services exports", () => {
+    const swiss = { isBusiness: true, country: "CH" };
+    const franchise = { chosen: null, isFranchise: true } as const;
+    expect(applicableExemption({ ...franchise, nature: "services", buyer: belgian })).toBe("autoliquidation");
+    // Goods, a consumer, a French client: the franchise's art. 293 B stays.
+    expect(applicableExemption({ ...franchise, nature: "biens", buyer: belgian })).toBeNull();
+    expect(
+      applicableExemption({ ...franchise, nature: "services", buyer: { ...belgian, isBusiness: false } }),
+    ).toBeNull();
+    expect(
+      applicableExemption({ ...franchise, nature: "services", buyer: { ...belgian, country: "FR" } }),
+    ).toBeNull();
+    const registered = { isFranchise: false, chosen: "exportation" } as const;
+    expect(applicableExemption({ ...registered, nature: "services", buyer: swiss })).toBe(
+      "prestation-hors-ue",
     );
+    expect(applicableExemption({ ...registered, nature: "biens", buyer: swiss })).toBe("exportation");
+    expect(
+      exemptionProblem("prestation-hors-ue", {
+        buyer: { ...belgian, country: "CH", isBusiness: false },
+        ratesBp: [0],
+      }),
+    ).toMatch(/doit être une entreprise/);
   });
 
   it("lets an art. 261 exemption sit beside taxed lines, but not alone without a 0 % line", () => {
     const french = { ...belgian, country: "FR", vatNumber: null, siren: "732829320" };
     expect(
       exemptionProblem("formation-professionnelle", {
-        isFranchise: false,
         buyer: french,
         ratesBp: [0, 2000],
       }),
     ).toBeNull();
-    expect(
-      exemptionProblem("formation-professionnelle", { isFranchise: false, buyer: french, ratesBp: [2000] }),
-    ).toMatch(/aucune ligne n'est à 0 %/);
+    expect(exemptionProblem("formation-professionnelle", { buyer: french, ratesBp: [2000] })).toMatch(
+      /aucune ligne n'est à 0 %/,
+    );
   });
 
   it("needs a Luhn-valid SIREN (or SIRET) for a French business only", () => {

@@ -6,6 +6,7 @@
  */
 
 import { compactIdentifier, isValidSiren, isValidVatNumber } from "./identifiers";
+import type { OperationNature } from "./operation-nature";
 
 /** EU member states (ISO 3166-1 alpha-2): reverse charge and intra-EU supplies need a buyer among them. */
 export const EU_COUNTRIES = [
@@ -45,7 +46,11 @@ type BuyerRule = "eu-business" | "outside-eu" | "any";
 export const VAT_EXEMPTIONS = {
   autoliquidation: {
     label: "Autoliquidation : client professionnel d'un autre pays de l'UE",
-    mention: "Autoliquidation",
+    // Services to an EU business are taxed where it is established (art. 259-1), by the client itself
+    // (art. 283-2 du CGI, art. 196 of the VAT directive): « Autoliquidation » is the mention art. 242
+    // nonies A requires.
+    mention:
+      "Autoliquidation : TVA due par le preneur (art. 259-1 et 283-2 du CGI, art. 196 de la directive 2006/112/CE)",
     category: "AE",
     code: "VATEX-EU-AE",
     buyer: "eu-business",
@@ -60,12 +65,29 @@ export const VAT_EXEMPTIONS = {
     isWholeDocument: true,
   },
   exportation: {
-    label: "Exportation hors de l'UE",
+    label: "Exportation hors de l'UE (livraison de biens)",
     mention: "Exonération de TVA, art. 262 I du CGI (exportation)",
     category: "G",
     code: "VATEX-EU-G",
     buyer: "outside-eu",
     isWholeDocument: true,
+  },
+  /** What « exportation » means for services (see applicableExemption): they are taxed where the client is. */
+  "prestation-hors-ue": {
+    label: "Prestation de services à un client professionnel établi hors de l'UE",
+    mention: "TVA non applicable, art. 259-1 du CGI (prestation de services, preneur établi hors de l'UE)",
+    category: "O",
+    code: "VATEX-EU-O",
+    buyer: "outside-eu",
+    isWholeDocument: true,
+  },
+  debours: {
+    label: "Débours : frais payés au nom et pour le compte du client (art. 267 II-2° du CGI)",
+    mention: "Débours exclus de la base d'imposition, art. 267 II-2° du CGI",
+    category: "E",
+    code: "VATEX-EU-79-C",
+    buyer: "any",
+    isWholeDocument: false,
   },
   "formation-professionnelle": {
     label: "Formation professionnelle continue (art. 261-4-4° a du CGI)",
@@ -88,7 +110,7 @@ export const VAT_EXEMPTIONS = {
   {
     label: string;
     mention: string;
-    category: "AE" | "K" | "G" | "E";
+    category: "AE" | "K" | "G" | "O" | "E";
     code: string;
     buyer: BuyerRule;
     /** The whole supply is taxed abroad (or not at all): no line may carry French VAT. */
@@ -101,10 +123,10 @@ export const vatExemptions = Object.keys(VAT_EXEMPTIONS) as [VatExemption, ...Va
 
 export const EXEMPTION_ZERO_RATE_MESSAGE =
   "Avec l'autoliquidation, une livraison intracommunautaire ou une exportation, toutes les lignes doivent être à 0 % de TVA.";
+export const ZERO_RATE_WITHOUT_REASON_MESSAGE =
+  "Une ligne est à 0 % de TVA sans motif : choisissez l'exonération qui s'applique (débours, autoliquidation, exportation, formation…) ou appliquez le taux de TVA de la prestation.";
 export const EXEMPTION_NO_ZERO_LINE_MESSAGE =
   "L'exonération s'applique aux lignes à 0 % de TVA : aucune ligne n'est à 0 %.";
-export const EXEMPTION_FRANCHISE_MESSAGE =
-  "En franchise en base de TVA, la mention de l'art. 293 B du CGI s'applique déjà : pas d'autre exonération.";
 
 /** The buyer fields these rules read (a client row, its DTO and the frozen buyer all fit). */
 export type BuyerIdentity = {
@@ -117,16 +139,16 @@ export type BuyerIdentity = {
 };
 
 /**
- * Why this document cannot be issued with this exemption, in French, or null. The exemption applies to the
+ * Why this document cannot be issued with this exemption (the applicable one, see applicableExemption), in
+ * French, or null. The exemption applies to the
  * 0 % lines; reverse charge, intra-EU supplies and exports leave no French VAT on the whole document. Reverse charge and intra-EU supplies need a business
  * established in another member state with its VAT number (printed, and BT-48 of the e-invoice); an export
  * goes outside the EU.
  */
 export function exemptionProblem(
   exemption: VatExemption,
-  { isFranchise, buyer, ratesBp }: { isFranchise: boolean; buyer: BuyerIdentity; ratesBp: readonly number[] },
+  { buyer, ratesBp }: { buyer: BuyerIdentity; ratesBp: readonly number[] },
 ): string | null {
-  if (isFranchise) return EXEMPTION_FRANCHISE_MESSAGE;
   const rule = VAT_EXEMPTIONS[exemption];
   if (rule.isWholeDocument && ratesBp.some((rate) => rate !== 0)) return EXEMPTION_ZERO_RATE_MESSAGE;
   if (!ratesBp.includes(0)) return EXEMPTION_NO_ZERO_LINE_MESSAGE;
@@ -139,7 +161,36 @@ export function exemptionProblem(
   }
   if (rule.buyer === "outside-eu" && isInEu(buyer.country))
     return `Exportation : le client « ${buyer.name} » doit être établi hors de l'Union européenne.`;
+  if (exemption === "prestation-hors-ue" && !buyer.isBusiness)
+    return `${rule.label} : le client « ${buyer.name} » doit être une entreprise (un particulier paie la TVA française, art. 259 B du CGI).`;
   return null;
+}
+
+const isEuBusinessAbroad = (buyer: Pick<BuyerIdentity, "isBusiness" | "country">) =>
+  buyer.isBusiness && buyer.country !== "FR" && isInEu(buyer.country);
+
+/**
+ * The exemption the law gives a document, from the one chosen (issue 28), so the mention and the category
+ * follow the operation rather than a list's wording:
+ * - under the franchise en base, services to a business of another member state are taxed there, by the
+ *   client (art. 259-1 and 283-2 du CGI): reverse charge, not the art. 293 B mention; otherwise none (293 B);
+ * - an « exportation » of services is no export of goods (art. 262 I, category G): services to a business
+ *   outside the EU are taxed where it is (art. 259-1), out of the scope of French VAT (category O).
+ */
+export function applicableExemption({
+  chosen,
+  isFranchise,
+  nature,
+  buyer,
+}: {
+  chosen: VatExemption | null;
+  isFranchise: boolean;
+  nature: OperationNature;
+  buyer: Pick<BuyerIdentity, "isBusiness" | "country">;
+}): VatExemption | null {
+  if (isFranchise) return nature === "services" && isEuBusinessAbroad(buyer) ? "autoliquidation" : null;
+  if (chosen === "exportation" && nature === "services") return "prestation-hors-ue";
+  return chosen;
 }
 
 /**

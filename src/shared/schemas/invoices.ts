@@ -1,5 +1,7 @@
 import { z } from "zod";
+import { compactIdentifier, isValidSiren } from "../domain/identifiers";
 import { type InvoiceStatus, invoiceStatusLabels } from "../domain/invoice-status";
+import { TYPED_BUSINESS_SIREN_MESSAGE } from "../domain/legal-identity";
 import { VAT_RATES_BP } from "../domain/money";
 import { type OperationNature, operationNatures } from "../domain/operation-nature";
 import {
@@ -16,22 +18,54 @@ import { listQuery } from "./list";
 export { type InvoiceStatus, invoiceStatusLabels };
 
 const addressText = (max: number) => z.string().trim().max(max, `${max} caractères au maximum.`);
+/** A postal address; `of` names it in the messages (« de livraison », « du client »). */
+const postalAddressInput = (of: string) =>
+  z.object({
+    line1: addressText(200).min(1, `Indiquez l'adresse ${of}.`),
+    line2: addressText(200)
+      .optional()
+      .transform((value) => value || null),
+    postalCode: addressText(10).min(1, `Indiquez le code postal ${of}.`),
+    city: addressText(100).min(1, `Indiquez la ville ${of}.`),
+    country: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z]{2}$/, "Choisissez un pays.")
+      .default("FR"),
+  });
 /** Where the goods or services go when it is not the billing address (printed, and BG-15 of the e-invoice). */
-export const deliveryAddressInput = z.object({
-  line1: addressText(200).min(1, "Indiquez l'adresse de livraison."),
-  line2: addressText(200)
-    .optional()
-    .transform((value) => value || null),
-  postalCode: addressText(10).min(1, "Indiquez le code postal de livraison."),
-  city: addressText(100).min(1, "Indiquez la ville de livraison."),
-  country: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .regex(/^[A-Z]{2}$/, "Choisissez un pays.")
-    .default("FR"),
-});
+export const deliveryAddressInput = postalAddressInput("de livraison");
 export type DeliveryAddressInput = z.input<typeof deliveryAddressInput>;
+
+/**
+ * A client typed on the invoice instead of chosen among the client records (issue 28): the law still wants
+ * its address (art. 242 nonies A du CGI), and a French business is named by its SIREN (BT-47), checked by its
+ * Luhn key here and again at issue.
+ */
+export const typedBuyerInput = z
+  .object({
+    isBusiness: z.boolean({ error: "Indiquez s'il s'agit d'un particulier ou d'une entreprise." }),
+    siren: z
+      .string()
+      .trim()
+      .max(20)
+      .optional()
+      .transform((value) => (value ? compactIdentifier(value) : null)),
+    address: postalAddressInput("du client"),
+  })
+  .superRefine((buyer, context) => {
+    if (!buyer.isBusiness || buyer.address.country !== "FR") return;
+    if (!buyer.siren)
+      context.addIssue({ code: "custom", path: ["siren"], message: TYPED_BUSINESS_SIREN_MESSAGE });
+    else if (!isValidSiren(buyer.siren))
+      context.addIssue({
+        code: "custom",
+        path: ["siren"],
+        message: "Ce SIREN n'est pas valide (9 chiffres, clé de contrôle).",
+      });
+  });
+export type TypedBuyerInput = z.input<typeof typedBuyerInput>;
 
 /**
  * A discount (issue 13 §1), on a line or on the whole document: `discountValue` is basis points for a
@@ -82,6 +116,8 @@ export type LineInput = z.infer<typeof lineInput>;
 const invoiceFields = z.object({
   clientId: z.uuid("Client invalide.").optional(),
   clientName: z.string().trim().min(1, "Indiquez le client.").max(200),
+  /** Without a client record: who the typed client is (consumer or business) and its address. */
+  typedBuyer: typedBuyerInput.nullable().optional(),
   projectId: z.uuid().optional(),
   serviceDate: isoDay.optional(),
   /** Last day of a service given as a period (the first is serviceDate). */

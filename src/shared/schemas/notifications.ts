@@ -8,6 +8,7 @@ export const notificationKinds = [
   "quote_decided",
   "urssaf_deadline",
   "payment_surplus",
+  "vat_franchise",
 ] as const;
 
 export const notificationItem = z.object({

@@ -226,6 +226,8 @@ export type LogoDto = z.infer<typeof logoDto>;
 /** The stored identity as the form edits it: a field not given is "". */
 export const businessIdentityDto = identityFields.extend({
   invoiceNumberPrefix: z.string(),
+  /** When the app ended the VAT franchise by the turnover thresholds (issue 28), and why; null: it did not. */
+  vatFranchiseEnd: z.object({ on: z.string(), reason: z.enum(["seuil-majore", "seuil-base"]) }).nullable(),
   id: z.string(),
   logo: logoDto.nullable(),
   updatedAt: z.string(),

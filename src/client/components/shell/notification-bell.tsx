@@ -26,6 +26,7 @@ const kindStyles: Record<NotificationItem["kind"], { icon: LucideIcon; className
   quote_decided: { icon: CircleCheck, className: "bg-emerald-500/15 text-emerald-700 dark:text-emerald-300" },
   urssaf_deadline: { icon: Landmark, className: "bg-amber-500/15 text-amber-700 dark:text-amber-300" },
   payment_surplus: { icon: Undo2, className: "bg-amber-500/15 text-amber-700 dark:text-amber-300" },
+  vat_franchise: { icon: Landmark, className: "bg-danger/10 text-danger" },
 };
 
 export function NotificationBell() {

@@ -3,8 +3,9 @@ import { boolean, check, integer, jsonb, pgTable, text, uuid } from "drizzle-orm
 import type { ProfessionalInsurance } from "../../../shared/domain/legal-identity";
 // Relative, not @shared: drizzle-kit loads this file without the TypeScript path aliases.
 import { operationNatures } from "../../../shared/domain/operation-nature";
+import { franchiseEndReasons } from "../../../shared/domain/urssaf-thresholds";
 import { user } from "./auth";
-import { checkIn, optionalFkIndex, timestamps } from "./columns";
+import { checkIn, day, optionalFkIndex, timestamps, tstz } from "./columns";
 import { files } from "./files";
 import { tenantPolicy, tenantReference, tenantUserId } from "./tenancy";
 
@@ -80,6 +81,14 @@ export const businessIdentities = pgTable(
     vatNumber: text("vat_number"),
     /** Option for paying VAT on debits: the invoice must then say "Option pour le paiement de la taxe d'après les débits". */
     vatOnDebits: boolean("vat_on_debits").notNull().default(false),
+    /**
+     * The day the VAT franchise en base ended by the turnover thresholds (issue 28), and why: the app switched
+     * `vat_regime` to 'assujetti' from that day. `vat_franchise_emailed_at`: when the seller was told by
+     * e-mail (the job claims the row by setting it).
+     */
+    vatFranchiseEndedOn: day("vat_franchise_ended_on"),
+    vatFranchiseEndReason: text("vat_franchise_end_reason", { enum: franchiseEndReasons }),
+    vatFranchiseEmailedAt: tstz("vat_franchise_emailed_at"),
     /** What the seller's invoices bill by default (goods, services, both): printed, and BT-23 of the e-invoice. */
     operationNature: text("operation_nature", { enum: operationNatures }).notNull().default("services"),
     /** Professional insurance printed on quotes and invoices (compulsory décennale for building trades). */
@@ -101,6 +110,11 @@ export const businessIdentities = pgTable(
   (t) => [
     tenantPolicy(t.userId),
     checkIn("business_identities_vat_regime_check", t.vatRegime, vatRegimes),
+    checkIn(
+      "business_identities_vat_franchise_end_reason_check",
+      t.vatFranchiseEndReason,
+      franchiseEndReasons,
+    ),
     checkIn("business_identities_activity_category_check", t.activityCategory, activityCategories),
     checkIn("business_identities_operation_nature_check", t.operationNature, operationNatures),
     check(

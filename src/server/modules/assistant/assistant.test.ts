@@ -327,7 +327,13 @@ describe("actions resolved against the user's data", () => {
     });
     const known = await api(cookie, "/api/clients", {
       method: "POST",
-      body: { name: "SARL Les Jardins de Provence", siren: "552100554" },
+      body: {
+        name: "SARL Les Jardins de Provence",
+        siren: "552100554",
+        addressLine1: "9 cours Mirabeau",
+        postalCode: "13100",
+        city: "Aix-en-Provence",
+      },
     });
     const dueDate = addDays(parisToday(), 45);
     const { events, toolResults } = await ask(cookie, [
@@ -491,7 +497,13 @@ describe("actions resolved against the user's data", () => {
     const { cookie } = await registerPaid(modelContext, { email: "tina.actions@example.fr" });
     const known = await api(cookie, "/api/clients", {
       method: "POST",
-      body: { name: "SARL Les Jardins de Provence", siren: "552100554" },
+      body: {
+        name: "SARL Les Jardins de Provence",
+        siren: "552100554",
+        addressLine1: "9 cours Mirabeau",
+        postalCode: "13100",
+        city: "Aix-en-Provence",
+      },
     });
     const { events } = await ask(cookie, [
       {

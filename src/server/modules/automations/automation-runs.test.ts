@@ -50,6 +50,9 @@ async function freelancer(email: string, clientEmail: string | null = null) {
   const [client] = await context.database.db
     .insert(clients)
     .values({
+      addressLine1: "1 rue Haute",
+      postalCode: "75004",
+      city: "Paris",
       userId: account.userId,
       name: "Atelier Dupont",
       siren: "552100554",

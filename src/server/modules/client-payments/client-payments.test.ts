@@ -14,6 +14,7 @@ import {
 import { call, freshIp, markPaid, registerAndConfirm } from "../../test/accounts";
 import { chat, only } from "../../test/assistant-chat";
 import { createTestContext, type TestContext } from "../../test/test-app";
+import { TYPED_BUSINESS } from "../../test/typed-buyer";
 
 const KEY = "sk_test_AliceOwnAccount1234";
 const WHSEC = "whsec_AliceSigningSecret987";
@@ -228,6 +229,7 @@ async function sharedInvoice(cookie: string) {
     cookie,
     body: {
       clientName: "Brasserie du Nord",
+      typedBuyer: TYPED_BUSINESS,
       lines: [{ description: "Site vitrine", quantity: 1, unitPriceCents: 100000, vatRateBp: 2000 }],
     },
   });

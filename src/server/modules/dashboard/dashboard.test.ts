@@ -13,6 +13,7 @@ import { call, markPaid, registerAndConfirm } from "../../test/accounts";
 import { insertInvoiceRow } from "../../test/invoice-rows";
 import { explainAsTenant, nodesOf, recordStatements } from "../../test/query-plans";
 import { createTestContext, type TestContext } from "../../test/test-app";
+import { TYPED_BUSINESS } from "../../test/typed-buyer";
 import { getDashboard } from "./dashboard.service";
 
 let context: TestContext;
@@ -65,7 +66,14 @@ afterAll(() => context.close());
 describe("the aggregate, computed by hand", () => {
   beforeAll(async () => {
     const db = context.database.db;
-    await db.insert(clients).values({ userId: alice.userId, name: "Dupont SARL", status: "actif" });
+    await db.insert(clients).values({
+      addressLine1: "1 rue Haute",
+      postalCode: "75004",
+      city: "Paris",
+      userId: alice.userId,
+      name: "Dupont SARL",
+      status: "actif",
+    });
     await seedInvoices(alice.userId, [
       // Last year: 100 € paid before the 12-month window, 300 € inside it (December).
       {
@@ -294,7 +302,8 @@ describe("the totals kept by the triggers", () => {
   };
   const dashboard = () => getDashboard(context.database.db, { userId: erin.userId });
   // 1 000 € HT at 20 %: 1 200 € TTC.
-  const draft = () => post("/api/invoices", { clientName: "Martin SAS", lines: [line()] });
+  const draft = () =>
+    post("/api/invoices", { clientName: "Martin SAS", typedBuyer: TYPED_BUSINESS, lines: [line()] });
   const line = () => ({ description: "Audit", quantity: 1, unitPriceCents: 100000, vatRateBp: 2000 });
 
   beforeAll(async () => {

@@ -1,4 +1,7 @@
+import type { CreateInvoiceInput } from "@shared/schemas/invoices";
 import type { businessIdentities, clients, InvoiceBuyer, InvoiceSeller } from "../../db/schema/index";
+
+type TypedBuyer = NonNullable<CreateInvoiceInput["typedBuyer"]>;
 
 // The two parties of a commercial document: an invoice freezes them at issue, a quote prints them as
 // they are today. One mapping, so both read the same identity.
@@ -31,11 +34,15 @@ export function sellerOf(identity: typeof businessIdentities.$inferSelect): Invo
   };
 }
 
-/** The client record's identity, or only the typed name when the document is not linked to one. */
+/**
+ * The client record's identity; without one, what was typed on the draft (issue 28: a consumer or a
+ * business with its SIREN, and an address), else only the typed name.
+ */
 export function buyerOf(
-  document: { clientName: string },
+  document: { clientName: string; buyer?: InvoiceBuyer | null },
   client: typeof clients.$inferSelect | undefined,
 ): InvoiceBuyer {
+  if (!client && document.buyer) return { ...document.buyer, name: document.clientName };
   return {
     name: client?.name ?? document.clientName,
     company: client?.company ?? null,
@@ -52,5 +59,25 @@ export function buyerOf(
       city: client?.city ?? null,
       country: client?.country ?? "FR",
     },
+  };
+}
+
+/** A typed client as the draft stores it (in `buyer`, frozen as it is at issue); null with a client record. */
+export function typedBuyerOf(
+  clientName: string,
+  typed: TypedBuyer | null | undefined,
+  clientId: string | null | undefined,
+): InvoiceBuyer | null {
+  if (clientId || !typed) return null;
+  return {
+    name: clientName,
+    company: typed.isBusiness ? clientName : null,
+    contactName: null,
+    email: null,
+    siren: typed.isBusiness ? typed.siren : null,
+    siret: null,
+    vatNumber: null,
+    isBusiness: typed.isBusiness,
+    address: typed.address,
   };
 }

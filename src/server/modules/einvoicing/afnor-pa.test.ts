@@ -62,6 +62,8 @@ async function issuedInvoice(buyerSiren = BUYER_SIREN) {
       name: "Boulangerie Durand SAS",
       isBusiness: true,
       siren: buyerSiren,
+      addressLine1: "8 rue du Four",
+      postalCode: "75006",
       city: "Paris",
     })
     .returning();

@@ -52,6 +52,8 @@ async function issuedInvoice() {
       name: "Boulangerie Durand SAS",
       isBusiness: true,
       siren: "552100554",
+      addressLine1: "8 rue du Four",
+      postalCode: "75006",
       city: "Paris",
     })
     .returning();

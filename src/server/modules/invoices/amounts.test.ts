@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { businessIdentities, invoices, payments } from "../../db/schema/index";
 import { call, markPaid, registerAndConfirm } from "../../test/accounts";
 import { createTestContext, type TestContext } from "../../test/test-app";
+import { TYPED_BUSINESS } from "../../test/typed-buyer";
 
 // Issue 13 §1, the amounts of an invoice: line and document discounts, deposit and final invoices, partial
 // credit notes and refunds, as a caller of the API sees them, on PGlite and PostgreSQL.
@@ -43,7 +44,11 @@ async function post(path: string, body: unknown, expected = 201) {
 const get = async (path: string) => (await call(context, path, { cookie: alice.cookie })).json();
 
 async function issued(body: Record<string, unknown>) {
-  const draft = await post("/api/invoices", { clientName: "Atelier Dupont", ...body });
+  const draft = await post("/api/invoices", {
+    clientName: "Atelier Dupont",
+    typedBuyer: TYPED_BUSINESS,
+    ...body,
+  });
   return post(`/api/invoices/${draft.id}/issue`, {}, 200);
 }
 
@@ -67,6 +72,7 @@ describe("discounts", () => {
   it("takes line and document discounts off before VAT, per rate, on the server", async () => {
     const invoice = await post("/api/invoices", {
       clientName: "Atelier Dupont",
+      typedBuyer: TYPED_BUSINESS,
       lines: [
         line({ quantity: 3, unitPriceCents: 3333, discountKind: "percent", discountValue: 1000 }),
         line({ description: "Livre", unitPriceCents: 20000, vatRateBp: 550 }),
@@ -109,7 +115,7 @@ describe("discounts", () => {
       const response = await call(context, "/api/invoices", {
         method: "POST",
         cookie: alice.cookie,
-        body: { clientName: "Atelier Dupont", ...body },
+        body: { clientName: "Atelier Dupont", typedBuyer: TYPED_BUSINESS, ...body },
       });
       expect(response.status).toBe(400);
       const { error } = await response.json();
@@ -119,7 +125,11 @@ describe("discounts", () => {
   });
 
   it("checks a discount changed alone on a draft against its stored lines (400, unchanged)", async () => {
-    const draft = await post("/api/invoices", { clientName: "Atelier Dupont", lines: [line()] });
+    const draft = await post("/api/invoices", {
+      clientName: "Atelier Dupont",
+      typedBuyer: TYPED_BUSINESS,
+      lines: [line()],
+    });
     const response = await call(context, `/api/invoices/${draft.id}`, {
       method: "PATCH",
       cookie: alice.cookie,
@@ -140,6 +150,7 @@ describe("discounts", () => {
   it("carries a quote's discounts to its invoice", async () => {
     const quote = await post("/api/quotes", {
       clientName: "Atelier Dupont",
+      typedBuyer: TYPED_BUSINESS,
       lines: [line({ discountKind: "amount", discountValue: 10000 })],
       discountKind: "percent",
       discountValue: 1000,
@@ -155,7 +166,16 @@ describe("discounts", () => {
 
 describe("deposit and final invoices", () => {
   it("asks a deposit on a quote, then the final invoice deducts it", async () => {
+    // The invoices made from a quote are issued to its client record (issue 28: SIREN and address).
+    const client = await post("/api/clients", {
+      name: "Atelier Dupont",
+      siren: TYPED_BUSINESS.siren,
+      addressLine1: TYPED_BUSINESS.address.line1,
+      postalCode: TYPED_BUSINESS.address.postalCode,
+      city: TYPED_BUSINESS.address.city,
+    });
     const quote = await post("/api/quotes", {
+      clientId: client.id,
       clientName: "Atelier Dupont",
       lines: [line({ quantity: 2 }), line({ description: "Livre", unitPriceCents: 20000, vatRateBp: 550 })],
     });
@@ -202,13 +222,19 @@ describe("deposit and final invoices", () => {
     const deposit = await issued({ isDeposit: true, lines: [line({ description: "Acompte refonte" })] });
     const final = await post("/api/invoices", {
       clientName: "Atelier Dupont",
+      typedBuyer: TYPED_BUSINESS,
       lines: [line({ quantity: 4 })],
       depositInvoiceIds: [deposit.id],
     });
     expect(final.depositsCents).toBe(120000);
     const again = await post(
       "/api/invoices",
-      { clientName: "Atelier Dupont", lines: [line()], depositInvoiceIds: [deposit.id] },
+      {
+        clientName: "Atelier Dupont",
+        typedBuyer: TYPED_BUSINESS,
+        lines: [line()],
+        depositInvoiceIds: [deposit.id],
+      },
       400,
     );
     expect(again.error.message).toBe(
@@ -217,7 +243,12 @@ describe("deposit and final invoices", () => {
     const notDeposit = await issued({ lines: [line()] });
     const wrong = await post(
       "/api/invoices",
-      { clientName: "Atelier Dupont", lines: [line()], depositInvoiceIds: [notDeposit.id] },
+      {
+        clientName: "Atelier Dupont",
+        typedBuyer: TYPED_BUSINESS,
+        lines: [line()],
+        depositInvoiceIds: [notDeposit.id],
+      },
       400,
     );
     expect(wrong.error.message).toBe("Facture d'acompte introuvable.");

@@ -72,6 +72,20 @@ async function draft(
   return (await response.json()) as { id: string };
 }
 
+/** The Factur-X XML embedded in the invoice's PDF, as a client downloads it. */
+async function facturxXmlOf(id: string): Promise<string> {
+  const pdf = await call(context, `/api/invoices/${id}/pdf`, { cookie: seller.cookie });
+  expect(pdf.status).toBe(200);
+  const work = mkdtempSync(join(tmpdir(), "ardoise-mentions-"));
+  try {
+    writeFileSync(join(work, "f.pdf"), Buffer.from(await pdf.arrayBuffer()));
+    execFileSync("pdfdetach", ["-savefile", "factur-x.xml", "-o", join(work, "x.xml"), join(work, "f.pdf")]);
+    return readFileSync(join(work, "x.xml"), "utf8");
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
 const issue = (id: string) =>
   call(context, `/api/invoices/${id}/issue`, { method: "POST", cookie: seller.cookie });
 
@@ -104,6 +118,84 @@ describe("issuing an invoice to a French business client needs its SIREN", () =>
     expect(await issued.json()).toMatchObject({ status: "en-attente", operationNature: "biens" });
     const consumer = await client({ name: "Jean Petit", isBusiness: false });
     expect((await issue((await draft(consumer, { operationNature: "services" }, 2000)).id)).status).toBe(200);
+  });
+});
+
+describe("a client typed by name (no client record), issue 28", () => {
+  const typed = (body: Record<string, unknown>) =>
+    call(context, "/api/invoices", {
+      method: "POST",
+      cookie: seller.cookie,
+      body: {
+        clientName: "Menuiserie Roux",
+        lines: [{ description: "Lampes", quantity: 1, unitPriceCents: 30000, vatRateBp: 2000 }],
+        ...body,
+      },
+    });
+  const address = { line1: "4 rue du Port", postalCode: "13002", city: "Marseille" };
+
+  it("refuses to issue a name alone: neither consumer nor business, no address", async () => {
+    const created = await typed({});
+    expect(created.status).toBe(201);
+    const refused = await issue((await created.json()).id);
+    expect(refused.status).toBe(422);
+    expect((await refused.json()).error.message).toBe(
+      "Le client « Menuiserie Roux » n'a pas de fiche : choisissez sa fiche client, ou indiquez s'il s'agit d'un particulier ou d'une entreprise (avec son SIREN) et son adresse.",
+    );
+  });
+
+  it("asks a typed French business for a valid SIREN (Luhn), on the form's save", async () => {
+    const withoutSiren = await typed({ typedBuyer: { isBusiness: true, address } });
+    expect(withoutSiren.status).toBe(400);
+    expect(JSON.stringify((await withoutSiren.json()).error.issues)).toContain(
+      "Pour une entreprise française, indiquez son SIREN (ou choisissez sa fiche client).",
+    );
+    const wrongKey = await typed({ typedBuyer: { isBusiness: true, siren: "732 829 321", address } });
+    expect(wrongKey.status).toBe(400);
+    expect(JSON.stringify((await wrongKey.json()).error.issues)).toContain("Ce SIREN n'est pas valide");
+  });
+
+  it("issues a typed business with its SIREN as B2B (BT-47 in the XML) and a typed consumer as B2C", async () => {
+    const business = await typed({ typedBuyer: { isBusiness: true, siren: "552 100 554", address } });
+    expect(business.status).toBe(201);
+    const issued = await issue((await business.json()).id);
+    expect(issued.status).toBe(200);
+    const invoice = await issued.json();
+    expect(invoice.buyer).toMatchObject({
+      name: "Menuiserie Roux",
+      isBusiness: true,
+      siren: "552100554",
+      address: { line1: "4 rue du Port", postalCode: "13002", city: "Marseille", country: "FR" },
+    });
+    const xml = await facturxXmlOf(invoice.id);
+    expect(xml).toContain('<ram:SpecifiedLegalOrganization><ram:ID schemeID="0002">552100554</ram:ID>');
+    expect(xml).toContain("<ram:Content>B2B</ram:Content><ram:SubjectCode>BAR</ram:SubjectCode>");
+
+    const consumer = await typed({ clientName: "Jeanne Roux", typedBuyer: { isBusiness: false, address } });
+    const issuedToConsumer = await issue((await consumer.json()).id);
+    expect(issuedToConsumer.status).toBe(200);
+    expect((await issuedToConsumer.json()).buyer).toMatchObject({ isBusiness: false, siren: null });
+  });
+});
+
+describe("the client's address is a mandatory mention (art. 242 nonies A du CGI)", () => {
+  it("refuses a company or a consumer record without its address, naming the missing fields", async () => {
+    const company = await client({ name: "Atelier Sans Adresse", isBusiness: true, siren: "552100554" });
+    await context.database.db
+      .update(clients)
+      .set({ addressLine1: null, postalCode: null })
+      .where(eq(clients.id, company.id));
+    const refused = await issue((await draft(company, {}, 2000)).id);
+    expect(refused.status).toBe(422);
+    expect((await refused.json()).error.message).toBe(
+      "L'adresse du client « Atelier Sans Adresse » est incomplète (mention obligatoire, art. 242 nonies A du CGI) : renseignez l'adresse (numéro et rue) et le code postal.",
+    );
+    const consumer = await client({ name: "Jean Sans Ville", isBusiness: false, city: "" });
+    const refusedConsumer = await issue((await draft(consumer, {}, 2000)).id);
+    expect(refusedConsumer.status).toBe(422);
+    expect((await refusedConsumer.json()).error.message).toContain("renseignez la ville.");
+    const [row] = await context.database.db.select().from(invoices).where(eq(invoices.clientId, consumer.id));
+    expect(row).toMatchObject({ status: "brouillon", invoiceNumber: null });
   });
 });
 

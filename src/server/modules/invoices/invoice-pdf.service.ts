@@ -91,7 +91,9 @@ export async function getInvoicePdf(
     discountValue: row.discountValue,
     isDeposit: row.isDeposit,
     deposits: deposits.map((deposit) => ({ ...deposit, number: deposit.number ?? "" })),
-    paidCents: row.paidCents,
+    // The copy is frozen at issue (issue 28), whenever it is first rendered: payments all come after the
+    // issue, so none is printed as « déjà réglé »; deposits a final invoice deducts are listed apart.
+    paidCents: 0,
     paymentTerms: row.paymentTerms ?? paymentTermsMention(identity?.paymentTermsDays),
     notes: row.notes,
     precedingInvoice: credited?.number ? { number: credited.number, date: credited.date } : null,

@@ -138,6 +138,24 @@ describe("invoice PDF", () => {
     expect(read.status).toBe("en-attente");
   });
 
+  it("is frozen at issue: a payment recorded before the first download is not printed (issue 28)", async () => {
+    const invoice = await issuedInvoice(true);
+    const paid = await call(context, `/api/invoices/${invoice.id}/payments`, {
+      method: "POST",
+      cookie: seller.cookie,
+      body: { amountCents: 100000, method: "virement" },
+    });
+    expect(paid.status).toBe(200);
+    const bytes = await (
+      await call(context, `/api/invoices/${invoice.id}/pdf`, { cookie: seller.cookie })
+    ).arrayBuffer();
+    const text = pdfText(bytes, "facture-payee-avant-telechargement");
+    expect(text).not.toContain("Déjà réglé");
+    expect(text).toContain(spaces(formatMoney(292625)));
+    // The e-invoice says what the invoice said when issued: nothing prepaid (BT-113).
+    expect(attachedFacturx(bytes)).not.toContain("<ram:TotalPrepaidAmount>");
+  });
+
   it("leaves the 40 € indemnity out for a consumer, and prints credit notes", async () => {
     const invoice = await issuedInvoice(false);
     const text = pdfText(

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { businessIdentities, invoiceReminders } from "../../db/schema/index";
 import { call, registerPaid } from "../../test/accounts";
 import { createTestContext, type TestContext } from "../../test/test-app";
+import { TYPED_BUSINESS } from "../../test/typed-buyer";
 
 let context: TestContext;
 let alice: { cookie: string; userId: string };
@@ -41,6 +42,7 @@ describe("an invoice's reminders (GET /api/invoices/:id/reminders)", () => {
         cookie: alice.cookie,
         body: {
           clientName: "Dupont SARL",
+          typedBuyer: TYPED_BUSINESS,
           lines: [{ description: "Audit", quantity: 2, unitPriceCents: 50_000, vatRateBp: 2000 }],
         },
       })

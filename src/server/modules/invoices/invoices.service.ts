@@ -1,8 +1,20 @@
 import { addDays, DEFAULT_PAYMENT_TERMS_DAYS, parisToday, yearOf } from "@shared/domain/dates";
-import { missingForInvoicing, paymentTermsMention } from "@shared/domain/legal-identity";
+import {
+  buyerAddressProblem,
+  missingForInvoicing,
+  paymentTermsMention,
+  typedClientMessage,
+} from "@shared/domain/legal-identity";
 import { reminderSchedule } from "@shared/domain/reminders";
 import { amountDueCents, computeTotals, type Discountable } from "@shared/domain/totals";
-import { type BuyerIdentity, buyerSirenProblem, exemptionProblem } from "@shared/domain/vat-exemptions";
+import {
+  applicableExemption,
+  type BuyerIdentity,
+  buyerSirenProblem,
+  exemptionProblem,
+  type VatExemption,
+  ZERO_RATE_WITHOUT_REASON_MESSAGE,
+} from "@shared/domain/vat-exemptions";
 import { FRANCHISE_LINES_MESSAGE, isVatRateAllowed } from "@shared/domain/vat-regime";
 import { formatMoney } from "@shared/format";
 import type {
@@ -40,6 +52,7 @@ import { pageTotal, pageWindow, storedCount, totalOf } from "../../db/paging";
 import {
   businessIdentities,
   clients,
+  type InvoiceBuyer,
   invoiceItems,
   invoiceReminders,
   invoices,
@@ -50,11 +63,12 @@ import { AppError } from "../../errors";
 import { vatLabel } from "../../pdf/document-layout";
 import { likeContaining } from "../clients/text-search";
 import { copiedLines, lineDtos } from "../documents/lines";
-import { buyerOf, sellerOf } from "../documents/parties";
+import { buyerOf, sellerOf, typedBuyerOf } from "../documents/parties";
 import { documentStore, ownLinks } from "../documents/store";
 import { queueCashedStatus } from "../einvoicing/einvoicing.service";
 import { emitEvent } from "../public-api/events";
 import { toPaymentDto } from "../public-api/payment-dto";
+import { endFranchiseIfDue } from "../urssaf/vat-franchise.service";
 import { takeNextNumber } from "./numbering";
 
 type InvoiceRow = typeof invoices.$inferSelect;
@@ -137,8 +151,16 @@ export async function createInvoiceDraft(
     userId,
     input,
     quoteId,
+    typedBuyer,
     now = new Date(),
-  }: { userId: string; input: CreateInvoiceInput; quoteId?: string; now?: Date },
+  }: {
+    userId: string;
+    input: CreateInvoiceInput;
+    quoteId?: string;
+    /** A duplicated invoice's typed client, as it was stored. */
+    typedBuyer?: InvoiceBuyer | null;
+    now?: Date;
+  },
 ): Promise<InvoiceDto> {
   return withTenant(db, userId, async (tx) => {
     await ownLinks(tx, userId, input);
@@ -149,6 +171,7 @@ export async function createInvoiceDraft(
         userId,
         clientId: input.clientId ?? null,
         clientName: input.clientName,
+        buyer: typedBuyer ?? typedBuyerOf(input.clientName, input.typedBuyer, input.clientId),
         projectId: input.projectId ?? null,
         quoteId: quoteId ?? null,
         serviceDate: input.serviceDate ?? null,
@@ -572,14 +595,25 @@ export async function updateInvoiceDraft(
 ): Promise<InvoiceDto> {
   return withTenant(db, userId, async (tx) => {
     const row = await store.lockDraft(tx, userId, id, input);
-    const { lines, depositInvoiceIds, ...fields } = input;
+    const { lines, depositInvoiceIds, typedBuyer, ...fields } = input;
     const totals = await store.updatedTotals(tx, userId, row, input);
+    // A client record chosen, or the typed client's details given: the draft's typed buyer follows.
+    const buyer =
+      typedBuyer !== undefined || fields.clientId
+        ? {
+            buyer: typedBuyerOf(
+              fields.clientName ?? row.clientName,
+              typedBuyer,
+              fields.clientId ?? row.clientId,
+            ),
+          }
+        : {};
     const deposits = depositInvoiceIds
       ? { depositsCents: await linkDeposits(tx, userId, row, depositInvoiceIds) }
       : {};
     const [updated] = await tx
       .update(invoices)
-      .set({ ...fields, ...totals, ...deposits })
+      .set({ ...fields, ...totals, ...deposits, ...buyer })
       .where(own(userId, id))
       .returning();
     return toDto(updated ?? row, await loadItems(tx, userId, id), parisToday(now));
@@ -640,33 +674,43 @@ export async function deleteInvoiceDraft(
 }
 
 /**
- * The buyer-side mentions an invoice cannot go without (issue 13 §1): a French business client's SIREN,
- * and a chosen VAT exemption's conditions (an EU business with its VAT number for reverse charge…).
- * Refused with the client's name, before a number is taken.
+ * The buyer-side mentions an invoice cannot go without (issues 13 §1 and 28): who the client is (a record,
+ * or a typed consumer or business), its address, a French business client's SIREN, the reason of every 0 %
+ * line of a VAT-registered seller, and the applicable exemption's conditions (an EU business with its VAT
+ * number for reverse charge…). Refused with the client's name, before a number is taken. Returns the buyer
+ * and the exemption to freeze.
  */
-function assertBuyerMentions(
+function legalBuyerMentions(
   row: InvoiceRow,
   client: typeof clients.$inferSelect | undefined,
   identity: typeof businessIdentities.$inferSelect,
   items: ItemRow[],
-) {
+): { buyer: InvoiceBuyer; vatExemption: VatExemption | null } {
+  if (!client && !row.buyer) throw new AppError("unprocessable", typedClientMessage(row.clientName));
   const buyer = buyerOf(row, client);
   const identityOfBuyer: BuyerIdentity = {
     ...buyer,
     name: buyer.company ?? buyer.name,
     country: buyer.address.country,
   };
-  // A free-text client (no record) has no form to fill a SIREN in: only a client record is checked.
+  const ratesBp = items.map((item) => item.vatRateBp);
+  const isFranchise = identity.vatRegime === "franchise";
+  const vatExemption = applicableExemption({
+    chosen: row.vatExemption,
+    isFranchise,
+    nature: row.operationNature ?? identity.operationNature,
+    buyer: identityOfBuyer,
+  });
   const problem =
-    (client ? buyerSirenProblem(identityOfBuyer) : null) ??
-    (row.vatExemption
-      ? exemptionProblem(row.vatExemption, {
-          isFranchise: identity.vatRegime === "franchise",
-          buyer: identityOfBuyer,
-          ratesBp: items.map((item) => item.vatRateBp),
-        })
-      : null);
+    buyerAddressProblem(identityOfBuyer.name, buyer.address) ??
+    buyerSirenProblem(identityOfBuyer) ??
+    (vatExemption
+      ? exemptionProblem(vatExemption, { buyer: identityOfBuyer, ratesBp })
+      : !isFranchise && ratesBp.includes(0)
+        ? ZERO_RATE_WITHOUT_REASON_MESSAGE
+        : null);
   if (problem) throw new AppError("unprocessable", problem);
+  return { buyer, vatExemption };
 }
 
 /**
@@ -678,6 +722,8 @@ export async function issueInvoice(
   { userId, id, now = new Date() }: { userId: string; id: string; now?: Date },
 ) {
   const today = parisToday(now);
+  // Its own transaction: the franchise ends by law whether or not this invoice can be issued (issue 28).
+  await withTenant(db, userId, (tx) => endFranchiseIfDue(tx, userId, today));
   return withTenant(db, userId, async (tx) => {
     const row = await loadOwn(tx, userId, id, { lock: true });
     if (row.status !== "brouillon") throw new AppError("conflict", "Cette facture est déjà émise.");
@@ -705,7 +751,7 @@ export async function issueInvoice(
           .from(clients)
           .where(and(eq(clients.id, row.clientId), eq(clients.userId, userId)))
       : [];
-    assertBuyerMentions(row, client, identity, items);
+    const { buyer, vatExemption } = legalBuyerMentions(row, client, identity, items);
     // A due date chosen on the draft ("à régler avant le 15") holds unless it is already past; the terms
     // mention then counts its days, so the printed terms and the due date agree.
     const dueDate =
@@ -728,9 +774,10 @@ export async function issueInvoice(
         serviceDate: row.serviceDate ?? today,
         dueDate,
         seller: sellerOf(identity),
-        buyer: buyerOf(row, client),
+        buyer,
         paymentTerms: paymentTermsMention(termsDays),
         operationNature: row.operationNature ?? identity.operationNature,
+        vatExemption,
         issuedAt: now,
       })
       .where(own(userId, id))
@@ -879,6 +926,8 @@ export async function recordPayment(
       .returning();
     if (isPaid) await cancelPendingReminders(tx, userId, id);
     await queueCashedStatus(tx, { userId, invoiceId: id, amountCents: input.amountCents });
+    // The money cashed may end the VAT franchise (issue 28): the next invoice then carries VAT.
+    await endFranchiseIfDue(tx, userId, today);
     const invoice = toDto(updated ?? row, await loadItems(tx, userId, id), today);
     if (payment) await emitEvent(tx, userId, "payment.received", { ...toPaymentDto(payment), invoice });
     if (isPaid) await emitEvent(tx, userId, "invoice.paid", invoice);
@@ -1133,6 +1182,7 @@ export async function duplicateInvoice(
     return createInvoiceDraft(tx, {
       userId,
       now,
+      typedBuyer: row.clientId ? null : row.buyer,
       input: {
         clientId: row.clientId ?? undefined,
         clientName: row.clientName,

@@ -10,6 +10,7 @@ import { businessIdentities, invoiceReminders } from "../../db/schema/index";
 import { call, markPaid, registerAndConfirm } from "../../test/accounts";
 import { postgresUrlOf, testDatabaseKind } from "../../test/database";
 import { createTestContext, TEST_APP_URL, TEST_ENV_VARS, type TestContext } from "../../test/test-app";
+import { TYPED_BUSINESS } from "../../test/typed-buyer";
 import { issueInvoice } from "./invoices.service";
 
 let context: TestContext;
@@ -31,6 +32,7 @@ const completeIdentity = (userId: string) => ({
 
 const draft = (overrides: Record<string, unknown> = {}) => ({
   clientName: "Dupont SARL",
+  typedBuyer: TYPED_BUSINESS,
   lines: [
     { description: "Développement du site", quantity: 3, unitPriceCents: 45000, vatRateBp: 2000 },
     { description: "Formation", quantity: 0.5, unitPriceCents: 8001, vatRateBp: 2000 },
@@ -408,7 +410,15 @@ describe("duplicating", () => {
         method: "POST",
         cookie: alice.cookie,
         // A French business is invoiced with its SIREN (issue 13).
-        body: { name: "Studio Nord", status: "actif", siren: "732829320" },
+        body: {
+          name: "Studio Nord",
+          status: "actif",
+          siren: "732829320",
+          // Its address is a mandatory mention too (art. 242 nonies A du CGI).
+          addressLine1: "2 quai de la Douane",
+          postalCode: "29200",
+          city: "Brest",
+        },
       })
     ).json();
     const project = await (

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { businessIdentities, clients } from "../../db/schema/index";
 import { call, lastEmailTo, markPaid, registerAndConfirm } from "../../test/accounts";
 import { createTestContext, type TestContext } from "../../test/test-app";
+import { TYPED_BUSINESS } from "../../test/typed-buyer";
 
 let context: TestContext;
 let seller: { cookie: string; userId: string };
@@ -25,6 +26,9 @@ beforeAll(async () => {
   const [client] = await context.database.db
     .insert(clients)
     .values({
+      addressLine1: "1 rue Haute",
+      postalCode: "75004",
+      city: "Paris",
       userId: seller.userId,
       name: "Brasserie du Nord",
       siren: "552100554",
@@ -94,6 +98,7 @@ describe("sending an invoice by e-mail", () => {
         cookie: seller.cookie,
         body: {
           clientName: "Client sans e-mail",
+          typedBuyer: TYPED_BUSINESS,
           lines: [{ description: "Conseil", quantity: 1, unitPriceCents: 10000, vatRateBp: 0 }],
         },
       })

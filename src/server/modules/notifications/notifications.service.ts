@@ -30,6 +30,7 @@ import {
 } from "../../db/schema/index";
 import { withTenant } from "../../db/tenant";
 import { urssafDeadlineNotification } from "../urssaf/urssaf.service";
+import { franchiseNotification } from "../urssaf/vat-franchise.service";
 
 const LIST_LIMIT = 20;
 
@@ -133,7 +134,10 @@ export async function getNotifications(
       .limit(LIST_LIMIT);
     // A URSSAF declaration due within days (issue 13 §3).
     const urssaf = await urssafDeadlineNotification(tx, { userId, today });
+    // The VAT franchise's thresholds and its end (issue 28).
+    const franchise = await franchiseNotification(tx, { userId, today });
     const items: NotificationItem[] = [
+      ...(franchise ? [franchise] : []),
       ...(urssaf ? [urssaf] : []),
       ...decided.map(({ decision, number, client }) => ({
         id: `quote-decision:${decision.id}`,
@@ -194,6 +198,7 @@ export async function getNotifications(
     return {
       count:
         (urssaf ? 1 : 0) +
+        (franchise ? 1 : 0) +
         pausedHooks.length +
         surpluses.length +
         decided.length +

@@ -9,6 +9,7 @@ import { businessIdentities, profiles, webhookDeliveries } from "../../db/schema
 import { WEBHOOK_BEAT_MS } from "../../jobs/job-loop";
 import { call, lastEmailTo, registerPaid } from "../../test/accounts";
 import { createTestContext, type TestContext } from "../../test/test-app";
+import { TYPED_BUSINESS } from "../../test/typed-buyer";
 import {
   CLAIM_LEASE_MS,
   claimDueDeliveries,
@@ -335,6 +336,9 @@ describe("/api/v1 lists", () => {
       name: "Atelier Bois",
       email: "compta@atelier-bois.fr",
       siren: "443 061 841",
+      addressLine1: "3 rue des Tanneurs",
+      postalCode: "67000",
+      city: "Strasbourg",
     });
     const project = await post("/projects", { name: "Refonte", clientId: client.id });
     await post("/tasks", { projectId: project.id, title: "Maquettes" });
@@ -353,7 +357,11 @@ describe("/api/v1 lists", () => {
     await v1(`/invoices/${paid.id}/issue`, { token: dora.write, method: "POST" });
     await post("/payments", { invoiceId: paid.id, amountCents: 50_000, method: "virement" });
     await post("/payments", { invoiceId: paid.id, amountCents: 10_000, method: "cheque" });
-    const cancelled = await post("/invoices", { clientName: "Atelier Bois", lines });
+    const cancelled = await post("/invoices", {
+      clientName: "Atelier Bois",
+      typedBuyer: TYPED_BUSINESS,
+      lines,
+    });
     await v1(`/invoices/${cancelled.id}/issue`, { token: dora.write, method: "POST" });
     const cancel = await call(context, `/api/invoices/${cancelled.id}/cancel`, {
       method: "POST",
@@ -481,7 +489,7 @@ describe("/api/v1 actions", () => {
       await v1("/invoices", {
         token: fanny.write,
         method: "POST",
-        body: { clientName: "Maison Roux", lines },
+        body: { clientName: "Maison Roux", typedBuyer: TYPED_BUSINESS, lines },
       })
     ).json();
 

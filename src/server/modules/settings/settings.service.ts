@@ -90,6 +90,10 @@ function toDto(row: IdentityRow, logo: LogoRow): BusinessIdentityDto {
     quoteValidityDays: row.quoteValidityDays,
     invoiceFooter: text(row.invoiceFooter),
     invoiceNumberPrefix: row.invoiceNumberPrefix,
+    vatFranchiseEnd:
+      row.vatFranchiseEndedOn && row.vatFranchiseEndReason
+        ? { on: row.vatFranchiseEndedOn, reason: row.vatFranchiseEndReason }
+        : null,
     logo,
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -8,6 +8,7 @@ import { readFile, saveFile } from "../../storage/file-storage";
 import { call, markPaid, registerAndConfirm } from "../../test/accounts";
 import { png } from "../../test/png";
 import { createTestContext, TEST_APP_URL, type TestContext } from "../../test/test-app";
+import { TYPED_BUSINESS } from "../../test/typed-buyer";
 import { settingsRoutes } from "./settings.routes";
 
 let context: TestContext;
@@ -266,6 +267,7 @@ describe("invoice number prefix", () => {
       cookie,
       body: {
         clientName: "Atelier Lumière",
+        typedBuyer: TYPED_BUSINESS,
         lines: [{ description: "Site vitrine", quantity: 1, unitPriceCents: 120000, vatRateBp: 0 }],
       },
     });

@@ -35,6 +35,10 @@ const ACTIVITY_SITUATION: Record<UrssafActivity, Record<string, PublicodesExpres
     "entreprise . activité . nature": "'commerciale'",
     "entreprise . activités . service ou vente": "'service'",
   },
+  "services-artisanales": {
+    "entreprise . activité . nature": "'artisanale'",
+    "entreprise . activités . service ou vente": "'service'",
+  },
   "bnc-ssi": { "entreprise . activité . nature": "'libérale'" },
   "bnc-cipav": {
     "entreprise . activité . nature": "'libérale'",

@@ -64,6 +64,27 @@ describe("a declaration computed with the official rules", () => {
     expect(figures).toMatchObject({ contributionsCents: 1_280_00, cfpCents: 20_00, totalCents: 1_300_00 });
   });
 
+  it("an artisan's services: the artisans' training contribution and chamber of trades' tax, above a trader's (issue 28)", () => {
+    const artisan = computeDeclaration({ ...bnc10k, activity: "services-artisanales" });
+    const trader = computeDeclaration({ ...bnc10k, activity: "services-bic" });
+    const situation = {
+      date: "'01/03/2026'",
+      "entreprise . date de création": "'01/01/2020'",
+      "entreprise . activité . nature": "'artisanale'",
+      "entreprise . activités . service ou vente": "'service'",
+      [`${AE} . chiffre d'affaires`]: "10000 €/mois",
+    };
+    expect(artisan).toMatchObject({
+      cfpCents: evaluate(situation, `${AE} . cotisations et contributions . CFP`),
+      chamberTaxCents: evaluate(situation, `${AE} . cotisations et contributions . TFC`),
+      totalCents: evaluate(situation, `${AE} . cotisations et contributions`),
+    });
+    // 0,3 % of CFP and 0,48 % for the chambre de métiers, against a trader's 0,1 % and CCI tax.
+    expect(artisan).toMatchObject({ cfpCents: 30_00, chamberTaxCents: 48_00 });
+    expect(artisan.cfpCents).toBeGreaterThan(trader.cfpCents);
+    expect(artisan.chamberTaxCents).toBeGreaterThan(trader.chamberTaxCents);
+  });
+
   it("services BIC, a quarter with the versement libératoire: contributions, CFP, CCI tax and 1,7 % of tax", () => {
     const figures = computeDeclaration({
       ...bnc10k,

@@ -45,6 +45,10 @@ export async function saveUrssafSettings(db: Db, { userId, input }: { userId: st
   });
 }
 
+/** A payment's share of its invoice's excluding-VAT total, summed (see receivedTurnover). */
+const receivedExclVat = sql<number>`coalesce(sum(case when ${invoices.totalCents} = 0 then ${payments.amountCents}
+        else round(${payments.amountCents}::numeric * ${invoices.subtotalCents} / ${invoices.totalCents}) end), 0)::int`;
+
 /**
  * Cash received between two days (both included), VAT excluded: URSSAF's turnover is what was collected, not
  * invoiced, before VAT. A payment counts for its share of the invoice's excluding-VAT total (all of it under
@@ -52,15 +56,22 @@ export async function saveUrssafSettings(db: Db, { userId, input }: { userId: st
  */
 export async function receivedTurnover(tx: Tx, userId: string, from: string, to: string) {
   const [row] = await tx
-    .select({
-      cents: sql<number>`coalesce(sum(case when ${invoices.totalCents} = 0 then ${payments.amountCents}
-        else round(${payments.amountCents}::numeric * ${invoices.subtotalCents} / ${invoices.totalCents}) end), 0)::int`,
-      count: sql<number>`count(*)::int`,
-    })
+    .select({ cents: receivedExclVat, count: sql<number>`count(*)::int` })
     .from(payments)
     .innerJoin(invoices, and(eq(invoices.id, payments.invoiceId), eq(invoices.userId, payments.userId)))
     .where(and(eq(payments.userId, userId), between(payments.paidOn, from, to)));
   return { cents: row?.cents ?? 0, count: row?.count ?? 0 };
+}
+
+/** The same turnover, one sum per day of receipt, in date order: when a threshold was crossed. */
+export async function receivedTurnoverByDay(tx: Tx, userId: string, from: string, to: string) {
+  return tx
+    .select({ day: payments.paidOn, cents: receivedExclVat })
+    .from(payments)
+    .innerJoin(invoices, and(eq(invoices.id, payments.invoiceId), eq(invoices.userId, payments.userId)))
+    .where(and(eq(payments.userId, userId), between(payments.paidOn, from, to)))
+    .groupBy(payments.paidOn)
+    .orderBy(payments.paidOn);
 }
 
 /** The identity's broader category, as the settings form's first guess. */
@@ -83,10 +94,19 @@ export async function getUrssafOverview(
     const settings = await readUrssafSettings(tx, userId);
     if (!settings) {
       const [identity] = await tx
-        .select({ activity: businessIdentities.activityCategory })
+        .select({
+          activity: businessIdentities.activityCategory,
+          registration: businessIdentities.registrationMention,
+        })
         .from(businessIdentities)
         .where(eq(businessIdentities.userId, userId));
-      const suggested = identity?.activity ? suggestionOf[identity.activity] : undefined;
+      // Services registered at the Répertoire des métiers are an artisan's.
+      const isArtisan = identity?.activity === "services-bic" && /^RM\b/i.test(identity.registration ?? "");
+      const suggested = isArtisan
+        ? "services-artisanales"
+        : identity?.activity
+          ? suggestionOf[identity.activity]
+          : undefined;
       return { settings: null, suggestedActivity: suggested ?? null, declaration: null, year: null };
     }
     const period = day ? declarationPeriodOf(day, settings) : upcomingDeclaration(today, settings);

@@ -12,6 +12,12 @@ import {
 const filled = (): InvoiceFormValues => ({
   ...emptyInvoiceForm("assujetti"),
   clientName: "Atelier Lumière",
+  // Typed, no client record: who it is and where (issue 28).
+  buyerKind: "entreprise",
+  buyerSiren: "552 100 554",
+  buyerLine1: "3 rue Mercière",
+  buyerPostalCode: "69002",
+  buyerCity: "Lyon",
   lines: [
     {
       description: "Site vitrine",
@@ -30,6 +36,11 @@ describe("invoice form values", () => {
     expect(parseQuantity("deux")).toBeNull();
     expect(toInvoiceInput(filled())).toEqual({
       clientName: "Atelier Lumière",
+      typedBuyer: {
+        isBusiness: true,
+        siren: "552 100 554",
+        address: { line1: "3 rue Mercière", line2: "", postalCode: "69002", city: "Lyon", country: "FR" },
+      },
       // No document discount, exemption or delivery address: none, which also clears a draft's.
       discountKind: null,
       discountValue: 0,
@@ -119,6 +130,28 @@ describe("invoice form values", () => {
       vatExemption: null,
       deliveryAddress: null,
     });
+  });
+
+  it("asks a typed client whether it is a consumer or a business, and a business its SIREN (issue 28)", () => {
+    const issuesOf = (values: InvoiceFormValues) =>
+      (invoiceFormSchema.safeParse(values).error?.issues ?? []).map((issue) => [
+        issue.path.join("."),
+        issue.message,
+      ]);
+    expect(issuesOf({ ...filled(), buyerKind: "" })).toEqual([
+      ["buyerKind", "Client sans fiche : indiquez s'il s'agit d'un particulier ou d'une entreprise."],
+    ]);
+    expect(issuesOf({ ...filled(), buyerSiren: "" })).toEqual([
+      ["buyerSiren", "Pour une entreprise française, indiquez son SIREN (ou choisissez sa fiche client)."],
+    ]);
+    expect(issuesOf({ ...filled(), buyerSiren: "552100555" })[0]?.[0]).toBe("buyerSiren");
+    expect(issuesOf({ ...filled(), buyerKind: "particulier", buyerCity: "" })).toEqual([
+      ["buyerCity", "Indiquez la ville du client."],
+    ]);
+    // A client record picked: nothing typed is sent.
+    expect(
+      toInvoiceInput({ ...filled(), clientId: "0b8f4c1e-0d6f-4f0f-9a53-1f2d3c4b5a69" }).typedBuyer,
+    ).toBeUndefined();
   });
 
   it("starts a new line at the rate the seller's VAT regime allows", () => {

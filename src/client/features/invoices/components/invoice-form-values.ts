@@ -24,6 +24,13 @@ export const invoiceFormValues = commercialDocumentFormValues.extend({
   deliveryPostalCode: z.string(),
   deliveryCity: z.string(),
   deliveryCountry: z.string(),
+  /** A typed client (no record picked): "particulier", "entreprise", or "" not said yet. */
+  buyerKind: z.string(),
+  buyerSiren: z.string(),
+  buyerLine1: z.string(),
+  buyerPostalCode: z.string(),
+  buyerCity: z.string(),
+  buyerCountry: z.string(),
 });
 export type InvoiceFormValues = z.infer<typeof invoiceFormValues>;
 
@@ -37,10 +44,18 @@ export const emptyInvoiceForm = (regime: VatRegime): InvoiceFormValues => ({
   deliveryPostalCode: "",
   deliveryCity: "",
   deliveryCountry: "FR",
+  buyerKind: "",
+  buyerSiren: "",
+  buyerLine1: "",
+  buyerPostalCode: "",
+  buyerCity: "",
+  buyerCountry: "FR",
 });
 
 export function formValuesFromInvoice(invoice: InvoiceDto, regime: VatRegime): InvoiceFormValues {
   const delivery = invoice.deliveryAddress;
+  // A draft's buyer is the typed client's details; with a client record there is none.
+  const typed = invoice.clientId ? null : invoice.buyer;
   return {
     ...documentFormValuesOf(invoice, regime),
     serviceDate: invoice.serviceDate ?? "",
@@ -51,6 +66,28 @@ export function formValuesFromInvoice(invoice: InvoiceDto, regime: VatRegime): I
     deliveryPostalCode: delivery?.postalCode ?? "",
     deliveryCity: delivery?.city ?? "",
     deliveryCountry: delivery?.country ?? "FR",
+    buyerKind: typed ? (typed.isBusiness ? "entreprise" : "particulier") : "",
+    buyerSiren: typed?.siren ?? "",
+    buyerLine1: typed?.address.line1 ?? "",
+    buyerPostalCode: typed?.address.postalCode ?? "",
+    buyerCity: typed?.address.city ?? "",
+    buyerCountry: typed?.address.country ?? "FR",
+  };
+}
+
+/** The typed client's details, sent only when no client record is picked and its kind is said. */
+function typedBuyerOf(values: InvoiceFormValues): CreateInvoiceInput["typedBuyer"] {
+  if (values.clientId || !values.buyerKind) return undefined;
+  return {
+    isBusiness: values.buyerKind === "entreprise",
+    siren: values.buyerKind === "entreprise" ? values.buyerSiren : "",
+    address: {
+      line1: values.buyerLine1,
+      line2: "",
+      postalCode: values.buyerPostalCode,
+      city: values.buyerCity,
+      country: values.buyerCountry.trim().toUpperCase(),
+    },
   };
 }
 
@@ -58,6 +95,7 @@ export function formValuesFromInvoice(invoice: InvoiceDto, regime: VatRegime): I
 export function toInvoiceInput(values: InvoiceFormValues): CreateInvoiceInput {
   return {
     ...documentInputOf(values),
+    typedBuyer: typedBuyerOf(values),
     serviceDate: optionalText(values.serviceDate),
     // Unknown text reaches the shared schema, which refuses it in French.
     operationNature: (values.operationNature || undefined) as CreateInvoiceInput["operationNature"],
@@ -86,6 +124,15 @@ const DELIVERY_FIELDS: Record<string, keyof InvoiceFormValues> = {
   city: "deliveryCity",
   country: "deliveryCountry",
 };
+const TYPED_BUYER_FIELDS: Record<string, keyof InvoiceFormValues> = {
+  siren: "buyerSiren",
+  line1: "buyerLine1",
+  postalCode: "buyerPostalCode",
+  city: "buyerCity",
+  country: "buyerCountry",
+};
+export const BUYER_KIND_MESSAGE =
+  "Client sans fiche : indiquez s'il s'agit d'un particulier ou d'une entreprise.";
 
 export const invoiceFormSchema = invoiceFormValues.superRefine((values, context) => {
   const parsed = createInvoiceInput.safeParse(toInvoiceInput(values));
@@ -93,7 +140,12 @@ export const invoiceFormSchema = invoiceFormValues.superRefine((values, context)
   const issues = (parsed.error?.issues ?? []).map((issue) =>
     issue.path[0] === "deliveryAddress"
       ? { ...issue, path: [DELIVERY_FIELDS[String(issue.path[1])] ?? "deliveryLine1"] }
-      : issue,
+      : issue.path[0] === "typedBuyer"
+        ? { ...issue, path: [TYPED_BUYER_FIELDS[String(issue.path.at(-1))] ?? "buyerKind"] }
+        : issue,
   );
-  addLineIssues(values.lines, issues, context, values.discount);
+  // A typed client must say who it is: the invoice could not be issued otherwise (issue 28).
+  const isUnsaid = !values.clientId && values.clientName.trim() !== "" && !values.buyerKind;
+  const kindIssues = isUnsaid ? [{ path: ["buyerKind"], message: BUYER_KIND_MESSAGE }] : [];
+  addLineIssues(values.lines, [...issues, ...kindIssues], context, values.discount);
 });

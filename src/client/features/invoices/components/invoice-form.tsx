@@ -17,6 +17,7 @@ import { type FieldPath, useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { type InvoiceFormValues, invoiceFormSchema, toInvoiceInput } from "./invoice-form-values";
 import { InvoiceMentionsFields } from "./invoice-mentions-fields";
+import { TypedBuyerFields } from "./typed-buyer-fields";
 
 type InvoiceFormProps = {
   defaultValues: InvoiceFormValues;
@@ -76,6 +77,7 @@ export function InvoiceForm({ defaultValues, onSubmit, onCancel, vatRegime }: In
             error={errors.serviceDate?.message}
             {...form.register("serviceDate")}
           />
+          <TypedBuyerFields form={form} />
         </div>
       </section>
 

@@ -13,6 +13,7 @@ import {
 } from "@shared/domain/legal-identity";
 import { formatDocumentNumber, INVOICE_PREFIX_PATTERN } from "@shared/domain/numbering";
 import { operationNatures } from "@shared/domain/operation-nature";
+import { formatDate } from "@shared/format";
 import {
   activityCategories,
   activityCategoryLabels,
@@ -44,7 +45,7 @@ const COUNTRIES = [
 ] as const;
 
 function toFormValues(identity: BusinessIdentityDto): BusinessIdentityFormValues {
-  const { id: _id, logo: _logo, updatedAt: _updatedAt, ...fields } = identity;
+  const { id: _id, logo: _logo, updatedAt: _updatedAt, vatFranchiseEnd: _end, ...fields } = identity;
   // The IBAN is stored compact and shown in groups of four, as people read it from their bank.
   return { ...fields, iban: fields.iban ? formatIban(fields.iban) : "" };
 }
@@ -196,6 +197,18 @@ export function IdentityForm({
                 description="Vous facturez la TVA et indiquez votre numéro intracommunautaire."
               />
             </div>
+            {identity.vatFranchiseEnd ? (
+              <p
+                role="status"
+                className="mt-3 rounded-lg border border-amber-500/40 bg-amber-500/10 p-3 text-sm"
+              >
+                Franchise en base de TVA terminée le {formatDate(identity.vatFranchiseEnd.on)} :{" "}
+                {identity.vatFranchiseEnd.reason === "seuil-majore"
+                  ? "vos encaissements de l'année ont dépassé le seuil majoré."
+                  : "vos encaissements de l'an dernier ont dépassé le seuil de base."}{" "}
+                Vos factures portent la TVA depuis cette date.
+              </p>
+            ) : null}
           </fieldset>
           {isLiable ? (
             <>
