@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { drawPng } from "../src/server/test/png";
+import { TYPED_BUSINESS } from "../src/server/test/typed-buyer";
 import { euros, expect, LIABLE_IDENTITY, screenshotsEverywhere, signUpAndPay, test } from "./fixtures";
 
 const email = `depenses.${Date.now()}@example.fr`;
@@ -149,6 +150,7 @@ test("empty dashboard → expense with a receipt → list → dashboard shows it
     const draft = await api.post("/api/invoices", {
       data: {
         clientName: "Atelier Lumière",
+        typedBuyer: TYPED_BUSINESS,
         lines: [{ description: "Site vitrine", quantity: 3, unitPriceCents: 50000, vatRateBp: 2000 }],
       },
       headers,

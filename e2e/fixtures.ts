@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, test as base, expect, type Page } from "@playwright/test";
+import { TYPED_BUSINESS } from "../src/server/test/typed-buyer";
 
 /** A paid freelancer with a complete identity, signed in on the test's `page`, and its API. */
 export type Freelancer = {
@@ -38,6 +39,8 @@ export const test = base.extend<{ freelancer: Freelancer; clientPage: Page }>({
           const created = await api.post(`/api/${kind}`, {
             data: {
               clientName: "Atelier Lumière",
+              // Typed without a client record: a business says its SIREN and address (issue 28).
+              ...(kind === "invoices" ? { typedBuyer: TYPED_BUSINESS } : {}),
               lines: [
                 { description: "Refonte du site vitrine", quantity: 1, unitPriceCents, vatRateBp: 2000 },
               ],

@@ -39,6 +39,9 @@ test("draft with two VAT rates → live totals → save → issue → partial th
         name: "Atelier Lumière",
         company: "Atelier Lumière SARL",
         siren: "552100554",
+        // Its address is a mention issuing requires (art. 242 nonies A du CGI).
+        addressLine1: "12 rue Mercière",
+        postalCode: "69002",
         city: "Lyon",
         status: "actif",
       },
@@ -278,7 +281,7 @@ test("draft with two VAT rates → live totals → save → issue → partial th
     const exemption = page.getByLabel("Exonération des lignes à 0 %");
     const hasDelivery = page.getByLabel("Livraison à une autre adresse que celle de facturation");
     await page.getByRole("button", { name: "Modifier" }).click();
-    await exemption.selectOption({ label: "Exportation hors de l'UE" });
+    await exemption.selectOption({ label: "Exportation hors de l'UE (livraison de biens)" });
     await hasDelivery.check();
     await page.getByLabel("Adresse de livraison").fill("4 quai Rambaud");
     await page.getByLabel("Code postal", { exact: true }).fill("69002");

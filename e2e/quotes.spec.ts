@@ -40,6 +40,9 @@ test("client → quote → sent by e-mail → accepted → converted → duplica
         // A French business: issuing the converted invoice needs its SIREN (issue 13).
         siren: "552100554",
         email: "contact@atelier-lumiere.fr",
+        // Its address is a mention issuing requires (art. 242 nonies A du CGI).
+        addressLine1: "12 rue Mercière",
+        postalCode: "69002",
         city: "Lyon",
         status: "actif",
       },
