@@ -191,7 +191,8 @@ test("the microphone: spoken French reaches the transcription server, the agent 
   await expect(userLine.getByText("Vocal")).toBeVisible();
   const agentLine = transcript.getByRole("listitem").filter({ hasText: "Agent IA" });
   await expect(agentLine).toContainText("Aucune facture en retard.", { timeout: 45_000 });
-  await expect(page.locator("body")).toHaveAttribute("data-agent-spoke", "true");
+  // The text comes first; its audio follows from the worker pool, later on a machine loaded by the full run.
+  await expect(page.locator("body")).toHaveAttribute("data-agent-spoke", "true", { timeout: 20_000 });
   await expect(dialog.getByText("Silencieux")).toBeVisible();
   await shot(page, "voice-microphone-02-answered");
   await page.setViewportSize({ width: 390, height: 844 });
