@@ -32,8 +32,8 @@ type Input = z.infer<typeof input>;
 
 const ONE_INVOICE_DETAILS = [{ label: "Rappels", value: "7 et 3 jours avant l'échéance, puis le jour même" }];
 const UNPAID_DETAILS = [
-  { label: "Factures en retard", value: "un e-mail de relance au client aujourd'hui" },
-  { label: "Factures pas encore échues", value: "rappels 7 et 3 jours avant l'échéance, puis le jour même" },
+  { label: "En retard", value: "relance par e-mail aujourd'hui" },
+  { label: "Pas échues", value: "rappels à J-7, J-3 et le jour J" },
 ];
 
 export const scheduleReminders = defineAction({
