@@ -86,6 +86,7 @@ export function useVoiceAgent({ isAgentMode }: { isAgentMode: boolean }) {
   const microphone = useRef<{ stop: () => void } | null>(null);
   const serverTranscribes = useRef(false);
   const isSpeakingRef = useRef(false);
+  const audioDeltas = useRef(0);
   const secondRequest = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   const logError = useCallback((type: VoiceErrorType, message: string) => {
@@ -258,12 +259,18 @@ export function useVoiceAgent({ isAgentMode }: { isAgentMode: boolean }) {
           return;
         }
         case "response.audio.delta":
+          audioDeltas.current += 1;
           setSpeaking(true);
           playback.current.enqueue(String(event.delta));
           return;
-        case "response.audio.done":
-          setSpeaking(false);
+        case "response.audio.done": {
+          // Silent again once the last chunk has been heard, unless another answer started meanwhile.
+          const heard = audioDeltas.current;
+          void playback.current.drained().then(() => {
+            if (audioDeltas.current === heard) setSpeaking(false);
+          });
           return;
+        }
         case "conversation.item.input_audio_transcription.completed":
           addEntry({ sender: "user", text: String(event.transcript ?? ""), isAudio: true });
           return;

@@ -43,7 +43,9 @@ export function wavFromPcm(pcm: Uint8Array): ArrayBuffer {
 
 /**
  * The agent's voice: each delta is wrapped as a WAV, decoded and scheduled right after the previous one, so
- * chunks play back to back in arrival order. `stop` cuts everything (barge-in, disconnect).
+ * chunks play back to back in arrival order. `stop` cuts everything (barge-in, disconnect). `drained`
+ * resolves once what is queued has been heard: the "speaking" indicator follows the sound, not the
+ * events, which can all arrive in one burst before a single frame is drawn.
  */
 export function createPlaybackQueue() {
   let context: AudioContext | null = null;
@@ -74,6 +76,12 @@ export function createPlaybackQueue() {
         playing.add(source);
         source.onended = () => playing.delete(source);
       });
+    },
+    /** Resolves when everything enqueued so far has played (by its schedule, even in a silent context). */
+    async drained() {
+      await decoding;
+      const remaining = context ? Math.max(0, nextStart - context.currentTime) : 0;
+      await new Promise((resolve) => setTimeout(resolve, remaining * 1000));
     },
     stop() {
       generation += 1;
