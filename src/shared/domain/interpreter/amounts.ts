@@ -1,5 +1,5 @@
 import { parseEurosToCents } from "../money";
-import { NAME_HEAD } from "./money-forms";
+import { endsNameNumber, NAME_HEAD } from "./money-forms";
 import { freeMatches, type Scan, take } from "./scan";
 
 /**
@@ -40,7 +40,7 @@ export function takeAmount(scan: Scan): AmountMatch | undefined {
     if (currency) {
       // « atelier 42 860 € »: after a name's head, the first group of digits ends the name.
       const groups = integer.split(" ");
-      const isAfterName = groups.length > 1 && NAME_HEAD.test(scan.folded.slice(0, match.index));
+      const isAfterName = endsNameNumber(groups, scan.folded.slice(0, match.index));
       const euros = isAfterName ? (groups.at(-1) as string) : integer;
       const cents = amountToCents(euros, decimals, undefined);
       if (cents === null || cents <= 0) continue;

@@ -22,7 +22,7 @@ import {
   type Subject,
   TASK_IDIOM,
 } from "./lexicon";
-import { freeMatches, groupOf, isFree, type Scan, type Span, take } from "./scan";
+import { foldedOutsideNames, freeMatches, groupOf, isFree, type Scan, type Span, take } from "./scan";
 
 export type CreatableSubject = Exclude<Subject, "payment">;
 
@@ -290,7 +290,7 @@ function readEvidence(scan: Scan, signs: Signs): Reading {
     ...signs,
     cues,
     subjects,
-    advice: ADVICE.test(scan.folded),
+    advice: ADVICE.test(foldedOutsideNames(scan)),
     ownFigureQuestion: OWN_FIGURE_QUESTION.test(scan.folded),
     isQuestion,
     automation,

@@ -317,9 +317,12 @@ const BALANCE_VERB = /(?:me|nous) doi(?:t|vent)(?:[- ](?:t-)?(?:il|elle|ils|elle
 // "Combien m'a rapporté Nexa ?", "combien Nexa m'a rapporté cette année ?": what a client brought in.
 const EARNED_VERB = /(?:m'a|m'ont|me|nous a|nous ont) rapporte(?:nt)?(?![\p{L}])/u;
 
-/** "Combien me doit Dupont ?", "Combien Dupont me doit-il ?", "Quel est le solde de la SARL Bonnet ?". */
+/**
+ * "Combien me doit Dupont ?", "Combien Dupont me doit-il ?", "Quel est le solde de la SARL Bonnet ?": a
+ * balance is always some client's, so the name after "de" is read whatever its case ("le solde de webcraft").
+ */
 function clientAround(scan: Scan, verb: RegExp): string | undefined {
-  return takeClientName(scan) ?? nameAround(scan, verb);
+  return takeClientName(scan, { party: "payer" }) ?? nameAround(scan, verb);
 }
 
 /** The name just after the verb, else just before it. */

@@ -51,3 +51,39 @@ describe("days and amounts", () => {
     expect(entitiesOf("Dépense de 12.05 € de café")).toMatchObject({ amount: 12.05, date: INTERPRETER_NOW });
   });
 });
+
+describe("what a business's name holds", () => {
+  const read = (text: string) => interpretCommand(text, now);
+
+  it("keeps a name's number that no year is (« BTP 2000 »), and still reads a year said alone", () => {
+    expect(read("facture pour BTP 2000 de 500 €").entities).toMatchObject({
+      client: "BTP 2000",
+      amount: 500,
+    });
+    expect(read("facture pour BTP 2000 de 500 €").entities.serviceStartDate).toBeUndefined();
+    expect(read("mes dépenses 2025").entities.period).toMatchObject({ from: "2025-01-01", to: "2025-12-31" });
+  });
+
+  it("reads the thousands after a name's head rather than a one-digit name number", () => {
+    expect(read("contrat lumen studio 1 600 euros").entities).toMatchObject({ amount: 1600 });
+    expect(read("facture Agence 360 800 euros").entities).toMatchObject({
+      client: "Agence 360",
+      amount: 800,
+    });
+  });
+
+  it("does not take a word of a capitalised name for a request of advice", () => {
+    const result = read("Établir un contrat avec Orion Conseil pour 7 000 euros");
+    expect(result.action).toBe("create_contract");
+    expect(result.entities).toMatchObject({ client: "Orion Conseil", amount: 7000 });
+    expect(read("des conseils pour fixer mon TJM ?").action).toBe("general");
+  });
+
+  it("reads a balance's client after « de » or « d' » whatever its case", () => {
+    expect(read("quel est le solde de webcraft ?").entities.client).toBe("Webcraft");
+    expect(read("Quel est le solde d'éditions du sablier ?").entities).toMatchObject({
+      metric: "client_balance",
+      client: "Éditions du Sablier",
+    });
+  });
+});

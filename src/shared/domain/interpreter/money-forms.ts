@@ -66,7 +66,7 @@ export function moneyEdits(text: string, folded: string): Edit[] {
     // « Agence 360 800 euros »: after a name head the first group of digits is the name's (after any
     // capitalised word it would not be: « Facture Dupont 1 200 € » is 1 200 €).
     const groups = (match[1] ?? "").split(" ");
-    if (groups.length > 1 && NAME_HEAD.test(folded.slice(0, match.index))) {
+    if (endsNameNumber(groups, folded.slice(0, match.index))) {
       const last = groups.at(-1) as string;
       add(match, euros(last, match[2]), match[0].indexOf(last));
     } else add(match, euros(match[1] ?? "", match[2]));
@@ -82,6 +82,15 @@ export function moneyEdits(text: string, folded: string): Edit[] {
 // Heads of the business names that end in a number: « Agence 360 », « Atelier 42 », « Studio 54 ».
 export const NAME_HEAD =
   /(?:^|[^\p{L}])(?:agence|atelier|studio|cabinet|garage|espace|hotel|residence|villa|cafe|restaurant|boutique|salle|lot|bureau|ecran|version|format)\s*$/u;
+
+/**
+ * Whether the first of these digit groups is the number of the business named before them: « Agence 360
+ * 800 € ». A lone digit is rather the thousands of the amount: « Lumen Studio 1 600 € » is 1 600 €.
+ */
+export function endsNameNumber(groups: readonly string[], before: string): boolean {
+  return groups.length > 1 && (groups[0] as string).length > 1 && NAME_HEAD.test(before);
+}
+
 function euros(integer: string, decimals: string | undefined): string {
   const units = integer.replace(/[ .]/g, "");
   return decimals ? `${units},${decimals.padEnd(2, "0")}` : units;

@@ -158,11 +158,11 @@ const RULES: Rule[] = [
   ),
   rule(
     `(?:(?:en|sur|pour|de|l'annee|annee|exercice)\\s+)?(?<![\\d/.-])${YEAR}(?![\\d/.-]|\\s*(?:€|euros?|eur|e|k)${E})`,
-    (m) => ({
-      from: `${m[1]}-01-01`,
-      to: `${m[1]}-12-31`,
-      label: `en ${m[1]}`,
-    }),
+    // A bare year far from today is a name's number ("BTP 2000", "Agence 2010"), not the year asked about.
+    (m, today) =>
+      m[0] === m[1] && Math.abs(Number(m[1]) - Number(today.slice(0, 4))) > 10
+        ? null
+        : { from: `${m[1]}-01-01`, to: `${m[1]}-12-31`, label: `en ${m[1]}` },
   ),
   rule(
     `(?<![\\d]\\s?|1er |premier )(?:(?:en|de|d'|du mois de|au mois de|pour|sur|le mois de|mois de)\\s*)?${MONTH}(?:\\s+${YEAR})?`,

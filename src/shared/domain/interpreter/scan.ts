@@ -69,15 +69,39 @@ export function isCapitalized(scan: Scan, token: Token): boolean {
   return first !== first.toLowerCase();
 }
 
+/**
+ * The folded text with the words that continue a capitalised name blanked ("Orion Conseil", "Les Recettes
+ * Bio" keep only their first word): read for the command's own words, a business's name says nothing.
+ */
+export function foldedOutsideNames(scan: Scan): string {
+  if (!scan.hasCaseSignal) return scan.folded;
+  let text = scan.folded;
+  scan.tokens.forEach((token, index) => {
+    const previous = scan.tokens[index - 1];
+    const continuesName =
+      isWord(token) &&
+      isCapitalized(scan, token) &&
+      previous !== undefined &&
+      isWord(previous) &&
+      isCapitalized(scan, previous);
+    if (continuesName)
+      text = text.slice(0, token.start) + " ".repeat(token.end - token.start) + text.slice(token.end);
+  });
+  return text;
+}
+
 /** Index of the first token starting at or after a position. */
 export function tokenIndexAt(scan: Scan, position: number): number {
   const index = scan.tokens.findIndex((token) => token.start >= position);
   return index === -1 ? scan.tokens.length : index;
 }
 
-/** A word built from a list of alternatives, bounded on both sides (folded text is mostly ASCII). */
+/**
+ * A word built from a list of alternatives, bounded on both sides (folded text is mostly ASCII). One ending
+ * in an elision ("solde d'") is bounded by its apostrophe: the word after it follows without a space.
+ */
 export function wordsPattern(words: readonly string[], flags = "g"): RegExp {
-  return new RegExp(`(?<![\\p{L}\\p{N}])(?:${words.join("|")})(?![\\p{L}\\p{N}])`, `${flags}u`);
+  return new RegExp(`(?<![\\p{L}\\p{N}])(?:${words.join("|")})(?:(?<=')|(?![\\p{L}\\p{N}]))`, `${flags}u`);
 }
 
 /**
