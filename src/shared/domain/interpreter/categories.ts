@@ -37,6 +37,17 @@ const KEYWORDS = groupedPattern<Category>({
     "deplacements?",
     "trottinette",
     "velib",
+    // A journey said by its towns: "aller-retour Lyon-Marseille", "trajet Rennes-Paris", "A/R Paris".
+    "aller[- ]retours?",
+    "allers?[- ]retours?",
+    "a/r",
+    "trajets?",
+    "voyages?",
+    "covoiturages?",
+    "autoroutes?",
+    "navettes?",
+    "rer",
+    "tram(?:way)?s?",
   ],
   materiel: [
     "ordinateurs?",

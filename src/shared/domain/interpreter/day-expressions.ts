@@ -252,6 +252,18 @@ const RULES: Rule[] = [
 // Several may be chained: "à rendre pour le 20/04".
 const DUE_CUE =
   /(?:(?:echeance|echeant|a payer|a regler|payable|avant|au plus tard|date limite(?: de (?:paiement|reglement))?|date d'echeance|limite|deadline|expire|jusqu'au|jusqu'a|validite|valable|valide|pour le|livraison|a livrer|livrer|rendu|a rendre|d'ici|a regler avant|reglement)\s*(?:au|le|la|du|:)?\s*)+$/;
+// "les bons de livraison dans 3 jours": a cue word that completes a noun is the noun's, not the date's.
+const OF_NOUN_BEFORE = /(?:^|[^\p{L}])(?:de|du|des|d')\s*$/u;
+
+/** The deadline words just before a day, bounded as words and not another noun's complement. */
+function dueCue(before: string): string | undefined {
+  const cue = DUE_CUE.exec(before);
+  if (!cue) return undefined;
+  const preceding = before.slice(0, cue.index);
+  if (/\p{L}$/u.test(preceding) || OF_NOUN_BEFORE.test(preceding)) return undefined;
+  return cue[0];
+}
+
 // Words that make the day the one the work was done: "pour la prestation du 12 mars", "réalisée le 5/03".
 const SERVICE_CUE =
   /(?:prestations?|interventions?|missions?|seances?|formations?|ateliers?|travaux|realisee?s?|effectuee?s?|faite?s?|donnee?s?|journee)\s+(?:du|le|de|en date du|au)\s*$/;
@@ -275,8 +287,8 @@ export function takeDays(scan: Scan, today: string): DayMatch[] {
       if (!read) continue;
       let start = match.index;
       const before = scan.folded.slice(Math.max(0, start - 30), start);
-      const cue = DUE_CUE.exec(before);
-      if (cue) start -= cue[0].length;
+      const cue = dueCue(before);
+      if (cue) start -= cue.length;
       const isService = !cue && !rule.isDue && SERVICE_CUE.test(before);
       const since = SINCE_CUE.exec(before);
       if (since) start -= since[0].length;

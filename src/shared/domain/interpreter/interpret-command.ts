@@ -28,7 +28,7 @@ import { takeOtherAccount } from "./other-account";
 import { payerMarker, takeInvoiceNumber, takePaymentMethod } from "./payments";
 import { type PeriodMatch, takeComparison, takePeriod } from "./periods";
 import { FILLERS, takeResidualPhrase } from "./phrase";
-import { createScan, type Scan } from "./scan";
+import { createScan, release, type Scan } from "./scan";
 
 export type { Interpretation };
 
@@ -202,6 +202,9 @@ function readEntities(
       };
     }
     case "task": {
+      // A task has a day, not a period: "vérifier les factures du mois" is what to do.
+      if (found.period && /^(?:du|de|des|d')[\s']/.test(scan.folded.slice(found.period.start)))
+        release(scan, found.period);
       const project = takeProjectName(scan);
       const client = takeClientName(scan, { only: "introduced" });
       const title = phrase(scan, { isTask: true });

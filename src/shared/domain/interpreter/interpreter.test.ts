@@ -87,3 +87,30 @@ describe("what a business's name holds", () => {
     });
   });
 });
+
+describe("descriptions and titles kept whole", () => {
+  const read = (text: string) => interpretCommand(text, now);
+
+  it("reads a line whose description has its own « de » (« 4 billets de train à 95 € »)", () => {
+    expect(read("nouvelle dépense : 4 billets de train à 95 €").entities.amount).toBe(380);
+    expect(read("facture Dupont : 4 jours d'audit de sécurité à 250 €/jour").entities.amount).toBe(1000);
+  });
+
+  it("keeps a task's words that look like a deadline or a period (« bons de livraison », « du mois »)", () => {
+    expect(read("Tâche : imprimer les bons de livraison dans 3 jours").entities).toMatchObject({
+      title: "imprimer les bons de livraison",
+      dueDate: "2026-03-21",
+    });
+    expect(read("crée une tâche : vérifier les factures du mois").entities.title).toBe(
+      "vérifier les factures du mois",
+    );
+    expect(read("tâche : faire la compta ce mois-ci").entities.title).toBe("faire la compta");
+  });
+
+  it("files a journey said by its towns under transport", () => {
+    expect(read("Aller-retour Lyon-Marseille 176 € hier").entities).toMatchObject({
+      category: "transport",
+      amount: 176,
+    });
+  });
+});

@@ -47,7 +47,10 @@ const TIMES = "(?:a|x|×|\\*|@|de|au prix de|au tarif de|a raison de)";
 // Words describing the line between the unit and the price: "de coaching", "déplacement", "d'accompagnement".
 const WORD = "[\\p{L}][\\p{L}'-]*";
 const STOP = "(?:a|x|de|pour|au|et|par|soit|plus)";
-const DESCRIPTION = `(?:\\s+(?:de |d'|du |des |en )?(?<description>(?:(?!${STOP}\\s)${WORD})(?:\\s+(?!(?:${STOP}|chacun|chacune|le|la)\\s)${WORD}){0,3}))?`;
+// A description's own "de" joins two of its words ("d'audit de sécurité", "billets de train"); one before a
+// number is the price's ("de formation de 450 €").
+const INNER_OF = "(?:(?:de|du|des)\\s+)?";
+const DESCRIPTION = `(?:\\s+(?:de |d'|du |des |en )?(?<description>(?:(?!${STOP}\\s)${WORD})(?:\\s+${INNER_OF}(?!(?:${STOP}|chacun|chacune|le|la)\\s)${WORD}){0,3}))?`;
 // "pour 3 personnes", "x 2 participants": the line is bought that many times over.
 const GROUP =
   "(?:\\s*(?:pour|x|×)\\s*(?<people>(?<group>\\d+)\\s*(?:personnes?|pers|participants?|stagiaires?)))?";
@@ -66,7 +69,7 @@ const QUANTITY_FIRST = new RegExp(
 );
 /** "2 logos à 300 €", "5 x 200 €": no unit, a digit quantity and "à" or "x". */
 const COUNTED = new RegExp(
-  `${START}(?<quantity>\\d+)(?:\\s+(?<description>${WORD}(?:\\s+(?!(?:a|x|de|pour)\\s)${WORD}){0,2}))?\\s*(?:a|x|×|\\*|@)\\s*${PRICE}(?:\\s*${CURRENCY})?${EACH}?${END}`,
+  `${START}(?<quantity>\\d+)(?:\\s+(?<description>${WORD}(?:\\s+${INNER_OF}(?!(?:a|x|de|pour)\\s)${WORD}){0,2}))?\\s*(?:a|x|×|\\*|@)\\s*${PRICE}(?:\\s*${CURRENCY})?${EACH}?${END}`,
   "gu",
 );
 /** "450 € par jour pendant 3 jours", "550 €/j x 7", "TJM 500 € sur 10 jours". */

@@ -50,6 +50,11 @@ export function take(scan: Scan, span: Span): void {
   scan.taken.fill(1, span.start, span.end);
 }
 
+/** Gives characters back: what an extractor took is, for this record, part of its words after all. */
+export function release(scan: Scan, span: Span): void {
+  scan.taken.fill(0, span.start, span.end);
+}
+
 /** Every free match of a global pattern, in order. */
 export function* freeMatches(scan: Scan, pattern: RegExp): Generator<RegExpExecArray> {
   pattern.lastIndex = 0;
