@@ -99,7 +99,7 @@ describe("descriptions and titles kept whole", () => {
   it("keeps a task's words that look like a deadline or a period (« bons de livraison », « du mois »)", () => {
     expect(read("Tâche : imprimer les bons de livraison dans 3 jours").entities).toMatchObject({
       title: "imprimer les bons de livraison",
-      dueDate: "2026-03-21",
+      dueDate: "2026-03-13",
     });
     expect(read("crée une tâche : vérifier les factures du mois").entities.title).toBe(
       "vérifier les factures du mois",
