@@ -9,13 +9,17 @@ export type CsvColumn<Row> = { header: string; value: (row: Row) => string | num
 const BOM = "\uFEFF";
 const SEPARATOR = ";";
 
+const FORMULA_START = /^[=+\-@\t\r]/;
+const FRENCH_NUMBER = /^-?[\d\s\u202f]+(,\d+)?$/;
+const NEEDS_QUOTES = /[";\n\r]/;
+
 function cell(value: string | number | null | undefined): string {
   const text = value === null || value === undefined ? "" : String(value);
   // A leading =, +, - or @ would be run as a formula by a spreadsheet (CSV injection); a negative amount
-  // (credit note) is a number, not a formula.
-  const isNumber = /^-?[\d\s\u202f]+(,\d+)?$/.test(text);
-  const safe = !isNumber && /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return /[";\n\r]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+  // (credit note) is a number, not a formula. The number is only looked for after such a start: an export
+  // writes a million cells on the server's main thread (issue 26).
+  const safe = FORMULA_START.test(text) && !FRENCH_NUMBER.test(text) ? `'${text}` : text;
+  return NEEDS_QUOTES.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
 const line = <Row>(columns: CsvColumn<Row>[], row: Row) =>
