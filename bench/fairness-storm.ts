@@ -8,7 +8,7 @@ import {
   selfReferencingNameTree,
   xmlOfEmptyElements,
 } from "../src/server/modules/einvoicing/hostile-files";
-import { ciiInvoice } from "../src/server/modules/einvoicing/test-invoices";
+import { ciiInvoiceWithExtraLines } from "../src/server/modules/einvoicing/test-invoices";
 
 // The attacker of bench/fairness.ts: one paid user who, for `seconds`, uploads hostile and large supplier
 // files in a loop, downloads the 100 000-row CSV export over and over and floods the voice socket. Run in a
@@ -42,29 +42,6 @@ const REFUSED_RETRY_MS = 100;
 /** A socket the server has not closed by then is closed by the attacker, and a new one flooded. */
 const SOCKET_PATIENCE_MS = 10_000;
 
-/**
- * A CII invoice that looks like a supplier's real one, made long: the same two priced lines and, before
- * the header agreement, `extraLines` lines at 0.00 (a detailed delivery note), so the totals still hold.
- */
-export function largeLegitCii(extraLines: number): Uint8Array {
-  const xml = ciiInvoice();
-  const lines = Array.from(
-    { length: extraLines },
-    (_, index) => `    <ram:IncludedSupplyChainTradeLineItem>
-      <ram:AssociatedDocumentLineDocument><ram:LineID>${index + 3}</ram:LineID></ram:AssociatedDocumentLineDocument>
-      <ram:SpecifiedTradeProduct><ram:Name>Pièce détachée réf. ${100000 + index} (incluse)</ram:Name></ram:SpecifiedTradeProduct>
-      <ram:SpecifiedLineTradeDelivery><ram:BilledQuantity unitCode="C62">1</ram:BilledQuantity></ram:SpecifiedLineTradeDelivery>
-      <ram:SpecifiedLineTradeSettlement>
-        <ram:ApplicableTradeTax><ram:TypeCode>VAT</ram:TypeCode><ram:CategoryCode>S</ram:CategoryCode><ram:RateApplicablePercent>20</ram:RateApplicablePercent></ram:ApplicableTradeTax>
-        <ram:SpecifiedTradeSettlementLineMonetarySummation><ram:LineTotalAmount>0.00</ram:LineTotalAmount></ram:SpecifiedTradeSettlementLineMonetarySummation>
-      </ram:SpecifiedLineTradeSettlement>
-    </ram:IncludedSupplyChainTradeLineItem>
-`,
-  ).join("");
-  const at = xml.indexOf("    <ram:ApplicableHeaderTradeAgreement>");
-  return Buffer.from(xml.slice(0, at) + lines + xml.slice(at));
-}
-
 let files: ReturnType<typeof buildAttackFiles> | undefined;
 /** Built once: the storm's clock should time traffic, not building 9 MB of XML. */
 const attackFiles = () => {
@@ -91,7 +68,12 @@ function buildAttackFiles() {
     },
     { label: "nested10k", name: "facture.xml", type: "application/xml", bytes: deeplyNestedXml(10_000) },
     { label: "noCatalog", name: "facture.pdf", type: "application/pdf", bytes: pdfWithoutCatalog() },
-    { label: "largeCii", name: "facture.xml", type: "application/xml", bytes: largeLegitCii(11_000) },
+    {
+      label: "largeCii",
+      name: "facture.xml",
+      type: "application/xml",
+      bytes: Buffer.from(ciiInvoiceWithExtraLines(11_000)),
+    },
   ]);
 }
 

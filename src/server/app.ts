@@ -9,6 +9,7 @@ import { AUTH_COOKIE_PREFIX } from "./auth/auth";
 import { authRoutes } from "./auth/auth.routes";
 import { type AuthVariables, requirePaid, requireUser } from "./auth/session";
 import { handleError, notFoundError, payloadTooLarge } from "./http/errors";
+import { countInFlight } from "./http/foreground";
 import { loopbackOnly } from "./http/loopback-only";
 import { requestLogger } from "./http/request-logger";
 import { sameOriginOnly, trustedOrigins } from "./http/same-origin";
@@ -129,6 +130,8 @@ export function createApp(services: Services, { clientDir }: AppOptions = {}) {
   const deps = { ...services, db, appUrl: env.appUrl };
   const app = new Hono();
 
+  // First: a background turn (a CSV export's) waits for the requests being handled (foreground.ts).
+  app.use(countInFlight());
   app.use(requestId());
   app.use(requestLogger(logger));
   app.use(securityHeaders({ isProduction: env.NODE_ENV === "production" }));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatCount, formatMoney, formatQuantity, formatUnit, plural } from "./format";
+import { formatAmount, formatCount, formatMoney, formatQuantity, formatUnit, plural } from "./format";
 
 describe("French plurals", () => {
   it("is singular below 2 and plural from 2, as French counts", () => {
@@ -33,5 +33,20 @@ describe("French plurals", () => {
 describe("money", () => {
   it("writes the registration price with a space before the euro sign", () => {
     expect(formatMoney(5900, { dropZeroCents: true })).toMatch(/^59\s€$/u);
+  });
+
+  it("writes an amount without its sign as Intl does, whatever its size and sign", () => {
+    const intl = new Intl.NumberFormat("fr-FR", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    const samples = [
+      0, -0, 1, -1, 9, 10, 99, 100, 101, 99_999, 100_000, -123_456, 999_999_999_999, 1e12, 0.5,
+    ];
+    // Every magnitude up to a trillion euros, both signs.
+    for (let digits = 1; digits <= 15; digits++)
+      for (let draw = 0; draw < 40; draw++) {
+        const cents = Math.floor(Math.random() * 10 ** digits);
+        samples.push(cents, -cents);
+      }
+    for (const cents of samples) expect(formatAmount(cents), String(cents)).toBe(intl.format(cents / 100));
+    expect(formatAmount(123_456)).toBe("1\u202f234,56");
   });
 });

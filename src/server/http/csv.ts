@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import type { AuthVariables } from "../auth/session";
 import type { Db } from "../db/client";
 import { takeExportSlot } from "./export-slots";
+import { backgroundTurn } from "./foreground";
 
 export type CsvColumn<Row> = { header: string; value: (row: Row) => string | number | null | undefined };
 
@@ -9,13 +10,17 @@ export type CsvColumn<Row> = { header: string; value: (row: Row) => string | num
 const BOM = "\uFEFF";
 const SEPARATOR = ";";
 
+const FORMULA_START = /^[=+\-@\t\r]/;
+const FRENCH_NUMBER = /^-?[\d\s\u202f]+(,\d+)?$/;
+const NEEDS_QUOTES = /[";\n\r]/;
+
 function cell(value: string | number | null | undefined): string {
   const text = value === null || value === undefined ? "" : String(value);
   // A leading =, +, - or @ would be run as a formula by a spreadsheet (CSV injection); a negative amount
-  // (credit note) is a number, not a formula.
-  const isNumber = /^-?[\d\s\u202f]+(,\d+)?$/.test(text);
-  const safe = !isNumber && /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return /[";\n\r]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+  // (credit note) is a number, not a formula. The number is only looked for after such a start: an export
+  // writes a million cells on the server's main thread (issue 26).
+  const safe = FORMULA_START.test(text) && !FRENCH_NUMBER.test(text) ? `'${text}` : text;
+  return NEEDS_QUOTES.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
 const line = <Row>(columns: CsvColumn<Row>[], row: Row) =>
@@ -41,12 +46,12 @@ export function toCsv<Row>(columns: CsvColumn<Row>[], rows: Row[]): string {
 export const CSV_LINES_PER_TURN = 50;
 
 const encoder = new TextEncoder();
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * The same CSV read batch by batch (issue 15): the header, then at most CSV_LINES_PER_TURN lines per pull,
- * each pull after the I/O of others that was waiting (a pull that follows the previous one at once would
- * run in the same turn). The stream pulls only when its reader wants more and the HTTP response reads only
+ * each pull a background turn (foreground.ts: after the I/O of others that was waiting, and once the
+ * requests in flight are answered or a few milliseconds have passed; a pull that followed the previous one
+ * at once would run in the same turn). The stream pulls only when its reader wants more and the HTTP response reads only
  * as fast as the socket drains, so the server holds about one batch however long the file. A failing batch
  * errors the stream, which aborts the response: the download fails rather than ending short. `onEnd` runs
  * once the file is sent, has failed or was abandoned by the client.
@@ -61,9 +66,7 @@ export function csvStream<Row>(
     start: (controller) => controller.enqueue(encoder.encode(toCsv(columns, []))),
     pull: async (controller) => {
       try {
-        if (pending.length > 0) await nextTurn();
-        else {
-          // Waiting for the database is itself a turn given to others.
+        if (pending.length === 0) {
           const next = await batches.next();
           if (next.done) {
             controller.close();
@@ -72,6 +75,7 @@ export function csvStream<Row>(
           }
           pending = next.value;
         }
+        await backgroundTurn();
         controller.enqueue(encoder.encode(csvLines(columns, pending.slice(0, CSV_LINES_PER_TURN))));
         pending = pending.slice(CSV_LINES_PER_TURN);
       } catch (error) {

@@ -1,6 +1,8 @@
 import { formatAmount } from "@shared/format";
+import type { Context } from "hono";
 import { describe, expect, it } from "vitest";
 import { CSV_LINES_PER_TURN, csvStream, toCsv } from "./csv";
+import { countInFlight } from "./foreground";
 
 describe("toCsv", () => {
   const columns = [
@@ -63,5 +65,41 @@ describe("csvStream", () => {
     await reader.read();
     await reader.cancel();
     expect(ends).toBe(1);
+  });
+
+  /** A request being handled, as the app's first middleware counts it, until `answer` is called. */
+  function requestInFlight() {
+    let answer = () => {};
+    const handled = countInFlight()({} as Context, () => new Promise<void>((resolve) => (answer = resolve)));
+    return async () => {
+      answer();
+      await handled;
+    };
+  }
+  const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
+  it("gives its turn to a request being handled: its next lines come once it is answered", async () => {
+    const reader = csvStream(columns, inBatches(250)).getReader();
+    await reader.read();
+    const answered = requestInFlight();
+    const order: string[] = [];
+    const lines = reader.read().then(() => order.push("lines"));
+    // A pull without a request in flight would have its lines by then.
+    for (let turn = 0; turn < 3; turn++) await nextTurn();
+    order.push("request answered");
+    await answered();
+    await lines;
+    expect(order).toEqual(["request answered", "lines"]);
+    await reader.cancel();
+  });
+
+  it("never stops for a request that takes long: its lines come after a few milliseconds", async () => {
+    const reader = csvStream(columns, inBatches(250)).getReader();
+    await reader.read();
+    const answered = requestInFlight();
+    const lines = await reader.read();
+    expect(Buffer.from(lines.value ?? []).toString()).toContain("Dupont SARL 0;");
+    await answered();
+    await reader.cancel();
   });
 });

@@ -1,5 +1,7 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { getPriority } from "node:os";
 import { describe, expect, it } from "vitest";
-import { handOver } from "./pool";
+import { createWorkerPool, handOver } from "./pool";
 
 describe("handOver", () => {
   it("moves a buffer only when the bytes own all of it", () => {
@@ -15,4 +17,31 @@ describe("handOver", () => {
     structuredClone(file, { transfer: handOver(file) });
     expect(file.byteLength).toBe(0);
   });
+});
+
+/** The niceness of each thread of this process (Linux: field 19 of /proc/self/task/<tid>/stat). */
+function threadNiceness(): number[] {
+  return readdirSync("/proc/self/task").map((tid) => {
+    const stat = readFileSync(`/proc/self/task/${tid}/stat`, "utf8");
+    return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[16]);
+  });
+}
+
+describe.runIf(process.platform === "linux")("the pool's threads", () => {
+  it("run nicer than the main thread, which alone serves everyone's requests", async () => {
+    const pool = createWorkerPool({ threads: 2 });
+    try {
+      const parsed = await pool.run(
+        "parseMultipartUpload",
+        { body: new ArrayBuffer(0), contentType: "text/plain" },
+        { owner: "test" },
+      );
+      expect(parsed.file).toBeNull();
+      const main = getPriority();
+      expect(threadNiceness().filter((niceness) => niceness > main)).toHaveLength(2);
+      expect(main).toBe(getPriority());
+    } finally {
+      await pool.close();
+    }
+  }, 60_000);
 });

@@ -5,6 +5,7 @@ import {
   einvoiceStatuses,
   receivedInvoiceStatuses,
 } from "../domain/einvoicing";
+import { formatCount } from "../format";
 import { expenseFields, expenseVatLine, supplierDocumentKinds } from "./expenses";
 
 export const supplierInvoiceFormats = ["factur-x", "cii", "ubl"] as const;
@@ -23,6 +24,20 @@ const party = z.object({
   country: z.string().nullable().default(null),
 });
 
+/**
+ * Lines of a supplier invoice shown and answered (issue 26): a detailed delivery note of 11 000 lines would
+ * cost the server's main thread and the dialog tens of milliseconds for lines nobody reads one by one.
+ */
+export const SHOWN_INVOICE_LINES = 200;
+
+/** What stands for the lines not shown: « … et 10 800 autres lignes, comptées dans les totaux ». */
+export function moreLinesNote({ lines, lineCount }: { lines: unknown[]; lineCount: number }): string | null {
+  const more = lineCount - lines.length;
+  if (more <= 0) return null;
+  const [counted, kept] = more === 1 ? ["comptée", "gardée"] : ["comptées", "gardées"];
+  return `… et ${formatCount(more, "autre ligne", "autres lignes")}, ${counted} dans les totaux et ${kept} dans le fichier importé.`;
+}
+
 /** A supplier e-invoice read from Factur-X, CII or UBL: one shape whatever the syntax (EN 16931 terms). */
 export const supplierInvoiceDto = z.object({
   format: z.enum(supplierInvoiceFormats),
@@ -39,6 +54,7 @@ export const supplierInvoiceDto = z.object({
   precedingInvoice: z.string().nullable().default(null),
   supplier: party,
   buyer: party,
+  /** The invoice's first SHOWN_INVOICE_LINES lines: the totals and VAT below count all `lineCount`. */
   lines: z.array(
     z.object({
       description: z.string(),
@@ -47,6 +63,7 @@ export const supplierInvoiceDto = z.object({
       vatRateBp: z.number().int().nullable(),
     }),
   ),
+  lineCount: z.number().int(),
   vatBreakdown: z.array(
     z.object({
       category: z.string(),

@@ -1,9 +1,10 @@
 import { retentionEnd } from "@shared/domain/einvoicing";
 import { formatDate, formatMoney, formatMoneyIn } from "@shared/format";
-import type {
-  ConfirmSupplierInvoiceData,
-  SupplierInvoiceDto,
-  SupplierInvoicePreviewDto,
+import {
+  type ConfirmSupplierInvoiceData,
+  moreLinesNote,
+  type SupplierInvoiceDto,
+  type SupplierInvoicePreviewDto,
 } from "@shared/schemas/einvoicing";
 import {
   type ExpenseDto,
@@ -232,6 +233,8 @@ async function draftOf(
   const lines = invoice.lines.map(
     (line) => `• ${line.description || "Ligne"} : ${formatMoneyIn(line.netCents, invoice.currency)} HT`,
   );
+  const moreLines = moreLinesNote(invoice);
+  if (moreLines) lines.push(moreLines);
   const rates =
     vatLines.length > 1
       ? [

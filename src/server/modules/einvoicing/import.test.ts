@@ -1,9 +1,10 @@
+import { SHOWN_INVOICE_LINES } from "@shared/schemas/einvoicing";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expenses, files } from "../../db/schema/index";
 import { call, markPaid, registerAndConfirm } from "../../test/accounts";
 import { createTestContext, TEST_APP_URL, type TestContext } from "../../test/test-app";
-import { ciiInvoice, pdfWithAttachment, ublInvoice, utf8 } from "./test-invoices";
+import { ciiInvoice, ciiInvoiceWithExtraLines, pdfWithAttachment, ublInvoice, utf8 } from "./test-invoices";
 
 let context: TestContext;
 let alice: { cookie: string; userId: string };
@@ -125,6 +126,27 @@ describe("preview then confirm", () => {
     expect((await stored(alice.userId)).files).toHaveLength(1);
     // Another user may import the same supplier invoice (their own books).
     expect((await confirm(bruno.cookie, bytes)).status).toBe(201);
+  });
+
+  it("answers the first 200 lines of a 1 002-line invoice and their count; the confirmation counts them all", async () => {
+    const bytes = utf8(ciiInvoiceWithExtraLines(1_000, { number: "BL-2026-1002" }));
+    const response = await preview(bruno.cookie, bytes);
+    expect(response.status, await response.clone().text()).toBe(200);
+    const { invoice, draft } = await response.json();
+    expect(invoice.lineCount).toBe(1_002);
+    expect(invoice.lines).toHaveLength(SHOWN_INVOICE_LINES);
+    expect(invoice.lines[0].description).toBe("Hébergement & maintenance serveur");
+    expect(invoice.lines.at(-1).description).toBe("Pièce détachée réf. 100197 (incluse)");
+    expect(draft).toMatchObject({ amountCents: 142000, vatCents: 22000 });
+
+    const created = await confirm(bruno.cookie, bytes, "livraison.xml", { title: "Pièces détachées" });
+    expect(created.status, await created.clone().text()).toBe(201);
+    expect(await created.json()).toMatchObject({
+      amountCents: 142000,
+      vatCents: 22000,
+      supplierInvoiceNumber: "BL-2026-1002",
+      receipt: { name: "livraison.xml", sizeBytes: bytes.byteLength },
+    });
   });
 
   it("imports a Factur-X PDF (kept as the PDF) and a UBL invoice", async () => {

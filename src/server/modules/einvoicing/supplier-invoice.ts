@@ -1,6 +1,6 @@
 import type { ErrorIssue } from "@shared/errors";
 import { formatDate, formatMoney } from "@shared/format";
-import type { SupplierInvoiceDto } from "@shared/schemas/einvoicing";
+import { SHOWN_INVOICE_LINES, type SupplierInvoiceDto } from "@shared/schemas/einvoicing";
 import { isCalendarDay } from "@shared/schemas/fields";
 import { AppError } from "../../errors";
 import { extractInvoiceXml } from "./pdf-attachment";
@@ -55,7 +55,7 @@ function refuseIncompleteProfile(profile: string | undefined) {
 const WHOLE_UNIT_CURRENCIES = new Set(["HUF", "JPY", "KRW", "ISK", "CLP", "VND", "XOF", "XAF", "XPF"]);
 
 type Party = SupplierInvoiceDto["supplier"];
-type Draft = Omit<SupplierInvoiceDto, "format"> & {
+type Draft = Omit<SupplierInvoiceDto, "format" | "lineCount"> & {
   amounts: Record<string, string | undefined>;
   /** BT-111 as written, in the accounting currency. */
   accountingVat: string | undefined;
@@ -392,7 +392,10 @@ export const formatRate = (rateBp: number) => `${percent.format(rateBp / 100)} %
 // --- Checks (EN 16931 business rules the expense relies on) ---
 
 /** Each check adds a French issue; the amounts are checked to the cent, a VAT amount to the cent per rate. */
-function validate(draft: Draft): { invoice: Omit<SupplierInvoiceDto, "format">; issues: ErrorIssue[] } {
+function validate(draft: Draft): {
+  invoice: Omit<SupplierInvoiceDto, "format" | "lineCount">;
+  issues: ErrorIssue[];
+} {
   const issues: ErrorIssue[] = [];
   const problem = (path: string, message: string) => issues.push({ path, message });
   const { amounts, accountingVat, ...invoice } = draft;
@@ -547,6 +550,9 @@ async function readCheckedInvoice(bytes: Uint8Array): Promise<SupplierInvoiceDto
   return {
     format: isFacturX ? "factur-x" : root === "Invoice" || root === "CreditNote" ? "ubl" : "cii",
     ...invoice,
+    // Checked against the totals above, all of them; only the first are carried on (they cross threads).
+    lines: invoice.lines.slice(0, SHOWN_INVOICE_LINES),
+    lineCount: invoice.lines.length,
   };
 }
 

@@ -73,6 +73,29 @@ export function ciiInvoice({
 </rsm:CrossIndustryInvoice>`;
 }
 
+/**
+ * A CII invoice that looks like a supplier's real one, made long: the same two priced lines and, before
+ * the header agreement, `extraLines` lines at 0.00 (a detailed delivery note), so the totals still hold.
+ */
+export function ciiInvoiceWithExtraLines(extraLines: number, sample: Sample = {}): string {
+  const xml = ciiInvoice(sample);
+  const lines = Array.from(
+    { length: extraLines },
+    (_, index) => `    <ram:IncludedSupplyChainTradeLineItem>
+      <ram:AssociatedDocumentLineDocument><ram:LineID>${index + 3}</ram:LineID></ram:AssociatedDocumentLineDocument>
+      <ram:SpecifiedTradeProduct><ram:Name>Pièce détachée réf. ${100000 + index} (incluse)</ram:Name></ram:SpecifiedTradeProduct>
+      <ram:SpecifiedLineTradeDelivery><ram:BilledQuantity unitCode="C62">1</ram:BilledQuantity></ram:SpecifiedLineTradeDelivery>
+      <ram:SpecifiedLineTradeSettlement>
+        <ram:ApplicableTradeTax><ram:TypeCode>VAT</ram:TypeCode><ram:CategoryCode>S</ram:CategoryCode><ram:RateApplicablePercent>20</ram:RateApplicablePercent></ram:ApplicableTradeTax>
+        <ram:SpecifiedTradeSettlementLineMonetarySummation><ram:LineTotalAmount>0.00</ram:LineTotalAmount></ram:SpecifiedTradeSettlementLineMonetarySummation>
+      </ram:SpecifiedLineTradeSettlement>
+    </ram:IncludedSupplyChainTradeLineItem>
+`,
+  ).join("");
+  const at = xml.indexOf("    <ram:ApplicableHeaderTradeAgreement>");
+  return xml.slice(0, at) + lines + xml.slice(at);
+}
+
 export function ublInvoice({
   number = "UBL-2026-9",
   siren = "552100554",

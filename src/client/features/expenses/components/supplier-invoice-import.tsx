@@ -4,10 +4,12 @@ import { SelectField } from "@client/components/ui/select-field";
 import { SubmitButton } from "@client/components/ui/submit-button";
 import { isApiError } from "@client/lib/api-error";
 import { cn } from "@client/lib/cn";
-import { formatDate, formatMoney, formatMoneyIn } from "@shared/format";
+import { formatCount, formatDate, formatMoney, formatMoneyIn } from "@shared/format";
 import { paths } from "@shared/paths";
 import {
   type ConfirmSupplierInvoiceInput,
+  moreLinesNote,
+  type SupplierInvoiceDto,
   type SupplierInvoicePreviewDto,
   supplierInvoiceFormatLabels,
 } from "@shared/schemas/einvoicing";
@@ -235,6 +237,7 @@ function ConfirmImportForm({
           </div>
         ))}
       </dl>
+      <InvoiceLines invoice={invoice} />
       {draft.needsExchangeRate ? (
         <Field
           label={`Taux de change (euros pour 1 ${invoice.currency})`}
@@ -295,5 +298,30 @@ function ConfirmImportForm({
         <SubmitButton isPending={isPending}>Créer la dépense</SubmitButton>
       </div>
     </form>
+  );
+}
+
+/**
+ * The invoice's lines, folded: the server answers the first ones only (SHOWN_INVOICE_LINES), and says how
+ * many more the file holds, which its totals count.
+ */
+function InvoiceLines({ invoice }: { invoice: SupplierInvoiceDto }) {
+  const more = moreLinesNote(invoice);
+  return (
+    <details className="rounded-lg border p-3 text-sm">
+      <summary className="cursor-pointer font-medium">
+        {formatCount(invoice.lineCount, "ligne")} sur la facture
+      </summary>
+      <ul className="mt-2 max-h-48 space-y-1 overflow-y-auto">
+        {invoice.lines.map((line, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: lines have no identity; their order in the file is stable
+          <li key={index} className="flex justify-between gap-4">
+            <span className="min-w-0 break-words">{line.description || "Ligne"}</span>
+            <span className="shrink-0 tabular-nums">{formatMoneyIn(line.netCents, invoice.currency)} HT</span>
+          </li>
+        ))}
+      </ul>
+      {more ? <p className="mt-2 text-muted-foreground">{more}</p> : null}
+    </details>
   );
 }
