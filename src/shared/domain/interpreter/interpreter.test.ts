@@ -114,3 +114,20 @@ describe("descriptions and titles kept whole", () => {
     });
   });
 });
+
+describe("names with small words inside", () => {
+  const read = (text: string) => interpretCommand(text, now);
+
+  it("joins an « à » between capitalised words, a trade's « du » in lower case", () => {
+    expect(read("nouvelle facture La Cave à Fromages de 160 €").entities.client).toBe("La Cave à Fromages");
+    expect(read("éditions du sablier m'a réglé 900 € par chèque").entities).toMatchObject({
+      client: "Éditions du Sablier",
+      amount: 900,
+    });
+    expect(read("garage morel a payé 200 €").entities.client).toBe("Garage Morel");
+  });
+
+  it("reads a payment verb typed with a doubled letter", () => {
+    expect(read("Durand & Fils m'a rééglé 3 050 € via PayPal").action).toBe("record_payment");
+  });
+});

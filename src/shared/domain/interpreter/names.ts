@@ -89,6 +89,8 @@ const CALLED = markerPattern([
 const CIVILITIES = new Set("m mr mme mlle monsieur madame mademoiselle me maitre dr docteur".split(" "));
 const LEGAL_FORMS = new Set("sarl sas sasu sa eurl ei eirl sci scop selarl snc gie scm".split(" "));
 const CONNECTORS = new Set([
+  // « La Cave à Fromages », « Moulin à Vent »: inside a capitalised name (a verb « a » is no name word).
+  "a",
   "de",
   "du",
   "des",
@@ -233,7 +235,8 @@ function afterMarker(
   marker.lastIndex = 0;
   for (let match = marker.exec(scan.folded); match; match = marker.exec(scan.folded)) {
     // "SARL Les Jardins de Provence": a "de" inside a capitalised name does not introduce another one.
-    if (isSmallWord && followsNameWord(scan, match.index)) continue;
+    // "La Cave à Fromages": an « à » between two capitalised words joins them.
+    if ((isSmallWord || match[0] === "a") && followsNameWord(scan, match.index)) continue;
     const name = readName(scan, tokenIndexAt(scan, match.index + match[0].length), mustBeCapitalized);
     if (!name) continue;
     const isMarkerFree = isFree(scan, { start: match.index, end: name.start });
@@ -337,9 +340,11 @@ function isNumberInName(scan: Scan, index: number): boolean {
   return scan.hasCaseSignal && isCapitalized(scan, after);
 }
 
+/** Right after a capitalised word or a trade ("éditions du sablier"): a small word there is inside a name. */
 function followsNameWord(scan: Scan, position: number): boolean {
   const before = scan.tokens[tokenIndexAt(scan, position) - 1];
-  return Boolean(before && isWord(before) && isFree(scan, before) && isCapitalized(scan, before));
+  if (!before || !isWord(before) || !isFree(scan, before)) return false;
+  return isCapitalized(scan, before) || isTrade(before.text);
 }
 
 /** The index after a run of small words ("de la", "du", "Au", "l'") at `from`, or `from` when there is none. */
@@ -453,7 +458,15 @@ export function takeNameBefore(scan: Scan, position: number): string | undefined
           previous !== undefined &&
           isWord(previous) &&
           isCapitalized(scan, previous)));
-    if (!isNameWord && !(isGlue && index < end) && !isInnerSmallWord) break;
+    // "éditions du sablier m'a réglé": in lower case, a trade's name runs over its small words too.
+    const isTradeSmallWord =
+      !hasCase &&
+      index < end &&
+      CONNECTORS.has(token.text) &&
+      token.text !== "a" &&
+      previous !== undefined &&
+      isTrade(previous.text);
+    if (!isNameWord && !(isGlue && index < end) && !isInnerSmallWord && !isTradeSmallWord) break;
     if (isNameWord && (CIVILITIES.has(token.text) || DESCRIPTOR_WORDS.has(token.text))) break;
     if (isWord(token)) words += 1;
     start = index;
