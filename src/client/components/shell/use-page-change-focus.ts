@@ -6,7 +6,8 @@ const HEADING_WAIT_MS = 3000;
 /**
  * After a page change, the focus moves to the new page's heading (or its main region), so a keyboard or
  * screen-reader user starts from the new content instead of the link left behind (issue 31 item 24).
- * The first page of a visit keeps the browser's own start; a dialog still open keeps its focus.
+ * The first page of a visit keeps the browser's own start; a dialog still open, or a field the new page
+ * focused itself, keeps the focus.
  */
 export function usePageChangeFocus(pathname: string, mainId: string) {
   const previous = useRef(pathname);
@@ -17,7 +18,10 @@ export function usePageChangeFocus(pathname: string, mainId: string) {
     let frame = 0;
     const focusWhenReady = () => {
       const main = document.getElementById(mainId);
-      if (!main || document.activeElement?.closest("[role='dialog'], [role='alertdialog']")) return;
+      const focused = document.activeElement;
+      if (!main || focused?.closest("[role='dialog'], [role='alertdialog']")) return;
+      // The new page placed the focus itself (a form's first field): it keeps it.
+      if (focused && focused !== main && main.contains(focused)) return;
       const heading = main.querySelector<HTMLElement>("h1");
       if (!heading && performance.now() - startedAt < HEADING_WAIT_MS) {
         frame = requestAnimationFrame(focusWhenReady);
