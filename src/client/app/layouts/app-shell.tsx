@@ -2,6 +2,8 @@ import { AppHeader } from "@client/components/shell/app-header";
 import { AppSidebar } from "@client/components/shell/app-sidebar";
 import { AssistantDialog, AssistantLoadError } from "@client/components/shell/assistant-dialog";
 import { SidebarProvider, useSidebar } from "@client/components/shell/sidebar-context";
+import { usePageChangeFocus } from "@client/components/shell/use-page-change-focus";
+import { MAIN_CONTENT_ID } from "@client/components/ui/main-content";
 import { sectionFromPath } from "@client/lib/section";
 import { useAppShortcuts } from "@client/lib/shortcuts";
 import { Tooltip } from "radix-ui";
@@ -83,11 +85,12 @@ function ShellFrame({ children }: { children: ReactNode }) {
   const section = sectionFromPath(pathname);
 
   useAppShortcuts({ onToggleSidebar: toggle, onOpenPalette: openPalette });
+  usePageChangeFocus(pathname, MAIN_CONTENT_ID);
 
   return (
     <div className="flex min-h-dvh bg-background">
       <a
-        href="#contenu"
+        href={`#${MAIN_CONTENT_ID}`}
         className="sr-only focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-50 focus:rounded-lg focus:bg-surface focus:px-4 focus:py-2 focus:shadow-lg"
       >
         Aller au contenu
@@ -99,7 +102,7 @@ function ShellFrame({ children }: { children: ReactNode }) {
           onPalettePrefetch={prefetchCommandPalette}
           onOpenAssistant={() => setAssistantOpen(true)}
         />
-        <main id="contenu" tabIndex={-1} className="flex-1 bg-muted/40 focus:outline-none">
+        <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1 bg-muted/40 focus:outline-none">
           {children}
         </main>
       </div>

@@ -21,7 +21,7 @@ export function SearchInput({ value, onChange, placeholder, label = "Rechercher"
         value={value}
         onChange={(event) => onChange(event.target.value)}
         placeholder={placeholder}
-        className="h-10 w-full rounded-lg border bg-surface pr-9 pl-9 text-base text-foreground shadow-sm outline-none transition-colors placeholder:text-muted-foreground/70 focus-visible:border-primary focus-visible:ring-2 focus-visible:ring-ring/30 sm:text-sm [&::-webkit-search-cancel-button]:hidden"
+        className="h-10 w-full rounded-lg border bg-surface pr-9 pl-9 text-base text-foreground shadow-sm outline-none transition-colors placeholder:text-muted-foreground focus-visible:border-primary focus-visible:ring-2 focus-visible:ring-ring/30 sm:text-sm [&::-webkit-search-cancel-button]:hidden"
       />
       {value ? (
         <button

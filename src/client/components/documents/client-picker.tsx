@@ -107,7 +107,7 @@ export function ClientPicker({
             onBlur?.();
           }}
           onKeyDown={onKeyDown}
-          className="h-11 w-full rounded-lg border bg-surface pr-3 pl-9 text-base text-foreground shadow-sm outline-none transition-colors placeholder:text-muted-foreground/70 focus-visible:border-primary focus-visible:ring-2 focus-visible:ring-ring/30 aria-[invalid=true]:border-danger sm:text-sm"
+          className="h-11 w-full rounded-lg border bg-surface pr-3 pl-9 text-base text-foreground shadow-sm outline-none transition-colors placeholder:text-muted-foreground focus-visible:border-primary focus-visible:ring-2 focus-visible:ring-ring/30 aria-[invalid=true]:border-danger sm:text-sm"
         />
       </div>
       {showList ? (

@@ -54,26 +54,35 @@ export function AppHeader({ onOpenPalette, onPalettePrefetch, onOpenAssistant }:
 
       <div className="flex-1" />
 
-      <HeaderTooltip label={`Rechercher (${mod}+K)`}>
-        <button
-          type="button"
-          onClick={onOpenPalette}
-          onPointerEnter={onPalettePrefetch}
-          onFocus={onPalettePrefetch}
-          aria-label="Rechercher une page, une action ou un dossier"
-          aria-keyshortcuts="Control+K Meta+K"
-          className={cn(
-            iconButtonStyles,
-            "lg:w-64 lg:justify-start lg:gap-2.5 lg:border lg:bg-muted/50 lg:px-3 lg:hover:bg-muted",
-          )}
+      {/* The shortcut is drawn over the button, not inside it: inside, « Ctrl K » would be part of its
+          visible text, which its name must then contain (WCAG 2.5.3); aria-keyshortcuts says it. */}
+      <div className="relative">
+        <HeaderTooltip label={`Rechercher (${mod}+K)`}>
+          <button
+            type="button"
+            onClick={onOpenPalette}
+            onPointerEnter={onPalettePrefetch}
+            onFocus={onPalettePrefetch}
+            aria-label="Rechercher une page, une action ou un dossier"
+            aria-keyshortcuts="Control+K Meta+K"
+            className={cn(
+              iconButtonStyles,
+              "lg:w-64 lg:justify-start lg:gap-2.5 lg:border lg:bg-muted/50 lg:px-3 lg:hover:bg-muted",
+            )}
+          >
+            <Search aria-hidden="true" />
+            <span className="hidden flex-1 text-left text-sm lg:inline">Rechercher…</span>
+          </button>
+        </HeaderTooltip>
+        <span
+          aria-hidden="true"
+          className="pointer-events-none absolute top-1/2 right-3 hidden -translate-y-1/2 lg:inline"
         >
-          <Search aria-hidden="true" />
-          <span className="hidden flex-1 text-left text-sm lg:inline">Rechercher…</span>
-          <kbd className="hidden rounded border bg-surface px-1.5 py-0.5 font-sans text-[11px] lg:inline">
+          <kbd className="rounded border bg-surface px-1.5 py-0.5 font-sans text-[11px] text-muted-foreground">
             {mod} K
           </kbd>
-        </button>
-      </HeaderTooltip>
+        </span>
+      </div>
 
       <NotificationBell />
 

@@ -1,4 +1,5 @@
 import { Logo } from "@client/components/logo";
+import { DialogContent } from "@client/components/ui/dialog-content";
 import { cn } from "@client/lib/cn";
 import { paths } from "@shared/paths";
 import { X } from "lucide-react";
@@ -30,7 +31,7 @@ export function AppSidebar() {
       <Dialog.Root open={isDrawerOpen} onOpenChange={setDrawerOpen}>
         <Dialog.Portal>
           <Dialog.Overlay className="shell-overlay fixed inset-0 z-40 bg-black/50 backdrop-blur-[2px] md:hidden" />
-          <Dialog.Content
+          <DialogContent
             aria-describedby={undefined}
             className="shell-drawer fixed inset-y-0 left-0 z-50 flex w-[90%] max-w-72 flex-col border-r bg-surface shadow-2xl outline-none md:hidden"
           >
@@ -42,7 +43,7 @@ export function AppSidebar() {
               <X aria-hidden="true" />
             </Dialog.Close>
             <SidebarBody isCollapsed={false} onNavigate={() => setDrawerOpen(false)} />
-          </Dialog.Content>
+          </DialogContent>
         </Dialog.Portal>
       </Dialog.Root>
     </>

@@ -1,3 +1,4 @@
+import { DialogContent } from "@client/components/ui/dialog-content";
 import { type Section, sectionLabels } from "@client/lib/section";
 import { paths } from "@shared/paths";
 import { ExternalLink, LoaderCircle, Sparkles, X } from "lucide-react";
@@ -24,7 +25,7 @@ export function AssistantDialog({ isOpen, onOpenChange, section, children }: Ass
     <Dialog.Root open={isOpen} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="shell-overlay fixed inset-0 z-50 bg-black/50 backdrop-blur-[2px]" />
-        <Dialog.Content className="shell-pop fixed top-1/2 left-1/2 z-50 flex h-[90dvh] w-[calc(100%-1.5rem)] max-w-5xl -translate-x-1/2 -translate-y-1/2 flex-col overflow-hidden rounded-2xl border bg-surface shadow-2xl outline-none">
+        <DialogContent className="shell-pop fixed top-1/2 left-1/2 z-50 flex h-[90dvh] w-[calc(100%-1.5rem)] max-w-5xl -translate-x-1/2 -translate-y-1/2 flex-col overflow-hidden rounded-2xl border bg-surface shadow-2xl outline-none">
           <header className="flex items-center gap-3 border-b px-4 py-3 sm:px-5">
             <span className="flex size-9 shrink-0 items-center justify-center rounded-xl bg-accent text-accent-foreground">
               <Sparkles className="size-5" aria-hidden="true" />
@@ -50,7 +51,7 @@ export function AssistantDialog({ isOpen, onOpenChange, section, children }: Ass
             </Dialog.Close>
           </header>
           <Suspense fallback={<AssistantLoading />}>{children}</Suspense>
-        </Dialog.Content>
+        </DialogContent>
       </Dialog.Portal>
     </Dialog.Root>
   );

@@ -1,3 +1,4 @@
+import { DialogContent } from "@client/components/ui/dialog-content";
 import {
   cycleThemeWithToast,
   modifierLabel,
@@ -147,7 +148,7 @@ export function CommandPalette({ isOpen, onOpenChange }: PaletteProps) {
     <Dialog.Root open={isOpen} onOpenChange={onOpenChangeClearing}>
       <Dialog.Portal>
         <Dialog.Overlay className="shell-overlay fixed inset-0 z-50 bg-black/40 backdrop-blur-[2px]" />
-        <Dialog.Content
+        <DialogContent
           aria-describedby={undefined}
           className="shell-pop fixed top-[12dvh] left-1/2 z-50 w-[calc(100%-1.5rem)] max-w-xl -translate-x-1/2 overflow-hidden rounded-2xl border bg-surface shadow-2xl outline-none"
         >
@@ -232,7 +233,7 @@ export function CommandPalette({ isOpen, onOpenChange }: PaletteProps) {
               )}
             </div>
           </Command>
-        </Dialog.Content>
+        </DialogContent>
       </Dialog.Portal>
     </Dialog.Root>
   );

@@ -13,7 +13,7 @@ import {
   Webhook,
 } from "lucide-react";
 import { Popover } from "radix-ui";
-import { useState } from "react";
+import { useId, useState } from "react";
 import { Link } from "react-router";
 import { badgeLabel, useNotifications } from "./notifications-query";
 import { floatingPanelStyles, iconButtonStyles } from "./shell-styles";
@@ -31,6 +31,7 @@ const kindStyles: Record<NotificationItem["kind"], { icon: LucideIcon; className
 
 export function NotificationBell() {
   const [isOpen, setIsOpen] = useState(false);
+  const titleId = useId();
   const { data, isPending, isError, refetch, isRefetching } = useNotifications();
   const count = data?.count ?? 0;
   const badge = badgeLabel(count);
@@ -56,13 +57,17 @@ export function NotificationBell() {
           align="end"
           sideOffset={8}
           collisionPadding={12}
+          // A popover is a dialog to assistive technologies: its heading names it.
+          aria-labelledby={titleId}
           className={cn(
             floatingPanelStyles,
             "flex w-[22rem] max-w-[calc(100vw-1.5rem)] flex-col overflow-hidden",
           )}
         >
           <div className="flex items-center justify-between gap-3 border-b px-4 py-3">
-            <h2 className="text-sm font-semibold">Notifications</h2>
+            <h2 id={titleId} className="text-sm font-semibold">
+              Notifications
+            </h2>
             {count > 0 && (
               <span className="rounded-full bg-muted px-2 py-0.5 text-xs font-medium text-muted-foreground">
                 {count} à traiter

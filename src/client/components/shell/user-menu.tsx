@@ -28,6 +28,7 @@ export function UserMenu() {
   const navigate = useNavigate();
   const name = user?.name || "Mon compte";
   const email = user?.email ?? "";
+  const initials = initialsOf(name, email);
 
   const onSignOut = () =>
     signOut.mutate(undefined, {
@@ -39,16 +40,19 @@ export function UserMenu() {
     });
 
   return (
-    <DropdownMenu.Root>
+    // Not modal: a modal menu hides the rest of the page from assistive technologies with aria-hidden
+    // while its links and buttons stay focusable (axe's aria-hidden-focus); a menu needs no focus trap.
+    <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger
-        aria-label={`Menu du compte : ${name}`}
+        // The initials are the button's visible text: its name says them too (WCAG 2.5.3, label in name).
+        aria-label={`Menu du compte : ${name} (${initials})`}
         className="flex size-9 shrink-0 items-center justify-center rounded-full transition-shadow hover:ring-2 hover:ring-border data-[state=open]:ring-2 data-[state=open]:ring-ring/40"
       >
         <span
           aria-hidden="true"
           className="flex size-8 items-center justify-center rounded-full bg-primary text-xs font-semibold text-primary-foreground"
         >
-          {initialsOf(name, email)}
+          {initials}
         </span>
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>

@@ -1,6 +1,6 @@
 import { cn } from "@client/lib/cn";
 
-export type ButtonVariant = "primary" | "secondary" | "ghost";
+export type ButtonVariant = "primary" | "secondary" | "ghost" | "danger";
 export type ButtonSize = "sm" | "md" | "lg";
 
 const base =
@@ -10,6 +10,8 @@ const variants: Record<ButtonVariant, string> = {
   primary: "bg-primary text-primary-foreground shadow-sm hover:bg-primary-hover",
   secondary: "border bg-surface text-foreground shadow-sm hover:bg-muted",
   ghost: "text-foreground hover:bg-muted",
+  // What cannot be undone. The dark theme's red is light, so its text is dark there (white read 2.65:1).
+  danger: "bg-danger text-white shadow-sm hover:bg-danger/90 dark:text-background",
 };
 
 const sizes: Record<ButtonSize, string> = {

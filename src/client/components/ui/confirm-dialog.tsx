@@ -1,5 +1,5 @@
 import { buttonStyles } from "@client/components/ui/button-styles";
-import { cn } from "@client/lib/cn";
+import { AlertDialogContent } from "@client/components/ui/dialog-content";
 import { LoaderCircle } from "lucide-react";
 import { AlertDialog } from "radix-ui";
 import type { ReactNode } from "react";
@@ -30,7 +30,7 @@ export function ConfirmDialog({
     <AlertDialog.Root open={isOpen} onOpenChange={(next) => !isPending && onOpenChange(next)}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/50 backdrop-blur-[2px]" />
-        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[90dvh] w-[calc(100%-1.5rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl border bg-surface p-6 shadow-2xl outline-none">
+        <AlertDialogContent className="fixed top-1/2 left-1/2 z-50 max-h-[90dvh] w-[calc(100%-1.5rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl border bg-surface p-6 shadow-2xl outline-none">
           <AlertDialog.Title className="text-lg font-semibold">{title}</AlertDialog.Title>
           <AlertDialog.Description asChild>
             <div className="mt-2 space-y-3 text-sm text-muted-foreground">{children}</div>
@@ -43,17 +43,13 @@ export function ConfirmDialog({
               type="button"
               onClick={onConfirm}
               disabled={isPending}
-              className={buttonStyles({
-                className: cn(
-                  isDestructive && "bg-danger text-white hover:bg-danger/90 dark:text-background",
-                ),
-              })}
+              className={buttonStyles({ variant: isDestructive ? "danger" : "primary" })}
             >
               {isPending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
               {confirmLabel}
             </button>
           </div>
-        </AlertDialog.Content>
+        </AlertDialogContent>
       </AlertDialog.Portal>
     </AlertDialog.Root>
   );

@@ -2,7 +2,7 @@ import { cn } from "@client/lib/cn";
 import { type ComponentProps, type ReactNode, useId } from "react";
 
 const inputClass =
-  "h-11 w-full rounded-lg border bg-surface px-3 text-base text-foreground shadow-sm outline-none transition-colors placeholder:text-muted-foreground/70 focus-visible:border-primary focus-visible:ring-2 focus-visible:ring-ring/30 aria-[invalid=true]:border-danger sm:text-sm";
+  "h-11 w-full rounded-lg border bg-surface px-3 text-base text-foreground shadow-sm outline-none transition-colors placeholder:text-muted-foreground focus-visible:border-primary focus-visible:ring-2 focus-visible:ring-ring/30 aria-[invalid=true]:border-danger sm:text-sm";
 
 type FieldProps = ComponentProps<"input"> & {
   label: string;

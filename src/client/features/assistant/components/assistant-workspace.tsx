@@ -23,9 +23,9 @@ const TABS: readonly { value: Tab; label: string; icon: typeof MessageSquare }[]
   { value: "documents", label: "Documents", icon: FileText },
 ];
 
-// Under 640 px the labels alone fit four tabs and the new-conversation button on one line.
+// The ring is drawn inside: the tab bar clips what is outside. Under 640 px the labels alone fit four tabs and the new-conversation button on one line.
 const tabStyles =
-  "-mb-px inline-flex flex-1 items-center justify-center gap-1.5 border-b-2 border-transparent px-1.5 py-2.5 text-sm font-medium text-muted-foreground transition-colors outline-none hover:text-foreground focus-visible:bg-muted data-[state=active]:border-primary data-[state=active]:text-foreground sm:flex-none sm:px-3 [&_svg]:hidden [&_svg]:size-4 sm:[&_svg]:block";
+  "-mb-px inline-flex flex-1 items-center justify-center gap-1.5 border-b-2 border-transparent px-1.5 py-2.5 text-sm font-medium text-muted-foreground transition-colors outline-none hover:text-foreground focus-visible:bg-muted focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset data-[state=active]:border-primary data-[state=active]:text-foreground sm:flex-none sm:px-3 [&_svg]:hidden [&_svg]:size-4 sm:[&_svg]:block";
 
 // The chat and the generator stay mounted when hidden: a half-typed prompt or a generated document
 // survives a look at another tab.

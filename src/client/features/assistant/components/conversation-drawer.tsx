@@ -1,4 +1,5 @@
 import { iconButtonStyles } from "@client/components/shell/shell-styles";
+import { DialogContent } from "@client/components/ui/dialog-content";
 import { X } from "lucide-react";
 import { Dialog } from "radix-ui";
 import { ConversationList } from "./conversation-list";
@@ -11,7 +12,7 @@ export function ConversationDrawer({ isOpen, onOpenChange }: ConversationDrawerP
     <Dialog.Root open={isOpen} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="shell-overlay fixed inset-0 z-40 bg-black/50 backdrop-blur-[2px] md:hidden" />
-        <Dialog.Content
+        <DialogContent
           aria-describedby={undefined}
           className="shell-drawer fixed inset-y-0 left-0 z-50 flex w-[90%] max-w-80 flex-col border-r bg-surface shadow-2xl outline-none md:hidden"
         >
@@ -23,7 +24,7 @@ export function ConversationDrawer({ isOpen, onOpenChange }: ConversationDrawerP
             <X aria-hidden="true" />
           </Dialog.Close>
           <ConversationList onSelected={() => onOpenChange(false)} />
-        </Dialog.Content>
+        </DialogContent>
       </Dialog.Portal>
     </Dialog.Root>
   );

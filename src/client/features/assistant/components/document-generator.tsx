@@ -91,7 +91,7 @@ export function DocumentGenerator({ onNavigate }: { onNavigate?: () => void }) {
               placeholder={`Ex. : ${example}`}
               aria-invalid={error ? true : undefined}
               aria-describedby={error ? `${promptId}-error` : `${promptId}-hint`}
-              className="w-full resize-y rounded-lg border bg-surface px-3 py-2 text-base shadow-sm outline-none placeholder:text-muted-foreground/70 focus-visible:border-primary focus-visible:ring-2 focus-visible:ring-ring/30 aria-[invalid=true]:border-danger sm:text-sm"
+              className="w-full resize-y rounded-lg border bg-surface px-3 py-2 text-base shadow-sm outline-none placeholder:text-muted-foreground focus-visible:border-primary focus-visible:ring-2 focus-visible:ring-ring/30 aria-[invalid=true]:border-danger sm:text-sm"
             />
             {error ? (
               <p id={`${promptId}-error`} role="alert" className="text-sm text-danger">

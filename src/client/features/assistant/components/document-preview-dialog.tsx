@@ -1,5 +1,6 @@
 import { iconButtonStyles } from "@client/components/shell/shell-styles";
 import { buttonStyles } from "@client/components/ui/button-styles";
+import { DialogContent } from "@client/components/ui/dialog-content";
 import { formatDate, formatMoney } from "@shared/format";
 import type { GeneratedDocument } from "@shared/schemas/assistant";
 import { Download, X } from "lucide-react";
@@ -31,7 +32,7 @@ export function DocumentPreviewDialog({
     <Dialog.Root open={isOpen} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50 backdrop-blur-[2px]" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 flex max-h-[90dvh] w-[calc(100%-1.5rem)] max-w-2xl -translate-x-1/2 -translate-y-1/2 flex-col overflow-hidden rounded-2xl border bg-surface shadow-2xl outline-none">
+        <DialogContent className="fixed top-1/2 left-1/2 z-50 flex max-h-[90dvh] w-[calc(100%-1.5rem)] max-w-2xl -translate-x-1/2 -translate-y-1/2 flex-col overflow-hidden rounded-2xl border bg-surface shadow-2xl outline-none">
           <header className="flex items-start gap-3 border-b px-5 py-4">
             <div className="min-w-0 flex-1">
               <Dialog.Title className="text-base font-semibold break-words">
@@ -86,7 +87,7 @@ export function DocumentPreviewDialog({
               </a>
             ) : null}
           </footer>
-        </Dialog.Content>
+        </DialogContent>
       </Dialog.Portal>
     </Dialog.Root>
   );

@@ -58,16 +58,20 @@ export function MessageList({
   }, []);
 
   return (
+    // The log scrolls on its own: the keyboard reaches it to scroll it, and shows it has it (the outline
+    // drawn inside, the dialog around clips what is outside).
     <div
       ref={scroller}
       role="log"
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling log is scrolled from the keyboard once focused.
+      tabIndex={0}
       aria-label="Conversation"
       aria-busy={isProcessing}
       onScroll={(event) => {
         const { scrollTop, scrollHeight, clientHeight } = event.currentTarget;
         isAtEnd.current = scrollHeight - scrollTop - clientHeight < END_THRESHOLD_PX;
       }}
-      className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-3 py-4 sm:px-5"
+      className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-3 py-4 focus-visible:outline-offset-[-2px] sm:px-5"
     >
       <ol ref={list} className="space-y-4">
         <AssistantRow>

@@ -1,6 +1,7 @@
 import { LoadError } from "@client/components/load-error";
 import { buttonStyles } from "@client/components/ui/button-styles";
 import { Field } from "@client/components/ui/field";
+import { ScrollRegion } from "@client/components/ui/scroll-region";
 import { cn } from "@client/lib/cn";
 import { parisToday } from "@shared/domain/dates";
 import { formatDate, formatMoney } from "@shared/format";
@@ -88,7 +89,7 @@ export function BooksPage() {
               Aucune écriture sur la période.
             </p>
           ) : (
-            <div className="overflow-x-auto">
+            <ScrollRegion label={`Écritures : ${bookTitles[data.book]}`} className="overflow-x-auto">
               <table className="w-full min-w-[40rem] text-sm">
                 <thead className="text-left text-xs text-muted-foreground">
                   <tr>
@@ -156,7 +157,7 @@ export function BooksPage() {
                   </tr>
                 </tfoot>
               </table>
-            </div>
+            </ScrollRegion>
           )}
         </section>
       )}

@@ -246,7 +246,7 @@ export function ClientForm({ initial, submitLabel, isPending, onSubmit, onCancel
             id="client-notes"
             rows={4}
             placeholder="Contexte, préférences, historique des échanges…"
-            className="w-full rounded-lg border bg-surface px-3 py-2 text-base shadow-sm outline-none placeholder:text-muted-foreground/70 focus-visible:border-primary focus-visible:ring-2 focus-visible:ring-ring/30 sm:text-sm"
+            className="w-full rounded-lg border bg-surface px-3 py-2 text-base shadow-sm outline-none placeholder:text-muted-foreground focus-visible:border-primary focus-visible:ring-2 focus-visible:ring-ring/30 sm:text-sm"
             {...form.register("notes")}
           />
           {errors.notes ? <p className="text-sm text-danger">{errors.notes.message}</p> : null}

@@ -1,4 +1,5 @@
 import { buttonStyles } from "@client/components/ui/button-styles";
+import { AlertDialogContent } from "@client/components/ui/dialog-content";
 import { LoaderCircle, Trash2 } from "lucide-react";
 import { AlertDialog } from "radix-ui";
 import { useState } from "react";
@@ -18,7 +19,7 @@ export function DeleteClientDialog({ clientName, isPending, onConfirm }: Props) 
       </AlertDialog.Trigger>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="shell-overlay fixed inset-0 z-50 bg-black/50 backdrop-blur-[2px]" />
-        <AlertDialog.Content className="shell-pop fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl border bg-surface p-6 shadow-2xl outline-none">
+        <AlertDialogContent className="shell-pop fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl border bg-surface p-6 shadow-2xl outline-none">
           <AlertDialog.Title className="text-lg font-semibold">Supprimer {clientName} ?</AlertDialog.Title>
           <AlertDialog.Description className="mt-2 text-sm text-muted-foreground">
             Le client et ses coordonnées seront définitivement supprimés. Ses devis, projets, contrats et
@@ -33,13 +34,13 @@ export function DeleteClientDialog({ clientName, isPending, onConfirm }: Props) 
               type="button"
               disabled={isPending}
               onClick={() => onConfirm().finally(() => setOpen(false))}
-              className={buttonStyles({ className: "bg-danger text-white hover:bg-danger/90" })}
+              className={buttonStyles({ variant: "danger" })}
             >
               {isPending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
               Supprimer définitivement
             </button>
           </div>
-        </AlertDialog.Content>
+        </AlertDialogContent>
       </AlertDialog.Portal>
     </AlertDialog.Root>
   );

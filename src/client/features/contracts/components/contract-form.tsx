@@ -1,5 +1,6 @@
 import { Field } from "@client/components/ui/field";
 import { FormActions } from "@client/components/ui/form-actions";
+import { ScrollRegion } from "@client/components/ui/scroll-region";
 import { SelectField } from "@client/components/ui/select-field";
 import { isApiError } from "@client/lib/api-error";
 import { cn } from "@client/lib/cn";
@@ -252,19 +253,20 @@ export function ContractForm({ initial, submitLabel, isPending, onSubmit, onCanc
               rows={22}
               placeholder="Rédigez le contrat ou partez d'un modèle."
               aria-invalid={errors.content ? true : undefined}
-              className="w-full rounded-lg border bg-surface px-3 py-2 font-mono text-sm leading-relaxed shadow-sm outline-none placeholder:text-muted-foreground/70 focus-visible:border-primary focus-visible:ring-2 focus-visible:ring-ring/30"
+              className="w-full rounded-lg border bg-surface px-3 py-2 font-mono text-sm leading-relaxed shadow-sm outline-none placeholder:text-muted-foreground focus-visible:border-primary focus-visible:ring-2 focus-visible:ring-ring/30"
               {...form.register("content")}
             />
             {errors.content ? <p className="text-sm text-danger">{errors.content.message}</p> : null}
           </div>
           <div className={cn("space-y-1.5", view === "edit" && "hidden lg:block")}>
             <p className="text-sm font-medium">Aperçu</p>
-            <div
+            <ScrollRegion
+              label="Aperçu du contrat"
               className="max-h-[34rem] overflow-y-auto rounded-lg border bg-background p-4"
               data-testid="contract-preview"
             >
               <ContractText content={content} />
-            </div>
+            </ScrollRegion>
           </div>
         </div>
       </Section>

@@ -50,7 +50,13 @@ export default function RevenueChart({ series }: { series: DashboardDto["series"
             fontSize: 13,
           }}
         />
-        <Legend iconType="circle" iconSize={8} wrapperStyle={{ fontSize: 13 }} />
+        {/* The legend's words in the text colour: in the series' amber they read 2.15:1; the dot keeps it. */}
+        <Legend
+          iconType="circle"
+          iconSize={8}
+          wrapperStyle={{ fontSize: 13 }}
+          formatter={(label) => <span style={{ color: "var(--color-foreground)" }}>{label}</span>}
+        />
         <Bar
           dataKey="revenue"
           name="Encaissé"

@@ -1,5 +1,6 @@
 import { RecordLoadError } from "@client/components/record-load-error";
 import { buttonStyles } from "@client/components/ui/button-styles";
+import { AlertDialogContent } from "@client/components/ui/dialog-content";
 import { cn } from "@client/lib/cn";
 import { useSellerIdentity } from "@client/lib/seller-identity";
 import { useDocumentTitle } from "@client/lib/use-document-title";
@@ -226,7 +227,7 @@ function ExpenseView({ expense }: { expense: ExpenseDto }) {
       <AlertDialog.Root open={isDeleting} onOpenChange={(next) => !remove.isPending && setDeleting(next)}>
         <AlertDialog.Portal>
           <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/50 backdrop-blur-[2px]" />
-          <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-1.5rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl border bg-surface p-6 shadow-2xl outline-none">
+          <AlertDialogContent className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-1.5rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl border bg-surface p-6 shadow-2xl outline-none">
             <AlertDialog.Title className="text-lg font-semibold">Supprimer cette dépense ?</AlertDialog.Title>
             <AlertDialog.Description className="mt-2 text-sm text-muted-foreground">
               « {expense.title} » et son justificatif seront supprimés définitivement.
@@ -242,15 +243,13 @@ function ExpenseView({ expense }: { expense: ExpenseDto }) {
                 type="button"
                 onClick={onDelete}
                 disabled={remove.isPending}
-                className={buttonStyles({
-                  className: "bg-danger text-white hover:bg-danger/90 dark:text-background",
-                })}
+                className={buttonStyles({ variant: "danger" })}
               >
                 {remove.isPending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
                 Supprimer
               </button>
             </div>
-          </AlertDialog.Content>
+          </AlertDialogContent>
         </AlertDialog.Portal>
       </AlertDialog.Root>
     </Page>

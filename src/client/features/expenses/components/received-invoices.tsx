@@ -1,6 +1,7 @@
 import { Badge } from "@client/components/data-list/badge";
 import { LoadError } from "@client/components/load-error";
 import { buttonStyles } from "@client/components/ui/button-styles";
+import { DialogContent } from "@client/components/ui/dialog-content";
 import { SubmitButton } from "@client/components/ui/submit-button";
 import { isApiError } from "@client/lib/api-error";
 import { useDocumentTitle } from "@client/lib/use-document-title";
@@ -172,14 +173,14 @@ function RefuseDialog({ item, onClose }: { item: ReceivedInvoiceDto | null; onCl
     <Dialog.Root open={item !== null} onOpenChange={(isOpen) => (isOpen ? undefined : onClose())}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50 backdrop-blur-[2px]" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-1.5rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl border bg-surface p-5 shadow-2xl outline-none sm:p-6">
+        <DialogContent className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-1.5rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl border bg-surface p-5 shadow-2xl outline-none sm:p-6">
           <Dialog.Title className="text-lg font-semibold">Refuser la facture</Dialog.Title>
           <Dialog.Description className="mt-1 text-sm text-muted-foreground">
             Votre réponse « Refusée » et son motif sont écrits à côté de la facture, dans le dossier de
             réception du serveur. Aucune dépense n'est créée.
           </Dialog.Description>
           {item ? <RefuseForm id={item.id} onDone={onClose} /> : null}
-        </Dialog.Content>
+        </DialogContent>
       </Dialog.Portal>
     </Dialog.Root>
   );
@@ -225,7 +226,7 @@ function RefuseForm({ id, onDone }: { id: string; onDone: () => void }) {
           placeholder="Prestation non commandée, montant erroné…"
           aria-invalid={reasonError ? true : undefined}
           aria-describedby={reasonError ? "refuse-reason-error" : undefined}
-          className="w-full rounded-lg border bg-surface px-3 py-2 text-base shadow-sm outline-none placeholder:text-muted-foreground/70 focus-visible:border-primary focus-visible:ring-2 focus-visible:ring-ring/30 sm:text-sm"
+          className="w-full rounded-lg border bg-surface px-3 py-2 text-base shadow-sm outline-none placeholder:text-muted-foreground focus-visible:border-primary focus-visible:ring-2 focus-visible:ring-ring/30 sm:text-sm"
         />
         {reasonError ? (
           <p id="refuse-reason-error" role="alert" className="text-sm text-danger">

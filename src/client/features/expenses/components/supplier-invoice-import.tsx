@@ -1,4 +1,5 @@
 import { buttonStyles } from "@client/components/ui/button-styles";
+import { DialogContent } from "@client/components/ui/dialog-content";
 import { Field } from "@client/components/ui/field";
 import { SelectField } from "@client/components/ui/select-field";
 import { SubmitButton } from "@client/components/ui/submit-button";
@@ -152,13 +153,13 @@ export function ConfirmSupplierInvoiceDialog({
     <Dialog.Root open={target !== null} onOpenChange={(isOpen) => (isOpen ? undefined : onClose())}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50 backdrop-blur-[2px]" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[92dvh] w-[calc(100%-1.5rem)] max-w-xl -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl border bg-surface p-5 shadow-2xl outline-none sm:p-6">
+        <DialogContent className="fixed top-1/2 left-1/2 z-50 max-h-[92dvh] w-[calc(100%-1.5rem)] max-w-xl -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl border bg-surface p-5 shadow-2xl outline-none sm:p-6">
           <Dialog.Title className="text-lg font-semibold">Importer la facture fournisseur</Dialog.Title>
           <Dialog.Description className="mt-1 text-sm text-muted-foreground">
             Vérifiez la dépense préremplie ; les montants et le fournisseur viennent de la facture.
           </Dialog.Description>
           {target ? <ConfirmImportForm {...target} isPending={isPending} onDone={onClose} /> : null}
-        </Dialog.Content>
+        </DialogContent>
       </Dialog.Portal>
     </Dialog.Root>
   );

@@ -45,7 +45,7 @@ export function InvoiceDocument({ invoice, seller }: InvoiceDocumentProps) {
               {invoice.invoiceNumber ?? "Brouillon · numéro attribué à l'émission"}
             </p>
           </div>
-          <dl className="grid shrink-0 grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm whitespace-nowrap sm:text-right">
+          <dl className="grid shrink-0 grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm sm:text-right sm:whitespace-nowrap">
             <dt className="text-muted-foreground">Date d'émission</dt>
             <dd>{isDraft ? "—" : formatDate(invoice.date)}</dd>
             <dt className="text-muted-foreground">Date de la prestation</dt>

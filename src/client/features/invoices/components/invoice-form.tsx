@@ -114,7 +114,7 @@ export function InvoiceForm({ defaultValues, onSubmit, onCancel, vatRegime }: In
         {errors.notes ? <p className="text-sm text-danger">{errors.notes.message}</p> : null}
       </div>
 
-      <div className="sticky bottom-0 z-10 -mx-4 flex gap-2 border-t bg-background/95 px-4 py-3 backdrop-blur sm:static sm:mx-0 sm:justify-end sm:border-0 sm:bg-transparent sm:px-0 sm:py-0 [&>*]:flex-1 sm:[&>*]:flex-none">
+      <div className="sticky bottom-0 z-10 -mx-4 flex flex-wrap gap-2 border-t bg-background/95 px-4 py-3 backdrop-blur sm:static sm:mx-0 sm:justify-end sm:border-0 sm:bg-transparent sm:px-0 sm:py-0 [&>*]:flex-1 sm:[&>*]:flex-none">
         {onCancel ? (
           <button type="button" onClick={onCancel} className={buttonStyles({ variant: "secondary" })}>
             Annuler

@@ -144,7 +144,7 @@ export function ProjectForm({ initial, submitLabel, isPending, onSubmit, onCance
             id="project-description"
             rows={4}
             placeholder="Objectifs, livrables, interlocuteurs…"
-            className="w-full rounded-lg border bg-surface px-3 py-2 text-base shadow-sm outline-none placeholder:text-muted-foreground/70 focus-visible:border-primary focus-visible:ring-2 focus-visible:ring-ring/30 sm:text-sm"
+            className="w-full rounded-lg border bg-surface px-3 py-2 text-base shadow-sm outline-none placeholder:text-muted-foreground focus-visible:border-primary focus-visible:ring-2 focus-visible:ring-ring/30 sm:text-sm"
             {...form.register("description")}
           />
           {errors.description ? <p className="text-sm text-danger">{errors.description.message}</p> : null}
