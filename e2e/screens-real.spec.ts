@@ -63,8 +63,8 @@ test("the advanced agent shows each suggestion once, without invented percentage
   freelancer: _freelancer,
 }) => {
   await page.goto("/app/agent-ia/advanced");
-  const banner = page.getByRole("region", { name: "Suggestions intelligentes" });
-  await expect(banner).toBeVisible();
+  const banner = page.getByRole("region", { name: "Suggestions intelligentes", exact: true });
+  await expect(banner).toBeVisible({ timeout: 20_000 });
   const bannerTitles = await banner.getByRole("listitem").allInnerTexts();
   const cards = page.getByRole("region", { name: /^Suggestions Intelligentes/ });
   const cardTitles = await cards.getByRole("heading", { level: 4 }).allInnerTexts();
@@ -112,6 +112,7 @@ test("the next action where the user is: a client's new invoice, Envoyer first, 
   const client = await created.json();
 
   await page.goto(`/app/clients/${client.id}`);
+  await expect(page.getByRole("heading", { level: 1, name: "Boulangerie Dupont" })).toBeVisible();
   await screenshotsEverywhere(page, "real-client");
   await page.getByRole("link", { name: "Nouvelle facture" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Nouvelle facture" })).toBeVisible();

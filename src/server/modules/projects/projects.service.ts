@@ -9,11 +9,7 @@ import type {
   UpdateProjectData,
   UpdateTaskData,
 } from "@shared/schemas/projects";
-import {
-  ACTIVE_PROJECT_STATUSES,
-  END_BEFORE_START_MESSAGE,
-  isActiveProject,
-} from "@shared/schemas/projects";
+import { ACTIVE_PROJECT_STATUSES, END_BEFORE_START_MESSAGE, isActiveProject } from "@shared/schemas/projects";
 import { and, asc, count, desc, eq, getTableColumns, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { type PageExtras, pageTotal, pageWindow, totalOf } from "../../db/paging";
@@ -75,7 +71,9 @@ function listWhere(userId: string, { search, status }: Filters): SQL | undefined
   return and(
     eq(projects.userId, userId),
     // « En cours » lists both of its values: the assistant's 'active' is the same state (issue 31 item 16).
-    status ? inArray(projects.status, isActiveProject(status) ? [...ACTIVE_PROJECT_STATUSES] : [status]) : undefined,
+    status
+      ? inArray(projects.status, isActiveProject(status) ? [...ACTIVE_PROJECT_STATUSES] : [status])
+      : undefined,
     pattern
       ? or(
           sql`${folded(projects.name)} like ${pattern}`,
