@@ -112,7 +112,7 @@ test("draft with two VAT rates → live totals → save → issue → partial th
   await test.step("save the draft → its page", async () => {
     await page.getByRole("button", { name: "Enregistrer le brouillon" }).click();
     await expect(page).toHaveURL(/\/app\/invoices\/[0-9a-f-]{36}$/);
-    await expect(page.getByRole("heading", { level: 1, name: "Brouillon" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: /^Brouillon · / })).toBeVisible();
     await expect(page.getByRole("main").getByText("Brouillon", { exact: true }).first()).toBeVisible();
     await expect(page.getByTestId("amount-total")).toHaveText(euros("4 598,71"));
     await expect(page.getByText(/Pour émettre cette facture, complétez votre identité/)).toBeVisible();
@@ -223,9 +223,10 @@ test("draft with two VAT rates → live totals → save → issue → partial th
     await page.getByRole("link", { name: /INV-\d{4}-0001/ }).click();
     await expect(page.getByRole("heading", { level: 1, name: /^Facture INV-\d{4}-0001$/ })).toBeVisible();
     const sourceUrl = page.url();
-    await page.getByRole("button", { name: "Dupliquer" }).click();
+    await page.getByRole("button", { name: "Plus" }).click();
+    await page.getByRole("menuitem", { name: "Dupliquer" }).click();
     await expect(toast(page, "Brouillon créé")).toBeVisible();
-    await expect(page.getByRole("heading", { level: 1, name: "Brouillon" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: /^Brouillon · / })).toBeVisible();
     expect(page.url()).not.toBe(sourceUrl);
     await expect(page).toHaveURL(/\/app\/invoices\/[0-9a-f-]{36}$/);
     await expect(page.getByTestId("amount-total")).toHaveText(euros("4 598,71"));
@@ -307,7 +308,8 @@ test("draft with two VAT rates → live totals → save → issue → partial th
   await test.step("a partial credit note, then the refund it calls for, from their dialogs", async () => {
     await page.goto("/app/invoices");
     await page.getByRole("link", { name: /INV-\d{4}-0001/ }).click();
-    await page.getByRole("button", { name: "Avoir partiel" }).click();
+    await page.getByRole("button", { name: "Plus" }).click();
+    await page.getByRole("menuitem", { name: "Avoir partiel" }).click();
     const credit = page.getByRole("dialog", { name: "Émettre un avoir partiel" });
     await expect(credit.getByText(euros("4 598,71"))).toBeVisible();
     await credit.getByLabel("Montant HT (€)").fill("cent");
@@ -321,7 +323,8 @@ test("draft with two VAT rates → live totals → save → issue → partial th
     await expect(page.getByTestId("amount-total")).toHaveText(/^-\s?120,00\s€$/);
 
     await page.goBack();
-    await page.getByRole("button", { name: "Rembourser" }).click();
+    await page.getByRole("button", { name: "Plus" }).click();
+    await page.getByRole("menuitem", { name: "Rembourser" }).click();
     const refund = page.getByRole("dialog", { name: "Enregistrer un remboursement" });
     await expect(refund.getByLabel("Montant remboursé (€)")).toHaveValue("120,00");
     await refund.getByLabel("Montant remboursé (€)").fill("5 000");

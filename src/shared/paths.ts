@@ -53,6 +53,8 @@ export const paths = {
     invoices: {
       ...crud(`${app}/invoices`),
       send: (id: string) => `${app}/invoices/${encodeURIComponent(id)}?action=send`,
+      /** The new-invoice form with this client already picked (a client's page, issue 31 item 20). */
+      newFor: (clientId: string) => `${app}/invoices/new?client=${encodeURIComponent(clientId)}`,
     },
     quotes: {
       ...crud(`${app}/quotes`),

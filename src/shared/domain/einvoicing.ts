@@ -21,6 +21,27 @@ export const EINVOICE_STATUSES = {
 } as const;
 
 export type EinvoiceStatus = keyof typeof EINVOICE_STATUSES;
+
+/**
+ * What each lifecycle status means for the seller, in plain words: the seller's screens say these, not
+ * « 200 · Déposée » (issue 31 item 20); the codes stay in the platform's messages and the API.
+ */
+export const EINVOICE_STATUS_WORDS: Record<EinvoiceStatus, string> = {
+  deposee: "Déposée sur la plateforme",
+  emise: "Transmise par la plateforme",
+  recue: "Reçue par la plateforme du client",
+  mise_a_disposition: "Mise à disposition du client",
+  prise_en_charge: "Prise en charge par le client",
+  approuvee: "Approuvée par le client",
+  approuvee_partiellement: "Approuvée en partie par le client",
+  en_litige: "Contestée par le client",
+  suspendue: "Suspendue : le client attend un complément",
+  completee: "Complétée",
+  refusee: "Refusée par le client",
+  paiement_transmis: "Paiement annoncé par le client",
+  encaissee: "Encaissée",
+  rejetee: "Rejetée par la plateforme",
+};
 export const einvoiceStatuses = Object.keys(EINVOICE_STATUSES) as [EinvoiceStatus, ...EinvoiceStatus[]];
 
 /**

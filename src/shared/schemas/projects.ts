@@ -1,10 +1,15 @@
 import { z } from "zod";
-import { type ProjectStatus, projectStatuses, projectStatusLabels } from "../domain/project-status";
+import {
+  type ProjectStatus,
+  projectStatusChoices,
+  projectStatuses,
+  projectStatusLabels,
+} from "../domain/project-status";
 import { atLeastOneField, optionalDay, optionalText } from "./fields";
 import { emptyIsAll, listQuery, listResult, relatedInvoice, relatedQuote } from "./list";
 
 // Defined with the domain, without zod (the palette reads them); every schema user finds them here too.
-export { type ProjectStatus, projectStatuses, projectStatusLabels };
+export { type ProjectStatus, projectStatusChoices, projectStatuses, projectStatusLabels };
 
 /** Issue 4: 'active' (set by the assistant) and 'en-cours' (set by hand) both count as active projects. */
 export const ACTIVE_PROJECT_STATUSES: readonly ProjectStatus[] = ["en-cours", "active"];
@@ -20,7 +25,7 @@ export const taskStatusLabels: Record<TaskStatus, string> = {
 };
 
 const projectStatus = z.enum(projectStatuses, {
-  error: "Statut inconnu (en cours, active, en pause ou terminé).",
+  error: "Statut inconnu (en cours, en pause ou terminé).",
 });
 const taskStatus = z.enum(taskStatuses, { error: "Statut inconnu (à faire, en cours ou terminée)." });
 

@@ -1,6 +1,7 @@
 import { AppHeader } from "@client/components/shell/app-header";
 import { AppSidebar } from "@client/components/shell/app-sidebar";
 import { AssistantDialog, AssistantLoadError } from "@client/components/shell/assistant-dialog";
+import { pageLabelFromPath } from "@client/components/shell/nav-items";
 import { SidebarProvider, useSidebar } from "@client/components/shell/sidebar-context";
 import { usePageChangeFocus } from "@client/components/shell/use-page-change-focus";
 import { MAIN_CONTENT_ID } from "@client/components/ui/main-content";
@@ -107,7 +108,11 @@ function ShellFrame({ children }: { children: ReactNode }) {
         </main>
       </div>
       {Palette ? <Palette isOpen={isPaletteOpen} onOpenChange={setPaletteOpen} /> : null}
-      <AssistantDialog isOpen={isAssistantOpen} onOpenChange={setAssistantOpen} section={section}>
+      <AssistantDialog
+        isOpen={isAssistantOpen}
+        onOpenChange={setAssistantOpen}
+        pageLabel={pageLabelFromPath(pathname)}
+      >
         <AssistantWorkspace section={section} onNavigate={() => setAssistantOpen(false)} />
       </AssistantDialog>
     </div>

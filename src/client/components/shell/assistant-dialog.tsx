@@ -1,5 +1,4 @@
 import { DialogContent } from "@client/components/ui/dialog-content";
-import { type Section, sectionLabels } from "@client/lib/section";
 import { paths } from "@shared/paths";
 import { ExternalLink, LoaderCircle, Sparkles, X } from "lucide-react";
 import { Dialog } from "radix-ui";
@@ -10,8 +9,11 @@ import { iconButtonStyles } from "./shell-styles";
 type AssistantDialogProps = {
   isOpen: boolean;
   onOpenChange: (isOpen: boolean) => void;
-  /** Where the user is (spec §2): the assistant starts from it. */
-  section: Section;
+  /**
+   * The page the user is on, as the sidebar names it; null where no page name applies. The chip says the
+   * page, not the assistant's section: that one falls back to « Projets » on the dashboard (spec §2).
+   */
+  pageLabel: string | null;
   /**
    * The assistant itself (chat, voice, actions, documents), composed by the app layout: shared components
    * do not import features. It may be lazy; it loads on the first opening.
@@ -20,7 +22,7 @@ type AssistantDialogProps = {
 };
 
 /** The header's IA button opens this wide dialog, 90 % of the screen's height (spec §2). */
-export function AssistantDialog({ isOpen, onOpenChange, section, children }: AssistantDialogProps) {
+export function AssistantDialog({ isOpen, onOpenChange, pageLabel, children }: AssistantDialogProps) {
   return (
     <Dialog.Root open={isOpen} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -32,9 +34,15 @@ export function AssistantDialog({ isOpen, onOpenChange, section, children }: Ass
             </span>
             <div className="min-w-0 flex-1">
               <Dialog.Title className="text-base font-semibold">Assistant IA</Dialog.Title>
-              <Dialog.Description className="truncate text-sm text-muted-foreground">
-                Contexte : {sectionLabels[section]}
-              </Dialog.Description>
+              {pageLabel ? (
+                <Dialog.Description className="truncate text-sm text-muted-foreground">
+                  Contexte : {pageLabel}
+                </Dialog.Description>
+              ) : (
+                <Dialog.Description className="sr-only">
+                  Posez une question ou demandez une action sur vos données.
+                </Dialog.Description>
+              )}
             </div>
             <Dialog.Close asChild>
               <Link

@@ -1,6 +1,6 @@
 import { paths } from "@shared/paths";
 import { describe, expect, it } from "vitest";
-import { isNavItemActive, mainNavItems } from "./nav-items";
+import { isNavItemActive, mainNavItems, pageLabelFromPath } from "./nav-items";
 
 describe("sidebar items", () => {
   it("follow the spec's order, in French", () => {
@@ -33,5 +33,14 @@ describe("isNavItemActive", () => {
     expect(isNavItemActive("/app/invoices/12", invoices)).toBe(true);
     expect(isNavItemActive("/app/invoices-old", invoices)).toBe(false);
     expect(isNavItemActive("/app/quotes", invoices)).toBe(false);
+  });
+});
+
+describe("pageLabelFromPath (the assistant's context chip)", () => {
+  it("names the page the user is on, the dashboard included, and nothing on an unlisted page", () => {
+    expect(pageLabelFromPath(paths.app.dashboard)).toBe("Tableau de bord");
+    expect(pageLabelFromPath(paths.app.invoices.detail("42"))).toBe("Factures");
+    expect(pageLabelFromPath(paths.app.crm)).toBe("CRM");
+    expect(pageLabelFromPath("/app/inconnu")).toBeNull();
   });
 });

@@ -105,3 +105,12 @@ export function isNavItemActive(pathname: string, item: Pick<NavItem, "to" | "is
   if (item.isExact) return path === item.to;
   return path === item.to || path.startsWith(`${item.to}/`);
 }
+
+/**
+ * The name of the page the user is on, as the sidebar and the palette say it (the assistant's context chip);
+ * null on a page none of them lists, where no name is better than a wrong one (issue 31 item 19).
+ */
+export function pageLabelFromPath(pathname: string): string | null {
+  const items = [...mainNavItems, ...footerNavItems, ...otherPages];
+  return items.find((item) => isNavItemActive(pathname, item))?.label ?? null;
+}

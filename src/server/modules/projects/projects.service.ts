@@ -9,8 +9,8 @@ import type {
   UpdateProjectData,
   UpdateTaskData,
 } from "@shared/schemas/projects";
-import { END_BEFORE_START_MESSAGE } from "@shared/schemas/projects";
-import { and, asc, count, desc, eq, getTableColumns, or, type SQL, sql } from "drizzle-orm";
+import { ACTIVE_PROJECT_STATUSES, END_BEFORE_START_MESSAGE, isActiveProject } from "@shared/schemas/projects";
+import { and, asc, count, desc, eq, getTableColumns, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { type PageExtras, pageTotal, pageWindow, totalOf } from "../../db/paging";
 import { clients, contracts, invoices, projects, quotes, tasks } from "../../db/schema/index";
@@ -70,7 +70,10 @@ function listWhere(userId: string, { search, status }: Filters): SQL | undefined
   const pattern = search ? containing(search) : null;
   return and(
     eq(projects.userId, userId),
-    status ? eq(projects.status, status) : undefined,
+    // « En cours » lists both of its values: the assistant's 'active' is the same state (issue 31 item 16).
+    status
+      ? inArray(projects.status, isActiveProject(status) ? [...ACTIVE_PROJECT_STATUSES] : [status])
+      : undefined,
     pattern
       ? or(
           sql`${folded(projects.name)} like ${pattern}`,

@@ -1,5 +1,5 @@
 import { useDocumentTitle } from "@client/lib/use-document-title";
-import { contextualActionsFor, suggestionsFor } from "@shared/ai/suggestions";
+import { bannerItems, contextualActionsFor, suggestionsFor } from "@shared/ai/suggestions";
 import { paths } from "@shared/paths";
 import { ArrowLeft, Bot } from "lucide-react";
 import { type ReactNode, useMemo, useRef } from "react";
@@ -34,10 +34,12 @@ export function AdvancedAgent({ children }: AdvancedAgentProps) {
     () => withoutDismissed(contextualActionsFor(paths.app.dashboard)),
     [withoutDismissed],
   );
-  const suggestions = useMemo(
-    () => suggestionsFor({ route: paths.app.dashboard, now, dismissed: [...dismissedIds] }),
-    [now, dismissedIds],
-  );
+  // The cards leave out what the banner already offers: the same suggestion twice on one page is noise
+  // (issue 31 item 19); the next most relevant one takes its place.
+  const suggestions = useMemo(() => {
+    const shown = bannerItems(bannerActions).map((action) => action.id);
+    return suggestionsFor({ route: paths.app.dashboard, now, dismissed: [...dismissedIds, ...shown] });
+  }, [now, dismissedIds, bannerActions]);
   const run = (prompt: string) => {
     chat.sendSoon(prompt);
     chatSection.current?.scrollIntoView({ behavior: "smooth", block: "nearest" });

@@ -19,7 +19,10 @@ const modeTones: Record<AssistantMode, string> = {
   error: "bg-danger/10 text-danger",
 };
 
-/** Spec §4: progress goes 30, 50, 70, 85 (only with auto-execute), 95, 100. */
+/**
+ * Spec §4: progress goes 30, 50, 70, 85 (only with auto-execute), 95, 100. These mark the steps reached,
+ * not a measure of the work: the page shows the steps and the bar, no percentage (issue 31 item 19).
+ */
 const STEPS: readonly { progress: number; label: string; isAutoExecuteOnly?: boolean }[] = [
   { progress: 30, label: "Compréhension de la demande" },
   { progress: 50, label: "Analyse de vos données" },
@@ -77,7 +80,6 @@ export function AgentStatus() {
             style={{ width: `${progress}%` }}
           />
         </div>
-        <p className="mt-1 text-right text-xs text-muted-foreground tabular-nums">{progress} %</p>
       </div>
       <ol className="space-y-2">
         {steps.map((step) => {
@@ -102,7 +104,6 @@ export function AgentStatus() {
                 )}
               </span>
               <span className={cn("flex-1", !isDone && "text-muted-foreground")}>{step.label}</span>
-              <span className="text-xs text-muted-foreground tabular-nums">{step.progress} %</span>
               <span className="sr-only">{isDone ? "(terminé)" : isCurrent ? "(en cours)" : "(à venir)"}</span>
             </li>
           );

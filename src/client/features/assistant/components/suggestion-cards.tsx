@@ -18,8 +18,6 @@ type SuggestionCardsProps = {
 
 const priorityTones: Record<PriorityLevel, BadgeTone> = { high: "danger", medium: "warning", low: "neutral" };
 
-const percent = new Intl.NumberFormat("fr-FR", { style: "percent", maximumFractionDigits: 0 });
-
 /** Spec §2 suggestion cards; nothing at all once every suggestion is applied or dismissed. */
 export function SuggestionCards({ suggestions, onApply, onDismiss }: SuggestionCardsProps) {
   if (suggestions.length === 0) return null;
@@ -67,10 +65,8 @@ function SuggestionCard({
         </button>
       </div>
       <p className="flex-1 text-sm text-muted-foreground">{suggestion.description}</p>
-      <div className="flex items-center justify-between gap-3">
-        <span className="text-xs text-muted-foreground">
-          Pertinence {percent.format(suggestion.relevance)}
-        </span>
+      {/* No « Pertinence » figure: it ranks the cards from the time of day, not from the user's data. */}
+      <div className="flex items-center justify-end gap-3">
         <button type="button" onClick={() => onApply(suggestion)} className={buttonStyles({ size: "sm" })}>
           <Play aria-hidden="true" />
           Appliquer

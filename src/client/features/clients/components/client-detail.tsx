@@ -3,7 +3,11 @@ import { RecordLoadError } from "@client/components/record-load-error";
 import { buttonStyles } from "@client/components/ui/button-styles";
 import { SelectField } from "@client/components/ui/select-field";
 import { useDocumentTitle } from "@client/lib/use-document-title";
+import { type ContractStatus, contractStatusLabels } from "@shared/domain/contract-status";
 import { formatPhone } from "@shared/domain/identifiers";
+import { type InvoiceStatus, invoiceStatusLabel } from "@shared/domain/invoice-status";
+import { invoiceTitle } from "@shared/domain/invoice-title";
+import { type ProjectStatus, projectStatusLabels } from "@shared/domain/project-status";
 import { formatDate, formatMoney } from "@shared/format";
 import { paths } from "@shared/paths";
 import {
@@ -13,7 +17,8 @@ import {
   clientStatuses,
   clientStatusLabels,
 } from "@shared/schemas/clients";
-import { ArrowLeft, Mail, MapPin, Pencil, Phone, UserX } from "lucide-react";
+import { type QuoteStatus, quoteStatusLabels } from "@shared/schemas/quotes";
+import { ArrowLeft, FilePlus2, Mail, MapPin, Pencil, Phone, UserX } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { toast } from "sonner";
@@ -41,11 +46,6 @@ const documentTones: Record<string, BadgeTone> = {
   terminé: "neutral",
   "en-pause": "warning",
 };
-const statusText = (status: string) =>
-  ({ "en-attente": "En attente", "en-retard": "En retard", "en-cours": "En cours", "en-pause": "En pause" })[
-    status
-  ] ?? status.charAt(0).toUpperCase() + status.slice(1);
-
 export function ClientDetail({ id }: { id: string }) {
   const query = useClient(id);
   useDocumentTitle(query.data?.client.name ?? "Client");
@@ -173,6 +173,14 @@ function Loaded({ detail }: { detail: ClientDetailDto }) {
             Modifier
           </button>
           <DeleteClientDialog clientName={client.name} isPending={remove.isPending} onConfirm={onDelete} />
+          {/* The next action where the user is (issue 31 item 20): an invoice for this client. */}
+          <Link
+            to={paths.app.invoices.newFor(client.id)}
+            className={buttonStyles({ className: "order-first col-span-2 h-11" })}
+          >
+            <FilePlus2 aria-hidden="true" />
+            Nouvelle facture
+          </Link>
         </div>
       </div>
 
@@ -199,10 +207,11 @@ function Loaded({ detail }: { detail: ClientDetailDto }) {
             rows={detail.invoices.map((invoice) => ({
               id: invoice.id,
               href: paths.app.invoices.detail(invoice.id),
-              title: invoice.number ?? (invoice.kind === "avoir" ? "Avoir (brouillon)" : "Brouillon"),
+              title: invoiceTitle({ ...invoice, invoiceNumber: invoice.number, clientName: client.name }),
               subtitle: formatDate(invoice.date),
               amount: formatMoney(invoice.totalCents),
               status: invoice.status,
+              statusLabel: invoiceStatusLabel({ ...invoice, status: invoice.status as InvoiceStatus }),
             }))}
           />
           <Related
@@ -217,6 +226,7 @@ function Loaded({ detail }: { detail: ClientDetailDto }) {
               subtitle: formatDate(quote.date),
               amount: formatMoney(quote.totalCents),
               status: quote.status,
+              statusLabel: quoteStatusLabels[quote.status as QuoteStatus] ?? quote.status,
             }))}
           />
           <Related
@@ -230,6 +240,7 @@ function Loaded({ detail }: { detail: ClientDetailDto }) {
               title: project.name,
               subtitle: `Créé le ${formatDate(project.createdAt)}`,
               status: project.status,
+              statusLabel: projectStatusLabels[project.status as ProjectStatus] ?? project.status,
             }))}
           />
           <Related
@@ -244,6 +255,7 @@ function Loaded({ detail }: { detail: ClientDetailDto }) {
               title: contract.title,
               subtitle: contract.number ?? formatDate(contract.createdAt),
               status: contract.status,
+              statusLabel: contractStatusLabels[contract.status as ContractStatus] ?? contract.status,
             }))}
           />
         </div>
@@ -347,7 +359,10 @@ type RelatedRow = {
   title: string;
   subtitle: string;
   amount?: string;
+  /** The stored value, for the badge's colour. */
   status: string;
+  /** Its word, from the shared label map of its kind (one word per state on every screen). */
+  statusLabel: string;
 };
 
 function Related({
@@ -391,7 +406,7 @@ function Related({
                 </span>
                 <span className="flex shrink-0 flex-col items-end gap-1">
                   {row.amount ? <span className="font-medium tabular-nums">{row.amount}</span> : null}
-                  <Badge tone={documentTones[row.status] ?? "neutral"}>{statusText(row.status)}</Badge>
+                  <Badge tone={documentTones[row.status] ?? "neutral"}>{row.statusLabel}</Badge>
                 </span>
               </Link>
             </li>

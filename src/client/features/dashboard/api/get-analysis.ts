@@ -2,7 +2,7 @@ import { DATA_CHANGED_EVENT } from "@client/components/shell/notifications-query
 import { apiFetch } from "@client/lib/api-client";
 import { analysisDto } from "@shared/schemas/analysis";
 import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { movesDashboard, useDashboardChanges } from "../hooks/use-dashboard-changes";
 
 /**
@@ -24,8 +24,14 @@ export const analysisQueryOptions = queryOptions({
   staleTime: 30_000,
 });
 
-/** The business analysis (health score, insights, forecasts), refreshed like the dashboard's figures. */
-export function useAnalysis() {
+/**
+ * The business analysis (health score, insights, forecasts), refreshed like the dashboard's figures.
+ * `expectedPendingCents` is the dashboard's « En attente de paiement » beside the card: an analysis that
+ * disagrees with it was cached before a change this page did not hear of (an invoice issued in another tab,
+ * by the assistant, before the dashboard's code was loaded), so it is recomputed once instead of showing
+ * other « attendus » for five minutes (issue 31 item 11).
+ */
+export function useAnalysis(expectedPendingCents?: number) {
   const queryClient = useQueryClient();
   const refresh = () => void queryClient.invalidateQueries({ queryKey: analysisQueryOptions.queryKey });
   useDashboardChanges(refresh);
@@ -34,5 +40,18 @@ export function useAnalysis() {
   useEffect(() => {
     if (hasDataChanged) refresh();
   }, []);
-  return useQuery(analysisQueryOptions);
+  const query = useQuery(analysisQueryOptions);
+  const pendingCents = query.data?.figures.pendingCents;
+  const recomputedFor = useRef<number | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: refresh is a fresh closure each render.
+  useEffect(() => {
+    const isStale = expectedPendingCents !== undefined && pendingCents !== undefined;
+    if (!isStale || pendingCents === expectedPendingCents) return;
+    // Once per figure: a recomputed analysis that still differs (a change in between) is not chased.
+    if (recomputedFor.current === expectedPendingCents) return;
+    recomputedFor.current = expectedPendingCents;
+    hasDataChanged = true;
+    refresh();
+  }, [expectedPendingCents, pendingCents]);
+  return query;
 }

@@ -1,16 +1,25 @@
 import { cn } from "@client/lib/cn";
-import { useSellerIdentity } from "@client/lib/seller-identity";
 import type { DashboardDto } from "@shared/schemas/dashboard";
+import type { IdentitySettingsDto } from "@shared/schemas/settings";
 import { ChevronRight, Circle, CircleCheck } from "lucide-react";
 import { Link } from "react-router";
 import { firstRunSteps } from "./first-run-steps";
 
-/** Shown until every first step is done; each step links to where it is done and is checked from data. */
-export function FirstRunChecklist({ counts }: { counts: DashboardDto["counts"] }) {
-  const { data: settings } = useSellerIdentity();
+/**
+ * Shown until every first step is done; each step links to where it is done and is checked from data.
+ * Without the settings (they failed to load) nothing is shown rather than a step wrongly « à faire ».
+ */
+export function FirstRunChecklist({
+  counts,
+  settings,
+}: {
+  counts: DashboardDto["counts"];
+  settings: IdentitySettingsDto | undefined;
+}) {
+  if (!settings) return null;
   const steps = firstRunSteps(counts, settings);
   const doneCount = steps.filter((step) => step.isDone).length;
-  if (settings && doneCount === steps.length) return null;
+  if (doneCount === steps.length) return null;
   return (
     <section
       aria-labelledby="first-run-title"

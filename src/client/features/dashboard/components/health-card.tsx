@@ -2,6 +2,7 @@ import { Badge, type BadgeTone } from "@client/components/data-list/badge";
 import { buttonStyles } from "@client/components/ui/button-styles";
 import { cn } from "@client/lib/cn";
 import { formatMoney } from "@shared/format";
+import { paths } from "@shared/paths";
 import type { AnalysisDto, BusinessAction, Insight, InsightPriority } from "@shared/schemas/analysis";
 import {
   ArrowRight,
@@ -17,9 +18,12 @@ import { Link } from "react-router";
 import { useAnalysis } from "../api/get-analysis";
 import { linkActions } from "./link-actions";
 
-/** "Santé de l'activité": the score of spec §9, what needs attention, and what the coming weeks hold. */
-export function HealthCard() {
-  const query = useAnalysis();
+/**
+ * "Santé de l'activité": the score of spec §9, what needs attention, and what the coming weeks hold.
+ * `expectedPendingCents`: the dashboard's pending total beside it, which the forecast must agree with.
+ */
+export function HealthCard({ expectedPendingCents }: { expectedPendingCents?: number } = {}) {
+  const query = useAnalysis(expectedPendingCents);
   return (
     <section
       aria-labelledby="health-title"
@@ -55,12 +59,54 @@ export function HealthCard() {
         </div>
       ) : (
         <div className="mt-4 grid gap-6 md:grid-cols-[13rem_minmax(0,1fr)] xl:grid-cols-[13rem_minmax(0,1fr)_17rem]">
-          <Score score={query.data.healthScore} factors={query.data.scoreFactors} />
-          <Insights insights={query.data.insights} actions={query.data.actions} />
+          {hasHistory(query.data) ? (
+            <>
+              <Score score={query.data.healthScore} factors={query.data.scoreFactors} />
+              <Insights insights={query.data.insights} actions={query.data.actions} />
+            </>
+          ) : (
+            <NextSteps />
+          )}
           <Forecast predictions={query.data.predictions} />
         </div>
       )}
     </section>
+  );
+}
+
+/**
+ * The score weighs collections against receivables: before the first payment it can only read « Fragile »,
+ * and its insights « Urgent », on an account that is merely new (issue 31 item 19). Until then the card says
+ * what to do next instead.
+ */
+const hasHistory = (analysis: AnalysisDto) => analysis.figures.yearRevenueCents > 0;
+
+function NextSteps() {
+  return (
+    <div className="rounded-lg border border-dashed p-4 text-sm md:col-span-1 xl:col-span-2">
+      <h3 className="font-medium">Prochaines étapes</h3>
+      <p className="mt-1 text-muted-foreground">
+        Le score de santé apparaîtra après votre premier encaissement : il compare ce que vous encaissez à ce
+        qui vous est dû.
+      </p>
+      <ul className="mt-3 space-y-2">
+        <li>
+          <Link
+            to={`${paths.app.invoices.list}?statut=en-attente`}
+            className="font-medium text-primary hover:underline"
+          >
+            Enregistrer un paiement reçu
+            <ArrowRight className="ml-1 inline size-3.5 align-[-0.125em]" aria-hidden="true" />
+          </Link>
+        </li>
+        <li>
+          <Link to={paths.app.invoices.new} className="font-medium text-primary hover:underline">
+            Préparer une facture
+            <ArrowRight className="ml-1 inline size-3.5 align-[-0.125em]" aria-hidden="true" />
+          </Link>
+        </li>
+      </ul>
+    </div>
   );
 }
 

@@ -1,6 +1,6 @@
 import { Badge } from "@client/components/data-list/badge";
 import { buttonStyles } from "@client/components/ui/button-styles";
-import { EINVOICE_STATUSES } from "@shared/domain/einvoicing";
+import { EINVOICE_STATUS_WORDS, EINVOICE_STATUSES } from "@shared/domain/einvoicing";
 import { formatDate, formatMoney } from "@shared/format";
 import type { InvoiceDto } from "@shared/schemas/invoices";
 import { toast } from "sonner";
@@ -36,7 +36,7 @@ export function EinvoiceStatus({ invoice }: { invoice: InvoiceDto }) {
           Facture électronique
         </h2>
         {latest ? (
-          <Badge tone={EINVOICE_STATUSES[latest.status].tone}>{latest.label}</Badge>
+          <Badge tone={EINVOICE_STATUSES[latest.status].tone}>{EINVOICE_STATUS_WORDS[latest.status]}</Badge>
         ) : (
           <Badge tone="neutral">{waiting ? "Dépôt en attente" : "Non déposée"}</Badge>
         )}
@@ -46,7 +46,7 @@ export function EinvoiceStatus({ invoice }: { invoice: InvoiceDto }) {
           {events.map((event) => (
             <li key={`${event.code}-${event.occurredAt}`} className="flex justify-between gap-3">
               <span>
-                {event.code} · {event.label}
+                {EINVOICE_STATUS_WORDS[event.status]}
                 {event.amountCents !== null ? ` · ${formatMoney(event.amountCents)}` : null}
                 {event.message ? (
                   <span className="block text-xs text-muted-foreground">{event.message}</span>

@@ -1,6 +1,8 @@
+import { floatingPanelStyles, menuItemStyles } from "@client/components/shell/shell-styles";
 import { buttonStyles } from "@client/components/ui/button-styles";
 import { ConfirmDialog } from "@client/components/ui/confirm-dialog";
 import { type ApiError, isApiError } from "@client/lib/api-error";
+import { cn } from "@client/lib/cn";
 import { useSellerIdentity } from "@client/lib/seller-identity";
 import { formatMoney } from "@shared/format";
 import { paths } from "@shared/paths";
@@ -9,9 +11,10 @@ import {
   Ban,
   CircleAlert,
   Copy,
+  Ellipsis,
   Euro,
   FileDown,
-  LoaderCircle,
+  type LucideIcon,
   Mail,
   Pencil,
   ReceiptText,
@@ -19,6 +22,7 @@ import {
   Trash2,
   Undo2,
 } from "lucide-react";
+import { DropdownMenu } from "radix-ui";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { toast } from "sonner";
@@ -102,14 +106,29 @@ export function InvoiceActions({
       onError: showError,
     });
 
+  const canSend = invoice.status !== "annulée";
+  // What the menu holds: the actions of a later day (a correction, a refund, a copy), each in its status.
+  const moreItems: MoreItem[] = [
+    isPayable && invoice.paidCents === 0
+      ? { label: "Annuler par un avoir", icon: Ban, onSelect: () => setDialog("cancel") }
+      : null,
+    isCreditable ? { label: "Avoir partiel", icon: ReceiptText, onSelect: () => setDialog("credit") } : null,
+    isRefundable ? { label: "Rembourser", icon: Undo2, onSelect: () => setDialog("refund") } : null,
+    // A credit note cancels one given invoice: the server refuses to copy it.
+    invoice.kind === "facture"
+      ? { label: "Dupliquer", icon: Copy, onSelect: onDuplicate, isDisabled: duplicate.isPending }
+      : null,
+    isDraft
+      ? { label: "Supprimer", icon: Trash2, onSelect: () => setDialog("delete"), isDestructive: true }
+      : null,
+  ].filter((item) => item !== null);
+
+  // One primary action per status (issue 31 item 20): a draft is issued, an issued invoice is sent; the
+  // payment and the PDF stay beside it, everything else is under « Plus ».
   return (
     <div className="flex flex-wrap gap-2">
       {isDraft ? (
         <>
-          <button type="button" onClick={onEdit} className={buttonStyles({ variant: "secondary" })}>
-            <Pencil aria-hidden="true" />
-            Modifier
-          </button>
           <button
             type="button"
             onClick={() => {
@@ -121,55 +140,32 @@ export function InvoiceActions({
             <Send aria-hidden="true" />
             Émettre
           </button>
-          <button
-            type="button"
-            onClick={() => setDialog("delete")}
-            className={buttonStyles({ variant: "ghost", className: "text-danger hover:bg-danger/10" })}
-          >
-            <Trash2 aria-hidden="true" />
-            Supprimer
+          <button type="button" onClick={onEdit} className={buttonStyles({ variant: "secondary" })}>
+            <Pencil aria-hidden="true" />
+            Modifier
           </button>
         </>
+      ) : canSend ? (
+        <button type="button" onClick={() => setDialog("send")} className={buttonStyles()}>
+          <Mail aria-hidden="true" />
+          Envoyer<span className="sr-only"> par e-mail</span>
+        </button>
       ) : null}
       {isPayable ? (
-        <>
-          <button type="button" onClick={() => setDialog("payment")} className={buttonStyles()}>
-            <Euro aria-hidden="true" />
-            Enregistrer un paiement
-          </button>
-          {/* The server refuses to cancel an invoice that received payments (refund them first). */}
-          {invoice.paidCents === 0 ? (
-            <button
-              type="button"
-              onClick={() => setDialog("cancel")}
-              className={buttonStyles({ variant: "secondary" })}
-            >
-              <Ban aria-hidden="true" />
-              Annuler par un avoir
-            </button>
-          ) : null}
-        </>
-      ) : null}
-      {isCreditable ? (
         <button
           type="button"
-          onClick={() => setDialog("credit")}
+          onClick={() => setDialog("payment")}
           className={buttonStyles({ variant: "secondary" })}
         >
-          <ReceiptText aria-hidden="true" />
-          Avoir partiel
+          <Euro aria-hidden="true" />
+          Enregistrer un paiement
         </button>
       ) : null}
-      {isRefundable ? (
-        <button
-          type="button"
-          onClick={() => setDialog("refund")}
-          className={buttonStyles({ variant: "secondary" })}
-        >
-          <Undo2 aria-hidden="true" />
-          Rembourser
-        </button>
-      ) : null}
+      <a href={invoicePdfHref(invoice.id)} download className={buttonStyles({ variant: "secondary" })}>
+        <FileDown aria-hidden="true" />
+        Télécharger le PDF
+      </a>
+      <MoreMenu items={moreItems} />
 
       <ConfirmDialog
         isOpen={dialog === "issue"}
@@ -259,45 +255,14 @@ export function InvoiceActions({
         </p>
       </ConfirmDialog>
 
-      <a href={invoicePdfHref(invoice.id)} download className={buttonStyles({ variant: "secondary" })}>
-        <FileDown aria-hidden="true" />
-        Télécharger le PDF
-      </a>
-      {invoice.status !== "annulée" ? (
-        <>
-          <button
-            type="button"
-            onClick={() => setDialog("send")}
-            className={buttonStyles({ variant: "secondary" })}
-          >
-            <Mail aria-hidden="true" />
-            Envoyer par e-mail
-          </button>
-          <SendInvoiceDialog
-            invoice={invoice}
-            sellerName={sellerName}
-            isOpen={dialog === "send"}
-            onOpenChange={(isOpen) => setDialog(isOpen ? "send" : null)}
-          />
-        </>
+      {canSend ? (
+        <SendInvoiceDialog
+          invoice={invoice}
+          sellerName={sellerName}
+          isOpen={dialog === "send"}
+          onOpenChange={(isOpen) => setDialog(isOpen ? "send" : null)}
+        />
       ) : null}
-      {/* A credit note cancels one given invoice: the server refuses to copy it. */}
-      {invoice.kind === "facture" ? (
-        <button
-          type="button"
-          onClick={onDuplicate}
-          disabled={duplicate.isPending}
-          className={buttonStyles({ variant: "secondary" })}
-        >
-          {duplicate.isPending ? (
-            <LoaderCircle className="animate-spin" aria-hidden="true" />
-          ) : (
-            <Copy aria-hidden="true" />
-          )}
-          Dupliquer
-        </button>
-      ) : null}
-
       {isPayable ? (
         <PaymentDialog
           invoice={invoice}
@@ -321,5 +286,42 @@ export function InvoiceActions({
         />
       ) : null}
     </div>
+  );
+}
+
+type MoreItem = {
+  label: string;
+  icon: LucideIcon;
+  onSelect: () => void;
+  isDisabled?: boolean;
+  isDestructive?: boolean;
+};
+
+/** « Plus »: the invoice's other actions, in a menu rather than a row of buttons; absent when none applies. */
+function MoreMenu({ items }: { items: MoreItem[] }) {
+  if (items.length === 0) return null;
+  return (
+    // Not modal: an item opens a dialog, which then owns the focus and the pointer (radix's advice).
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger className={buttonStyles({ variant: "secondary" })}>
+        <Ellipsis aria-hidden="true" />
+        Plus
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content align="end" sideOffset={6} className={cn(floatingPanelStyles, "w-60 p-1.5")}>
+          {items.map(({ label, icon: Icon, onSelect, isDisabled, isDestructive }) => (
+            <DropdownMenu.Item
+              key={label}
+              onSelect={onSelect}
+              disabled={isDisabled}
+              className={cn(menuItemStyles, isDestructive && "text-danger [&_svg]:text-danger")}
+            >
+              <Icon aria-hidden="true" />
+              {label}
+            </DropdownMenu.Item>
+          ))}
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
   );
 }

@@ -8,6 +8,7 @@ import { buttonStyles } from "@client/components/ui/button-styles";
 import { cn } from "@client/lib/cn";
 import { useSellerIdentity } from "@client/lib/seller-identity";
 import { useDocumentTitle } from "@client/lib/use-document-title";
+import { invoiceTitle } from "@shared/domain/invoice-title";
 import { formatDate, formatMoney } from "@shared/format";
 import { paths } from "@shared/paths";
 import type { InvoiceDto } from "@shared/schemas/invoices";
@@ -30,12 +31,6 @@ import { PaymentSurpluses } from "./payment-surpluses";
 // `?action=edit` opens a draft in the form; invoices have no separate edit URL in paths.ts.
 const EDIT_ACTION = "edit";
 
-export function invoiceLabel(invoice: Pick<InvoiceDto, "invoiceNumber" | "kind">): string {
-  if (invoice.invoiceNumber)
-    return `${invoice.kind === "avoir" ? "Avoir" : "Facture"} ${invoice.invoiceNumber}`;
-  return "Brouillon";
-}
-
 /**
  * /app/invoices/:id — the invoice, its amounts, what can be done with it, and its history. `after` comes
  * under the page once the invoice is read (the client-link panel: nothing to share for an unknown one).
@@ -43,7 +38,7 @@ export function invoiceLabel(invoice: Pick<InvoiceDto, "invoiceNumber" | "kind">
 export function InvoiceDetail({ id, after }: { id: string; after?: ReactNode }) {
   const { data: invoice, isPending, error, refetch } = useInvoice(id);
   const [searchParams, setSearchParams] = useSearchParams();
-  useDocumentTitle(invoice ? invoiceLabel(invoice) : "Facture");
+  useDocumentTitle(invoice ? invoiceTitle(invoice) : "Facture");
 
   if (isPending) return <DocumentLoading label="Chargement de la facture" />;
   if (error) return <DocumentLoadFailure kind="invoice" error={error} onRetry={() => refetch()} />;
@@ -65,8 +60,8 @@ export function InvoiceDetail({ id, after }: { id: string; after?: ReactNode }) 
       <DocumentPage
         backTo={paths.app.invoices.list}
         backLabel="Factures"
-        title={invoiceLabel(invoice)}
-        badge={<InvoiceStatusBadge status={invoice.status} />}
+        title={invoiceTitle(invoice)}
+        badge={<InvoiceStatusBadge status={invoice.status} kind={invoice.kind} />}
         subtitle={`${invoice.clientName}${invoice.issuedAt ? ` · émise le ${formatDate(invoice.date)}` : ""}`}
         actions={
           isEditing ? null : (

@@ -1,6 +1,6 @@
 import { formatDate, formatMoney } from "@shared/format";
 import type { InvoiceDto } from "@shared/schemas/invoices";
-import { CircleCheck, FilePlus2, Send, Wallet, XCircle } from "lucide-react";
+import { CircleCheck, FilePlus2, Mail, Send, Wallet, XCircle } from "lucide-react";
 import type { ReactNode } from "react";
 
 type Event = { key: string; icon: ReactNode; label: string; detail?: string; at?: string };
@@ -25,6 +25,15 @@ export function InvoiceHistory({ invoice }: { invoice: InvoiceDto }) {
       label: `Émise sous le numéro ${invoice.invoiceNumber}`,
       detail: invoice.dueDate ? `Échéance le ${formatDate(invoice.dueDate)}` : undefined,
       at: invoice.issuedAt,
+    });
+  // The server keeps the last sending (issue 31 item 20: an e-mail sent shows in the history).
+  if (invoice.sentAt)
+    events.push({
+      key: "sent",
+      icon: <Mail aria-hidden="true" />,
+      label: "Envoyée par e-mail",
+      detail: invoice.buyer?.email ? `À ${invoice.buyer.email}` : undefined,
+      at: invoice.sentAt,
     });
   if (invoice.kind === "facture" && invoice.paidCents > 0)
     events.push({

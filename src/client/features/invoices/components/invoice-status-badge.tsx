@@ -1,5 +1,5 @@
 import { Badge, type BadgeTone } from "@client/components/data-list/badge";
-import { type InvoiceStatus, invoiceStatusLabels } from "@shared/domain/invoice-status";
+import { type InvoiceStatus, invoiceStatusLabel } from "@shared/domain/invoice-status";
 
 const tones: Record<InvoiceStatus, BadgeTone> = {
   brouillon: "neutral",
@@ -9,6 +9,8 @@ const tones: Record<InvoiceStatus, BadgeTone> = {
   annulée: "warning",
 };
 
-export function InvoiceStatusBadge({ status }: { status: InvoiceStatus }) {
-  return <Badge tone={tones[status]}>{invoiceStatusLabels[status]}</Badge>;
+/** A credit note's « Avoir émis » is neutral: nothing was paid, nothing is awaited. */
+export function InvoiceStatusBadge({ status, kind }: { status: InvoiceStatus; kind: string }) {
+  const tone = kind === "avoir" && status !== "brouillon" ? "neutral" : tones[status];
+  return <Badge tone={tone}>{invoiceStatusLabel({ status, kind })}</Badge>;
 }

@@ -20,7 +20,7 @@ const columns = documentColumns<InvoiceDto>({
   number: numberOf,
   date: (invoice) => (invoice.issuedAt ? formatDate(invoice.date) : "—"),
   deadline: { header: "Échéance", cell: (invoice) => (invoice.dueDate ? formatDate(invoice.dueDate) : "—") },
-  status: (invoice) => <InvoiceStatusBadge status={invoice.status} />,
+  status: (invoice) => <InvoiceStatusBadge status={invoice.status} kind={invoice.kind} />,
 });
 
 /** /app/invoices — newest first, searched (number, client) and filtered on the server, CSV export. */
@@ -59,7 +59,7 @@ export function InvoicesList() {
             document={invoice}
             // A draft has no number yet; its status badge already says « Brouillon ».
             number={invoice.invoiceNumber}
-            status={<InvoiceStatusBadge status={invoice.status} />}
+            status={<InvoiceStatusBadge status={invoice.status} kind={invoice.kind} />}
             deadline={invoice.dueDate ? `Échéance le ${formatDate(invoice.dueDate)}` : null}
           />
         )}

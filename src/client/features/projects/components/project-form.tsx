@@ -10,7 +10,7 @@ import {
   type CreateProjectInput,
   createProjectInput,
   type ProjectDto,
-  projectStatuses,
+  projectStatusChoices,
   projectStatusLabels,
 } from "@shared/schemas/projects";
 import { type Path, useForm } from "react-hook-form";
@@ -28,7 +28,8 @@ export function projectFormValues(project?: ProjectDto): FormValues {
     name: project?.name ?? "",
     description: project?.description ?? "",
     clientId: project?.clientId ?? "",
-    status: project?.status ?? "en-cours",
+    // The assistant's « active » is the same state as « en cours », the one the form offers.
+    status: !project || project.status === "active" ? "en-cours" : project.status,
     budget: centsToEurosField(project?.budgetCents ?? null),
     hourlyRate: centsToEurosField(project?.hourlyRateCents ?? null),
     startDate: project?.startDate ?? "",
@@ -104,7 +105,7 @@ export function ProjectForm({ initial, submitLabel, isPending, onSubmit, onCance
           ))}
         </SelectField>
         <SelectField label="Statut" error={errors.status?.message} {...form.register("status")}>
-          {projectStatuses.map((status) => (
+          {projectStatusChoices.map((status) => (
             <option key={status} value={status}>
               {projectStatusLabels[status]}
             </option>

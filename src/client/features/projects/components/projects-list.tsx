@@ -10,7 +10,7 @@ import { useListParams } from "@client/components/data-list/use-list-params";
 import { useDocumentTitle } from "@client/lib/use-document-title";
 import { formatDate, formatMoney } from "@shared/format";
 import { paths } from "@shared/paths";
-import { type ProjectDto, projectStatuses, projectStatusLabels } from "@shared/schemas/projects";
+import { type ProjectDto, projectStatusChoices, projectStatusLabels } from "@shared/schemas/projects";
 import { FolderKanban } from "lucide-react";
 import { projectsExportHref, useProjects } from "../api/get-projects";
 import { ProjectStatusBadge } from "./project-status-badge";
@@ -78,7 +78,7 @@ function ProjectCard({ project }: { project: ProjectDto }) {
 
 export function ProjectsList() {
   useDocumentTitle("Projets");
-  const list = useListParams(projectStatuses);
+  const list = useListParams(projectStatusChoices);
   const query = useProjects(list.params);
   const newProject = <NewItemLink to={paths.app.projects.new}>Nouveau projet</NewItemLink>;
   return (
@@ -94,7 +94,7 @@ export function ProjectsList() {
       />
       <ListFilters
         list={list}
-        statuses={projectStatuses}
+        statuses={projectStatusChoices}
         statusLabels={projectStatusLabels}
         searchLabel="Rechercher un projet"
         searchPlaceholder="Nom, description, client…"
