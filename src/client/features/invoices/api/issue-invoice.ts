@@ -32,6 +32,6 @@ export function useIssueReadiness(id: string, isEnabled: boolean) {
     queryFn: ({ signal }) =>
       apiFetch<IssueReadinessDto>(`/api/invoices/${encodeURIComponent(id)}/readiness`, { signal }),
     enabled: isEnabled,
-    refetchOnMount: "always",
+    staleTime: 0,
   });
 }

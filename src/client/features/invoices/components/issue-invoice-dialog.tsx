@@ -28,8 +28,9 @@ export function IssueInvoiceDialog({
 }) {
   const readiness = useIssueReadiness(invoice.id, isOpen);
   const issue = useIssueInvoice();
-  const problems = readiness.data?.problems ?? [];
-  const isChecking = readiness.isFetching && !readiness.data;
+  // A fresh answer only: the fixes are made on other pages, so an earlier list may be out of date.
+  const isChecking = readiness.isFetching;
+  const problems = isChecking ? [] : (readiness.data?.problems ?? []);
 
   const onIssue = () =>
     issue.mutate(invoice.id, {
@@ -68,7 +69,7 @@ export function IssueInvoiceDialog({
           Vérification des mentions obligatoires…
         </p>
       ) : null}
-      {readiness.isError ? (
+      {readiness.isError && !isChecking ? (
         <div role="alert" className="rounded-lg border border-danger/30 bg-danger/10 p-3 text-danger">
           <p className="flex gap-2 font-medium">
             <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
@@ -84,7 +85,7 @@ export function IssueInvoiceDialog({
           </button>
         </div>
       ) : null}
-      {issue.error && problems.length === 0 && !readiness.isFetching ? (
+      {issue.error && problems.length === 0 && !isChecking ? (
         <p
           role="alert"
           className="flex gap-2 rounded-lg border border-danger/30 bg-danger/10 p-3 text-danger"
