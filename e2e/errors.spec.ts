@@ -9,7 +9,8 @@ import { expect, shot, signUpAndPay, test, toast } from "./fixtures";
  */
 
 const password = "Velo-Cargo-Lumiere-2026";
-const OFFLINE = "Connexion au serveur impossible. Vérifiez votre connexion internet.";
+// Issue 31 §22: no answer names the server, not the user's connection.
+const OFFLINE = "Le serveur d'Ardoise ne répond pas. Rien n'a été perdu : réessayez dans un instant.";
 
 type Failure = {
   name: string;

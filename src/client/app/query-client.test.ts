@@ -1,4 +1,4 @@
-import { ApiError } from "@client/lib/api-error";
+import { ApiError, SERVER_UNREACHABLE_MESSAGE } from "@client/lib/api-error";
 import { sessionQuery } from "@client/lib/session";
 import { MutationObserver } from "@tanstack/react-query";
 import { beforeEach, describe, expect, it, vi } from "vitest";
@@ -34,6 +34,15 @@ describe("mutation errors", () => {
     await failMutation(new TypeError("Cannot read properties of undefined"));
     expect(toastError).toHaveBeenCalledWith("Une erreur est survenue", {
       description: "Veuillez réessayer. Si le problème persiste, contactez le support.",
+    });
+  });
+
+  it("say the server cannot be reached, and stay until dismissed, when no answer came (issue 31 §22)", async () => {
+    await failMutation(new ApiError(0, "unavailable", SERVER_UNREACHABLE_MESSAGE));
+    expect(toastError).toHaveBeenCalledWith("Serveur injoignable", {
+      description: "Le serveur d'Ardoise ne répond pas. Rien n'a été perdu : réessayez dans un instant.",
+      duration: Number.POSITIVE_INFINITY,
+      closeButton: true,
     });
   });
 

@@ -1,4 +1,4 @@
-import { errorMessage, isApiError } from "@client/lib/api-error";
+import { errorMessage, isApiError, isServerUnreachable } from "@client/lib/api-error";
 import { followSessionUser, isSessionRejected, sessionQuery } from "@client/lib/session";
 import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
@@ -44,8 +44,12 @@ export function createQueryClient({ followsSession = true } = {}): QueryClient {
       onError: (error, _variables, _context, mutation) => {
         if (isSessionRejected(error)) onSessionRejected(error);
         // Spec §8, the generic error toast, with the server's French message when there is one.
+        // An unreachable server is no 4-second notice: it stays until dismissed (issue 31 §22).
         else if (!mutation.meta?.handlesErrors)
-          toast.error("Une erreur est survenue", { description: errorMessage(error) });
+          toast.error(isServerUnreachable(error) ? "Serveur injoignable" : "Une erreur est survenue", {
+            description: errorMessage(error),
+            ...(isServerUnreachable(error) ? { duration: Number.POSITIVE_INFINITY, closeButton: true } : {}),
+          });
       },
     }),
     defaultOptions: {

@@ -1,6 +1,6 @@
 import { type ErrorCode, errorStatus, isErrorBody } from "@shared/errors";
 import type { z } from "zod";
-import { ApiError } from "./api-error";
+import { ApiError, SERVER_UNREACHABLE_MESSAGE } from "./api-error";
 import { serverRequest } from "./server-request";
 
 const codeForStatus = (status: number): ErrorCode =>
@@ -61,11 +61,7 @@ export async function apiFetch(
     });
   } catch (error) {
     if (signal?.aborted) throw error;
-    throw new ApiError(
-      0,
-      "unavailable",
-      "Connexion au serveur impossible. Vérifiez votre connexion internet.",
-    );
+    throw new ApiError(0, "unavailable", SERVER_UNREACHABLE_MESSAGE);
   }
   if (!response.ok) throw await toApiError(response);
   if (response.status === 204) return undefined;

@@ -22,6 +22,17 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
+/**
+ * A request that got no answer at all: the server is stopped or restarting more often than the user's
+ * internet is down (issue 31 §22), so the words name the server, not « votre connexion ».
+ */
+export const SERVER_UNREACHABLE_MESSAGE =
+  "Le serveur d'Ardoise ne répond pas. Rien n'a été perdu : réessayez dans un instant.";
+
+/** No answer from the server (status 0): the error stays on screen until the user dismisses or retries. */
+export const isServerUnreachable = (error: unknown): boolean =>
+  isApiError(error) && error.status === 0 && error.code === "unavailable";
+
 // Spec §8: the generic error toast's advice, for failures that carry no French message of their own.
 export const GENERIC_ERROR_ADVICE = "Veuillez réessayer. Si le problème persiste, contactez le support.";
 

@@ -7,6 +7,7 @@ import {
   isValidIban,
   type LegalIdentityFields,
   missingForInvoicing,
+  missingForSetup,
   paymentTermsMention,
   vatMention,
 } from "./legal-identity";
@@ -118,5 +119,13 @@ describe("bank details", () => {
     expect(isValidBic("agrifrpp882")).toBe(true);
     expect(isValidBic("AGRIFRPP88")).toBe(false);
     expect(isValidBic("1GRIFRPP")).toBe(false);
+  });
+});
+
+describe("missingForSetup (the settings' « identité complète » and the dashboard's first step)", () => {
+  it("asks for the activity category on top of what invoicing needs", () => {
+    expect(missingForSetup(complete)).toEqual(["Catégorie d'activité"]);
+    expect(missingForSetup({ ...complete, activityCategory: "bnc" })).toEqual([]);
+    expect(missingForSetup({ ...complete, siret: "", activityCategory: "bnc" })).toEqual(["SIREN ou SIRET"]);
   });
 });

@@ -79,6 +79,16 @@ export function missingForInvoicing(identity: LegalIdentityFields): string[] {
   return missing;
 }
 
+/**
+ * What the settings' « identité complète » and the dashboard's first step both wait for (issue 31 §21, one
+ * rule): what invoicing needs, and the activity category, which decides the RCS / RM mention and the
+ * URSSAF figures.
+ */
+export function missingForSetup(identity: LegalIdentityFields): string[] {
+  const missing = missingForInvoicing(identity);
+  return identity.activityCategory ? missing : [...missing, "Catégorie d'activité"];
+}
+
 export const REGISTRATION_EXEMPT_MENTION = "Dispensé d'immatriculation au RCS et au RM";
 export const REGISTRATION_MENTION_MESSAGE =
   "Commerçant ou artisan : indiquez « RCS » ou « RM » suivi de la ville d'immatriculation (par ex. « RCS Lyon »), ou « Dispensé d'immatriculation au RCS et au RM ».";

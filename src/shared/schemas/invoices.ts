@@ -288,3 +288,15 @@ export const sendInvoiceInput = z.object({
   issueDraft: z.boolean().default(false),
 });
 export type SendInvoiceInput = z.infer<typeof sendInvoiceInput>;
+
+/**
+ * What still keeps a draft from being issued, from the same rule as the issue itself (issue 31 §21): each
+ * problem in French, with where it is fixed — the invoice, the seller's identity in the settings, or the
+ * client's record (`clientId`).
+ */
+export type IssueProblemDto = {
+  fix: "invoice" | "identity" | "client";
+  message: string;
+  clientId?: string;
+};
+export type IssueReadinessDto = { problems: IssueProblemDto[] };

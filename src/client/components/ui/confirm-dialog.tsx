@@ -13,6 +13,8 @@ type ConfirmDialogProps = {
   onConfirm: () => void;
   isPending: boolean;
   isDestructive?: boolean;
+  /** The action cannot be done yet (the dialog's content says why). */
+  isConfirmDisabled?: boolean;
 };
 
 /** A yes/no question before an action that cannot be undone; it stays open while the request runs. */
@@ -25,6 +27,7 @@ export function ConfirmDialog({
   onConfirm,
   isPending,
   isDestructive = false,
+  isConfirmDisabled = false,
 }: ConfirmDialogProps) {
   return (
     <AlertDialog.Root open={isOpen} onOpenChange={(next) => !isPending && onOpenChange(next)}>
@@ -42,7 +45,7 @@ export function ConfirmDialog({
             <button
               type="button"
               onClick={onConfirm}
-              disabled={isPending}
+              disabled={isPending || isConfirmDisabled}
               className={buttonStyles({ variant: isDestructive ? "danger" : "primary" })}
             >
               {isPending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}

@@ -28,6 +28,7 @@ import {
   exportInvoices,
   getInvoice,
   type InvoiceExportRow,
+  invoiceIssueReadiness,
   issueInvoice,
   listInvoiceReminders,
   listInvoices,
@@ -108,6 +109,9 @@ export function invoiceRoutes({
         c.json({
           items: await listInvoiceReminders(db, { userId: c.get("user").id, id: c.req.param("id") }),
         }),
+      )
+      .get("/:id/readiness", async (c) =>
+        c.json(await invoiceIssueReadiness(db, { userId: c.get("user").id, id: c.req.param("id") })),
       )
       .post("/:id/issue", async (c) =>
         c.json(await issueInvoice(db, { userId: c.get("user").id, id: c.req.param("id") })),

@@ -1,21 +1,7 @@
 import { addDays, DEFAULT_PAYMENT_TERMS_DAYS, parisToday, yearOf } from "@shared/domain/dates";
-import {
-  buyerAddressProblem,
-  missingForInvoicing,
-  paymentTermsMention,
-  typedClientMessage,
-} from "@shared/domain/legal-identity";
+import { paymentTermsMention } from "@shared/domain/legal-identity";
 import { reminderSchedule } from "@shared/domain/reminders";
 import { amountDueCents, computeTotals, type Discountable } from "@shared/domain/totals";
-import {
-  applicableExemption,
-  type BuyerIdentity,
-  buyerSirenProblem,
-  exemptionProblem,
-  type VatExemption,
-  ZERO_RATE_WITHOUT_REASON_MESSAGE,
-} from "@shared/domain/vat-exemptions";
-import { FRANCHISE_LINES_MESSAGE, isVatRateAllowed } from "@shared/domain/vat-regime";
 import { formatMoney } from "@shared/format";
 import type {
   CreateCreditNoteInput,
@@ -23,6 +9,7 @@ import type {
   InvoiceDto,
   InvoiceReminderDto,
   InvoiceStatus,
+  IssueReadinessDto,
   LineInput,
   RecordPaymentInput,
   UpdateInvoiceInput,
@@ -49,26 +36,19 @@ import {
 } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { pageTotal, pageWindow, storedCount, totalOf } from "../../db/paging";
-import {
-  businessIdentities,
-  clients,
-  type InvoiceBuyer,
-  invoiceItems,
-  invoiceReminders,
-  invoices,
-  payments,
-} from "../../db/schema/index";
+import { type InvoiceBuyer, invoiceItems, invoiceReminders, invoices, payments } from "../../db/schema/index";
 import { type Tx, withTenant } from "../../db/tenant";
 import { AppError } from "../../errors";
 import { vatLabel } from "../../pdf/document-layout";
 import { likeContaining } from "../clients/text-search";
 import { copiedLines, lineDtos } from "../documents/lines";
-import { buyerOf, sellerOf, typedBuyerOf } from "../documents/parties";
+import { sellerOf, typedBuyerOf } from "../documents/parties";
 import { documentStore, ownLinks } from "../documents/store";
 import { queueCashedStatus } from "../einvoicing/einvoicing.service";
 import { emitEvent } from "../public-api/events";
 import { toPaymentDto } from "../public-api/payment-dto";
 import { endFranchiseIfDue } from "../urssaf/vat-franchise.service";
+import { issueCheck, issueRefusal } from "./issue-check";
 import { takeNextNumber } from "./numbering";
 
 type InvoiceRow = typeof invoices.$inferSelect;
@@ -673,44 +653,17 @@ export async function deleteInvoiceDraft(
   });
 }
 
-/**
- * The buyer-side mentions an invoice cannot go without (issues 13 §1 and 28): who the client is (a record,
- * or a typed consumer or business), its address, a French business client's SIREN, the reason of every 0 %
- * line of a VAT-registered seller, and the applicable exemption's conditions (an EU business with its VAT
- * number for reverse charge…). Refused with the client's name, before a number is taken. Returns the buyer
- * and the exemption to freeze.
- */
-function legalBuyerMentions(
-  row: InvoiceRow,
-  client: typeof clients.$inferSelect | undefined,
-  identity: typeof businessIdentities.$inferSelect,
-  items: ItemRow[],
-): { buyer: InvoiceBuyer; vatExemption: VatExemption | null } {
-  if (!client && !row.buyer) throw new AppError("unprocessable", typedClientMessage(row.clientName));
-  const buyer = buyerOf(row, client);
-  const identityOfBuyer: BuyerIdentity = {
-    ...buyer,
-    name: buyer.company ?? buyer.name,
-    country: buyer.address.country,
-  };
-  const ratesBp = items.map((item) => item.vatRateBp);
-  const isFranchise = identity.vatRegime === "franchise";
-  const vatExemption = applicableExemption({
-    chosen: row.vatExemption,
-    isFranchise,
-    nature: row.operationNature ?? identity.operationNature,
-    buyer: identityOfBuyer,
+/** What keeps the draft `id` from being issued now: the issue's own checks, all of them, none thrown. */
+export async function invoiceIssueReadiness(
+  db: Db,
+  { userId, id }: { userId: string; id: string },
+): Promise<IssueReadinessDto> {
+  return withTenant(db, userId, async (tx) => {
+    const row = await loadOwn(tx, userId, id);
+    if (row.status !== "brouillon") throw new AppError("conflict", "Cette facture est déjà émise.");
+    const { problems } = await issueCheck(tx, userId, row, await loadItems(tx, userId, id));
+    return { problems: problems.map(({ fix, message, clientId }) => ({ fix, message, clientId })) };
   });
-  const problem =
-    buyerAddressProblem(identityOfBuyer.name, buyer.address) ??
-    buyerSirenProblem(identityOfBuyer) ??
-    (vatExemption
-      ? exemptionProblem(vatExemption, { buyer: identityOfBuyer, ratesBp })
-      : !isFranchise && ratesBp.includes(0)
-        ? ZERO_RATE_WITHOUT_REASON_MESSAGE
-        : null);
-  if (problem) throw new AppError("unprocessable", problem);
-  return { buyer, vatExemption };
 }
 
 /**
@@ -728,30 +681,9 @@ export async function issueInvoice(
     const row = await loadOwn(tx, userId, id, { lock: true });
     if (row.status !== "brouillon") throw new AppError("conflict", "Cette facture est déjà émise.");
     const items = await loadItems(tx, userId, id);
-    if (items.length === 0)
-      throw new AppError("validation_failed", "Ajoutez au moins une ligne avant d'émettre la facture.");
-    const [identity] = await tx
-      .select()
-      .from(businessIdentities)
-      .where(eq(businessIdentities.userId, userId));
-    const missing = missingForInvoicing(identity ?? {});
-    if (!identity || missing.length > 0) {
-      throw new AppError(
-        "validation_failed",
-        `Complétez votre identité dans Paramètres avant d'émettre : ${missing.join(", ")}.`,
-        missing.map((label) => ({ path: "identity", message: label })),
-      );
-    }
-    if (items.some((item) => !isVatRateAllowed(identity.vatRegime, item.vatRateBp))) {
-      throw new AppError("validation_failed", FRANCHISE_LINES_MESSAGE);
-    }
-    const [client] = row.clientId
-      ? await tx
-          .select()
-          .from(clients)
-          .where(and(eq(clients.id, row.clientId), eq(clients.userId, userId)))
-      : [];
-    const { buyer, vatExemption } = legalBuyerMentions(row, client, identity, items);
+    const check = await issueCheck(tx, userId, row, items);
+    if (!check.isReady) throw issueRefusal(check.problems);
+    const { identity, client, buyer, vatExemption } = check;
     // A due date chosen on the draft ("à régler avant le 15") holds unless it is already past; the terms
     // mention then counts its days, so the printed terms and the due date agree.
     const dueDate =

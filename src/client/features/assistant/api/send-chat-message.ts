@@ -1,4 +1,4 @@
-import { ApiError } from "@client/lib/api-error";
+import { ApiError, SERVER_UNREACHABLE_MESSAGE } from "@client/lib/api-error";
 import { isErrorBody } from "@shared/errors";
 import type { ChatEvent, ChatRequest } from "@shared/schemas/assistant";
 import { readEvents } from "./read-events";
@@ -22,11 +22,7 @@ export async function* streamChat(request: ChatRequest, signal?: AbortSignal): A
     });
   } catch (error) {
     if (signal?.aborted) throw error;
-    throw new ApiError(
-      0,
-      "unavailable",
-      "Connexion au serveur impossible. Vérifiez votre connexion internet.",
-    );
+    throw new ApiError(0, "unavailable", SERVER_UNREACHABLE_MESSAGE);
   }
   if (!response.ok) {
     const body: unknown = await response.json().catch(() => null);

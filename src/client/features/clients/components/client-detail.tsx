@@ -2,6 +2,7 @@ import { Badge, type BadgeTone } from "@client/components/data-list/badge";
 import { RecordLoadError } from "@client/components/record-load-error";
 import { buttonStyles } from "@client/components/ui/button-styles";
 import { SelectField } from "@client/components/ui/select-field";
+import { returnPath } from "@client/lib/return-to";
 import { useDocumentTitle } from "@client/lib/use-document-title";
 import { type ContractStatus, contractStatusLabels } from "@shared/domain/contract-status";
 import { formatPhone } from "@shared/domain/identifiers";
@@ -20,7 +21,7 @@ import {
 import { type QuoteStatus, quoteStatusLabels } from "@shared/schemas/quotes";
 import { ArrowLeft, FilePlus2, Mail, MapPin, Pencil, Phone, UserX } from "lucide-react";
 import { type ReactNode, useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { Link, useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { useDeleteClient } from "../api/delete-client";
 import { useClient } from "../api/get-client";
@@ -98,7 +99,10 @@ function Page({ children }: { children: ReactNode }) {
 
 function Loaded({ detail }: { detail: ClientDetailDto }) {
   const { client, totals, counts } = detail;
-  const [isEditing, setEditing] = useState(false);
+  // « Compléter la fiche client » from the issue dialog opens the form and goes back to the invoice after.
+  const [search] = useSearchParams();
+  const back = returnPath(search);
+  const [isEditing, setEditing] = useState(search.get("modifier") === "1");
   const update = useUpdateClient();
   const remove = useDeleteClient();
   const navigate = useNavigate();
@@ -125,11 +129,12 @@ function Loaded({ detail }: { detail: ClientDetailDto }) {
           initial={client}
           submitLabel="Enregistrer"
           isPending={update.isPending}
-          onCancel={() => setEditing(false)}
+          onCancel={() => (back ? navigate(back) : setEditing(false))}
           onSubmit={async (input) => {
             await update.mutateAsync({ id: client.id, input });
             toast.success("Client enregistré");
-            setEditing(false);
+            if (back) navigate(back);
+            else setEditing(false);
           }}
         />
       </Page>

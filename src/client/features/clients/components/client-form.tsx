@@ -184,14 +184,7 @@ export function ClientForm({ initial, submitLabel, isPending, onSubmit, onCancel
 
       <Section title="Contact">
         <Field label="Adresse e-mail" type="email" inputMode="email" autoComplete="off" {...text("email")} />
-        <Field
-          label="Téléphone"
-          type="tel"
-          inputMode="tel"
-          placeholder="06 12 34 56 78"
-          autoComplete="off"
-          {...text("phone")}
-        />
+        <Field label="Téléphone" type="tel" inputMode="tel" autoComplete="off" {...text("phone")} />
       </Section>
 
       <Section title="Adresse">
@@ -218,9 +211,18 @@ export function ClientForm({ initial, submitLabel, isPending, onSubmit, onCancel
           title="Informations légales"
           description="Mentions obligatoires sur les factures adressées à un professionnel."
         >
-          <Field label="SIREN" inputMode="numeric" placeholder="123 456 789" {...text("siren")} />
-          <Field label="SIRET" inputMode="numeric" placeholder="123 456 789 00012" {...text("siret")} />
-          <Field label="N° de TVA intracommunautaire" placeholder="FR12345678901" {...text("vatNumber")} />
+          <Field
+            label="SIREN"
+            inputMode="numeric"
+            hint="9 chiffres, exigé pour facturer une entreprise française."
+            {...text("siren")}
+          />
+          <Field label="SIRET" inputMode="numeric" hint="14 chiffres (facultatif)." {...text("siret")} />
+          <Field
+            label="N° de TVA intracommunautaire"
+            hint="FR suivi de 11 chiffres pour une entreprise française."
+            {...text("vatNumber")}
+          />
           <Field
             label="Délai de paiement (jours)"
             type="number"

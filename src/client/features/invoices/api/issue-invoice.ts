@@ -1,7 +1,8 @@
 import { apiFetch } from "@client/lib/api-client";
-import type { InvoiceDto } from "@shared/schemas/invoices";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { InvoiceDto, IssueReadinessDto } from "@shared/schemas/invoices";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { invoiceQuery } from "./get-invoice";
+import { invoicesQueryKey } from "./get-invoices";
 import { onInvoicesChanged } from "./invoices-changed";
 
 export function issueInvoice(id: string) {
@@ -18,5 +19,19 @@ export function useIssueInvoice() {
       queryClient.setQueryData(invoiceQuery(invoice.id).queryKey, invoice);
       return onInvoicesChanged(queryClient);
     },
+  });
+}
+
+/**
+ * What the server's issue rule still finds missing on the draft `id` (seller identity, client, lines…):
+ * asked afresh each time the issue dialog opens, since the fixes are made on other pages.
+ */
+export function useIssueReadiness(id: string, isEnabled: boolean) {
+  return useQuery({
+    queryKey: [...invoicesQueryKey, "readiness", id],
+    queryFn: ({ signal }) =>
+      apiFetch<IssueReadinessDto>(`/api/invoices/${encodeURIComponent(id)}/readiness`, { signal }),
+    enabled: isEnabled,
+    staleTime: 0,
   });
 }

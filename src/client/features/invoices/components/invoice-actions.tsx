@@ -1,7 +1,6 @@
 import { floatingPanelStyles, menuItemStyles } from "@client/components/shell/shell-styles";
 import { buttonStyles } from "@client/components/ui/button-styles";
 import { ConfirmDialog } from "@client/components/ui/confirm-dialog";
-import { type ApiError, isApiError } from "@client/lib/api-error";
 import { cn } from "@client/lib/cn";
 import { useSellerIdentity } from "@client/lib/seller-identity";
 import { formatMoney } from "@shared/format";
@@ -9,7 +8,6 @@ import { paths } from "@shared/paths";
 import type { InvoiceDto } from "@shared/schemas/invoices";
 import {
   Ban,
-  CircleAlert,
   Copy,
   Ellipsis,
   Euro,
@@ -24,14 +22,14 @@ import {
 } from "lucide-react";
 import { DropdownMenu } from "radix-ui";
 import { useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import { toast } from "sonner";
 import { useCancelInvoice } from "../api/cancel-invoice";
 import { useDeleteInvoice } from "../api/delete-invoice";
 import { useDuplicateInvoice } from "../api/duplicate-invoice";
 import { invoicePdfHref } from "../api/get-invoice";
-import { useIssueInvoice } from "../api/issue-invoice";
 import { CreditNoteDialog } from "./credit-note-dialog";
+import { IssueInvoiceDialog } from "./issue-invoice-dialog";
 import { PaymentDialog } from "./payment-dialog";
 import { SendInvoiceDialog } from "./send-invoice-dialog";
 
@@ -63,9 +61,7 @@ export function InvoiceActions({
     settings?.identity.companyName ||
     settings?.identity.legalName ||
     "";
-  const [issueError, setIssueError] = useState<ApiError | null>(null);
   const navigate = useNavigate();
-  const issue = useIssueInvoice();
   const remove = useDeleteInvoice();
   const cancel = useCancelInvoice();
   const duplicate = useDuplicateInvoice();
@@ -77,21 +73,6 @@ export function InvoiceActions({
   // Issued and not cancelled: part of it can still be credited; money received can be given back.
   const isCreditable = invoice.kind === "facture" && !isDraft && invoice.status !== "annulée";
   const isRefundable = invoice.kind === "facture" && !isDraft && invoice.paidCents > 0;
-
-  const onIssue = () =>
-    issue.mutate(invoice.id, {
-      onSuccess: (issued) => {
-        toast.success(`Facture ${issued.invoiceNumber} émise`);
-        close();
-      },
-      onError: (error) => {
-        if (isApiError(error) && error.status === 400) setIssueError(error);
-        else {
-          close();
-          showError(error);
-        }
-      },
-    });
 
   const onDuplicate = () =>
     duplicate.mutate(invoice.id, {
@@ -129,14 +110,7 @@ export function InvoiceActions({
     <div className="flex flex-wrap gap-2">
       {isDraft ? (
         <>
-          <button
-            type="button"
-            onClick={() => {
-              setIssueError(null);
-              setDialog("issue");
-            }}
-            className={buttonStyles()}
-          >
+          <button type="button" onClick={() => setDialog("issue")} className={buttonStyles()}>
             <Send aria-hidden="true" />
             Émettre
           </button>
@@ -167,40 +141,12 @@ export function InvoiceActions({
       </a>
       <MoreMenu items={moreItems} />
 
-      <ConfirmDialog
+      <IssueInvoiceDialog
+        invoice={invoice}
         isOpen={dialog === "issue"}
         onOpenChange={(isOpen) => setDialog(isOpen ? "issue" : null)}
-        title="Émettre la facture ?"
-        confirmLabel="Émettre la facture"
-        onConfirm={onIssue}
-        isPending={issue.isPending}
-      >
-        <p>
-          La facture reçoit son numéro définitif (série continue, sans trou) et elle est figée : elle ne
-          pourra plus être modifiée ni supprimée, seulement annulée par un avoir.
-        </p>
-        <p>
-          Montant :{" "}
-          <strong className="text-foreground tabular-nums">{formatMoney(invoice.totalCents)}</strong> TTC pour{" "}
-          <strong className="text-foreground">{invoice.clientName}</strong>.
-        </p>
-        {issueError ? (
-          <div role="alert" className="rounded-lg border border-danger/30 bg-danger/10 p-3 text-danger">
-            <p className="flex gap-2 font-medium">
-              <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-              {issueError.message}
-            </p>
-            {issueError.issues?.some((item) => item.path === "identity") ? (
-              <Link
-                to={paths.app.settings}
-                className="mt-2 inline-block font-medium underline underline-offset-2"
-              >
-                Compléter mes paramètres
-              </Link>
-            ) : null}
-          </div>
-        ) : null}
-      </ConfirmDialog>
+        onEdit={onEdit}
+      />
 
       <ConfirmDialog
         isOpen={dialog === "delete"}

@@ -4,11 +4,12 @@ import { SubmitButton } from "@client/components/ui/submit-button";
 import { isApiError } from "@client/lib/api-error";
 import { cn } from "@client/lib/cn";
 import { zodResolver } from "@client/lib/form";
+import { returnPath } from "@client/lib/return-to";
 import { parisToday, yearOf } from "@shared/domain/dates";
 import {
   formatIban,
   invoiceMentions,
-  missingForInvoicing,
+  missingForSetup,
   REGISTRATION_EXEMPT_MENTION,
 } from "@shared/domain/legal-identity";
 import { formatDocumentNumber, INVOICE_PREFIX_PATTERN } from "@shared/domain/numbering";
@@ -25,6 +26,7 @@ import {
 } from "@shared/schemas/settings";
 import { Building2, Landmark, ReceiptText } from "lucide-react";
 import { type UseFormRegisterReturn, useForm, useWatch } from "react-hook-form";
+import { useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { useUpdateIdentitySettings } from "../api/update-identity-settings";
 import { SelectField, TextareaField } from "./form-controls";
@@ -60,6 +62,9 @@ export function IdentityForm({
   isPrefixLocked: boolean;
 }) {
   const update = useUpdateIdentitySettings();
+  const [search] = useSearchParams();
+  const back = returnPath(search);
+  const navigate = useNavigate();
   const form = useForm<BusinessIdentityFormValues, unknown, UpdateBusinessIdentityInput>({
     resolver: zodResolver(updateBusinessIdentityInput),
     defaultValues: toFormValues(identity),
@@ -67,7 +72,7 @@ export function IdentityForm({
   });
   const { errors, isDirty } = form.formState;
   const values = useWatch({ control: form.control }) as BusinessIdentityFormValues;
-  const missing = missingForInvoicing(values);
+  const missing = missingForSetup(values);
   const mentions = invoiceMentions(values);
   const isLiable = values.vatRegime === "assujetti";
   const typedPrefix = values.invoiceNumberPrefix?.trim().toUpperCase() ?? "";
@@ -80,6 +85,8 @@ export function IdentityForm({
       onSuccess: (saved) => {
         toast.success("Paramètres enregistrés");
         form.reset(toFormValues(saved.identity));
+        // Opened from the issue dialog (« Compléter mon identité »): back to the invoice.
+        if (back) navigate(back);
       },
       onError: (error) => {
         for (const issue of isApiError(error) ? (error.issues ?? []) : []) {
@@ -109,7 +116,7 @@ export function IdentityForm({
           <Field
             className="sm:col-span-2"
             label="Nom avec la mention EI"
-            placeholder="Camille Martin EI"
+            placeholder="Prénom Nom EI"
             autoComplete="name"
             hint="Votre nom suivi de « EI » ou « Entrepreneur individuel » : obligatoire depuis mai 2022."
             {...text("legalName")}
@@ -135,21 +142,21 @@ export function IdentityForm({
           <Field
             label="SIRET"
             inputMode="numeric"
-            placeholder="732 829 320 00074"
-            hint="14 chiffres : votre SIREN en est déduit."
+            placeholder="14 chiffres"
+            hint="Votre SIREN en est déduit."
             {...text("siret")}
           />
           <Field
             label="SIREN"
             inputMode="numeric"
-            placeholder="732 829 320"
-            hint="9 chiffres, si vous n'avez pas encore de SIRET."
+            placeholder="9 chiffres"
+            hint="Si vous n'avez pas encore de SIRET."
             {...text("siren")}
           />
-          <Field label="Code APE" placeholder="62.02A" {...text("apeCode")} />
+          <Field label="Code APE" placeholder="4 chiffres et une lettre" {...text("apeCode")} />
           <Field
             label="Immatriculation"
-            placeholder="RCS Lyon"
+            placeholder="RCS ou RM, puis la ville"
             hint={`Commerçant : « RCS » et la ville du greffe ; artisan : « RM » et la ville ou le département ; sinon « ${REGISTRATION_EXEMPT_MENTION} ».`}
             {...text("registrationMention")}
           />
@@ -214,7 +221,7 @@ export function IdentityForm({
             <>
               <Field
                 label="Numéro de TVA intracommunautaire"
-                placeholder="FR44 732829320"
+                placeholder="FR, 2 caractères, puis votre SIREN"
                 {...text("vatNumber")}
               />
               <label className="flex items-start gap-2.5 self-end pb-2.5 text-sm sm:self-center sm:pt-6 sm:pb-0">
@@ -240,7 +247,7 @@ export function IdentityForm({
           <Field
             className="sm:col-span-2"
             label="IBAN"
-            placeholder="FR76 3000 6000 0112 3456 7890 189"
+            placeholder="FR76 puis 23 caractères"
             autoComplete="off"
             spellCheck={false}
             {...text("iban")}

@@ -1,6 +1,6 @@
 import { CircleAlert, CircleCheck } from "lucide-react";
 
-/** Live: what the identity being typed still lacks before an invoice can be issued. */
+/** Live: what the identity being typed still lacks (`missingForSetup`, the dashboard's rule too). */
 export function InvoicingStatus({ missing }: { missing: string[] }) {
   if (missing.length === 0) {
     return (
@@ -22,12 +22,12 @@ export function InvoicingStatus({ missing }: { missing: string[] }) {
   return (
     <div
       role="status"
-      aria-label="Pour émettre une facture, il manque"
+      aria-label="Pour compléter votre identité, il manque"
       className="flex items-start gap-3 rounded-2xl border border-amber-600/30 bg-amber-50 p-4 text-sm text-amber-950 dark:border-amber-400/25 dark:bg-amber-400/10 dark:text-amber-50"
     >
       <CircleAlert className="mt-0.5 size-5 shrink-0 text-amber-600 dark:text-amber-300" aria-hidden="true" />
       <div className="min-w-0">
-        <p className="font-medium">Pour émettre une facture, il manque :</p>
+        <p className="font-medium">Pour compléter votre identité, il manque :</p>
         <ul className="mt-2 flex flex-wrap gap-1.5">
           {missing.map((label) => (
             <li

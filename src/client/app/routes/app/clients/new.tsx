@@ -22,7 +22,8 @@ export function Component() {
       <div>
         <h1 className="text-2xl font-semibold tracking-tight">Nouveau client</h1>
         <p className="mt-1 text-sm text-muted-foreground">
-          Seul le nom est obligatoire ; les informations légales figureront sur vos factures.
+          Le nom suffit pour l'enregistrer. Pour lui émettre une facture, il faudra aussi son adresse et, pour
+          une entreprise française, son SIREN.
         </p>
       </div>
       <ClientForm
