@@ -1,3 +1,4 @@
+import { invoiceStatusLabel } from "@shared/domain/invoice-status";
 import { formatDate, formatMoney } from "@shared/format";
 import { LIST_MAX_PAGE_SIZE } from "@shared/list-size";
 import { paths } from "@shared/paths";
@@ -131,7 +132,7 @@ async function readPage(
         rows: result.items.map((invoice) => ({
           line: {
             label: invoice.invoiceNumber ?? `Brouillon ${invoice.clientName}`,
-            detail: `${invoice.clientName} · ${formatMoney(invoice.totalCents)} · ${invoiceStatusLabels[invoice.status]}${invoice.dueDate ? ` · échéance ${formatDate(invoice.dueDate)}` : ""}`,
+            detail: `${invoice.clientName} · ${formatMoney(invoice.totalCents)} · ${invoiceStatusLabel(invoice)}${invoice.dueDate ? ` · échéance ${formatDate(invoice.dueDate)}` : ""}`,
             link: paths.app.invoices.detail(invoice.id),
           },
           date: invoice.date,

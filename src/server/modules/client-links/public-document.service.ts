@@ -1,7 +1,7 @@
+import { invoiceStatusLabel } from "@shared/domain/invoice-status";
 import { vatMention } from "@shared/domain/legal-identity";
 import { computeTotals } from "@shared/domain/totals";
 import type { PublicDocumentDto, PublicQuoteDecisionDto } from "@shared/schemas/client-links";
-import { invoiceStatusLabels } from "@shared/schemas/invoices";
 import { quoteStatusLabels } from "@shared/schemas/quotes";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
@@ -136,7 +136,7 @@ export async function getPublicDocument(
     date: invoice.date,
     deadline: invoice.dueDate,
     status: invoice.status,
-    statusLabel: invoiceStatusLabels[invoice.status],
+    statusLabel: invoiceStatusLabel(invoice),
     seller: sellerParty(frozen.seller),
     buyer: buyerParty(frozen.buyer),
     lines: invoice.lines,

@@ -1,10 +1,10 @@
 import { parisToday } from "@shared/domain/dates";
+import { invoiceStatusLabel } from "@shared/domain/invoice-status";
 import { formatAmount } from "@shared/format";
 import {
   createCreditNoteInput,
   createInvoiceInput,
   invoiceListQuery,
-  invoiceStatusLabels,
   recordPaymentInput,
   recordRefundInput,
   sendInvoiceInput,
@@ -50,7 +50,7 @@ const exportColumns: CsvColumn<InvoiceExportRow>[] = [
   // A draft's date is only its creation day: it gets its issue date when issued.
   { header: "Date d'émission", value: (row) => (row.isIssued ? row.date : null) },
   { header: "Échéance", value: (row) => row.dueDate },
-  { header: "Statut", value: (row) => invoiceStatusLabels[row.status] },
+  { header: "Statut", value: (row) => invoiceStatusLabel(row) },
   { header: "Total HT (€)", value: (row) => formatAmount(row.subtotalCents) },
   { header: "TVA (€)", value: (row) => formatAmount(row.taxCents) },
   { header: "Total TTC (€)", value: (row) => formatAmount(row.totalCents) },

@@ -348,7 +348,7 @@ describe("CSV export", () => {
     expect(lines.slice(1)).toEqual([
       ";Facture;Boulangerie Durand;;;Brouillon;1\u202f028,75;205,75;1\u202f234,50;0,00;0,00",
       `${overdueNumber};Facture;Atelier Lumière;${pastDay};${addDays(pastDay, 30)};En retard;1\u202f028,75;205,75;1\u202f234,50;0,00;1\u202f234,50`,
-      `AV-${year}-0001;Avoir;"Zèbre; ""Rayures"" & Co";${today};;Payée;-1\u202f028,75;-205,75;-1\u202f234,50;0,00;0,00`,
+      `AV-${year}-0001;Avoir;"Zèbre; ""Rayures"" & Co";${today};;Avoir émis;-1\u202f028,75;-205,75;-1\u202f234,50;0,00;0,00`,
       `INV-${year}-0002;Facture;"Zèbre; ""Rayures"" & Co";${today};${addDays(today, 30)};Annulée;1\u202f028,75;205,75;1\u202f234,50;0,00;0,00`,
       `INV-${year}-0001;Facture;Atelier Lumière;${today};${addDays(today, 30)};En attente;1\u202f028,75;205,75;1\u202f234,50;234,50;1\u202f000,00`,
     ]);
