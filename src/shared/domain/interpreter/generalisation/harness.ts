@@ -9,12 +9,12 @@ export const HARNESS_SEED = 20260318;
 export const HARNESS_CASES_PER_PART = 2000;
 
 /**
- * The held-out accuracy the test demands. Issue 27's goal is 0.98; the interpreter reached 0.785 on
- * 2026-12-03 (0.408 before the pipeline work, 0.719 after its first round; the tuning half is at 0.990, so the
- * gap is what tuning did not generalise). The bar is what it truly reaches, so a change that loses held-out
+ * The held-out accuracy the test demands. Issue 27's goal is 0.98; the interpreter reached 0.795 on
+ * 2026-12-03 (0.408 before the pipeline work, 0.719 after its first round, 0.785 before the tuning half was
+ * widened; that half is at 0.990 on its widened vocabulary, so the gap is what tuning did not generalise). The bar is what it truly reaches, so a change that loses held-out
  * commands fails; it only goes up, towards the goal.
  */
-export const HELD_OUT_ACCURACY_THRESHOLD = 0.78;
+export const HELD_OUT_ACCURACY_THRESHOLD = 0.79;
 
 /** Noon UTC is the same calendar day in Paris, summer or winter. */
 const now = new Date(`${HARNESS_TODAY}T12:00:00Z`);
