@@ -133,11 +133,13 @@ test("draft with two VAT rates → live totals → save → issue → partial th
     await page.getByRole("button", { name: "Émettre", exact: true }).click();
     const dialog = page.getByRole("alertdialog");
     await expect(dialog.getByText(/numéro définitif/)).toBeVisible();
-    await dialog.getByRole("button", { name: "Émettre la facture" }).click();
-    await expect(dialog.getByRole("alert")).toContainText("Complétez votre identité dans Paramètres");
-    await expect(dialog.getByRole("link", { name: "Compléter mes paramètres" })).toHaveAttribute(
+    // Checked before issuing (issue 31 item 21): what is missing is listed in the dialog, which cannot issue.
+    const missing = dialog.getByRole("region", { name: /Il manque/ });
+    await expect(missing).toContainText("Complétez votre identité dans Paramètres");
+    await expect(dialog.getByRole("button", { name: "Émettre la facture" })).toBeDisabled();
+    await expect(missing.getByRole("link", { name: "Compléter mon identité" })).toHaveAttribute(
       "href",
-      "/app/settings",
+      /^\/app\/settings\?retour=%2Fapp%2Finvoices%2F[^#]+#identite$/,
     );
     await shots(page, "03-issue-refused");
     await dialog.getByRole("button", { name: "Annuler" }).click();

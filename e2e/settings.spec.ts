@@ -23,7 +23,7 @@ test("settings: fill the legal identity, watch the missing list go, upload a log
   test.setTimeout(120_000);
   // A paid account without the payment screens (the account journey covers them).
   await signUpAndPay(page.request, request, { email, password, origin: baseURL ?? "" });
-  const missing = page.getByRole("status", { name: "Pour émettre une facture, il manque" });
+  const missing = page.getByRole("status", { name: "Pour compléter votre identité, il manque" });
 
   await test.step("an empty identity lists everything an invoice needs", async () => {
     await page.goto("/app/settings");
@@ -47,6 +47,9 @@ test("settings: fill the legal identity, watch the missing list go, upload a log
     await page.getByLabel("Code postal").fill("69002");
     await expect(missing).toContainText("Ville");
     await page.getByLabel("Ville").fill("Lyon");
+    // A complete identity is also its activity (the dashboard's first step and the URSSAF figures need it).
+    await expect(missing).toBeVisible();
+    await page.getByLabel("Catégorie d'activité").selectOption("bnc");
     await expect(missing).toBeHidden();
     await expect(page.getByText("Votre identité est complète.")).toBeVisible();
     await page.getByLabel("IBAN").fill("FR76 3000 6000 0112 3456 7890 189");
