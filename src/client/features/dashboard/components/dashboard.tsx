@@ -124,7 +124,7 @@ function DashboardView({ data, settings }: { data: DashboardDto; settings?: Iden
           icon={FolderKanban}
           label="Projets actifs"
           text={count.format(data.activeProjects)}
-          detail="Actifs ou en cours"
+          detail="Projets « En cours »"
           href={paths.app.projects.list}
           testId="kpi-projects"
         />
