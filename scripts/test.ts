@@ -7,7 +7,15 @@ import { findPostgresBin, freePort, startThrowawayCluster } from "./postgres-clu
 // `npm test`: lint, types, unit tests, API tests on PGlite and PostgreSQL, browser tests in Chromium,
 // then one summary line. Every layer runs even when an earlier one fails, so one run shows everything.
 
-type Layer = { name: string; passed: number; failed: number; skipped: number; note?: string };
+type Layer = {
+  name: string;
+  passed: number;
+  failed: number;
+  skipped: number;
+  note?: string;
+  /** The end of a failed check's output, printed again under the summary (CI often shows only the tail). */
+  detail?: string;
+};
 const layers: Layer[] = [];
 const reports = ".tmp/reports";
 rmSync(reports, { recursive: true, force: true });
@@ -24,9 +32,19 @@ function heading(title: string) {
 
 function check(name: string, command: string, args: string[]) {
   heading(name);
-  const isOk = run(command, args);
+  const result = spawnSync(command, args, { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+  const output = `${result.stdout ?? ""}${result.stderr ?? ""}${result.error ? String(result.error) : ""}`;
+  process.stdout.write(output);
+  const isOk = result.status === 0;
   // A check is not a test: it adds no "passed", but a failing one counts as a failure.
-  layers.push({ name, passed: 0, failed: isOk ? 0 : 1, skipped: 0, note: isOk ? "ok" : "ÉCHEC" });
+  layers.push({
+    name,
+    passed: 0,
+    failed: isOk ? 0 : 1,
+    skipped: 0,
+    note: isOk ? "ok" : "ÉCHEC",
+    detail: isOk ? undefined : output.trim().split("\n").slice(-60).join("\n"),
+  });
 }
 
 function vitest(name: string, project: string, env: Record<string, string> = {}) {
@@ -144,6 +162,10 @@ const total = layers.reduce(
   }),
   { passed: 0, failed: 0, skipped: 0 },
 );
+for (const layer of layers.filter((layer) => layer.detail)) {
+  heading(`${layer.name} : fin de la sortie`);
+  console.log(layer.detail);
+}
 heading("résumé");
 console.log(
   layers
