@@ -61,8 +61,13 @@ test("the assistant without an AI key: chat with confirmation, document generato
     await input.fill("Crée une facture pour Dupont de 500 €");
     await expect(dialog.getByText("37/500")).toBeVisible();
     await input.press("Enter");
+    // Dupont is a new client: whether it is a person or a company decides what its invoice needs.
+    await expect(dialog.getByText(/« Dupont » n'est pas encore parmi vos clients/)).toBeVisible();
+    await input.fill("une entreprise");
+    await input.press("Enter");
     const proposal = dialog.getByRole("region", { name: /brouillon de facture pour Dupont/ });
     await expect(proposal).toBeVisible();
+    await expect(proposal.getByText("Nouveau client : Dupont (entreprise)")).toBeVisible();
     await expect(proposal.getByText("500,00 €", { exact: true })).toBeVisible();
     await expect(dialog.getByText("Moteur local", { exact: false }).first()).toBeVisible();
     await expect(input).toHaveValue("");

@@ -1,19 +1,28 @@
-import type { ActionResult, ChatEvent } from "@shared/schemas/assistant";
+import type { ActionResult, ChatEvent, ChatMessageInput } from "@shared/schemas/assistant";
 import { expect } from "vitest";
 import { call } from "./accounts";
 import type { TestContext } from "./test-app";
 
 /** Sends one message and reads the streamed events (one JSON object per line). */
-export async function chat(
+export function chat(
   ctx: TestContext,
   cookie: string,
   content: string,
   options: { confirmBeforeAction?: boolean } = {},
 ): Promise<ChatEvent[]> {
+  return chatTurn(ctx, cookie, [{ role: "user", content }], options);
+}
+
+async function chatTurn(
+  ctx: TestContext,
+  cookie: string,
+  messages: ChatMessageInput[],
+  options: { confirmBeforeAction?: boolean } = {},
+): Promise<ChatEvent[]> {
   const response = await call(ctx, "/api/assistant/chat", {
     method: "POST",
     cookie,
-    body: { messages: [{ role: "user", content }], ...options },
+    body: { messages, ...options },
   });
   expect(response.status).toBe(200);
   expect(response.headers.get("content-type")).toContain("application/x-ndjson");
@@ -22,6 +31,18 @@ export async function chat(
     .split("\n")
     .filter(Boolean)
     .map((line) => JSON.parse(line) as ChatEvent);
+}
+
+/** The whole conversation sent at every turn, as the chat panel sends it (no conversation id: the harder case). */
+export function conversation(ctx: TestContext, cookie: string) {
+  const messages: ChatMessageInput[] = [];
+  return async (content: string): Promise<{ text: string; events: ChatEvent[] }> => {
+    messages.push({ role: "user", content });
+    const events = await chatTurn(ctx, cookie, [...messages]);
+    const text = textOf(events);
+    messages.push({ role: "assistant", content: text });
+    return { text, events };
+  };
 }
 
 export const textOf = (events: ChatEvent[]) =>

@@ -84,6 +84,12 @@ export async function prepareAction(
   return { request: { type: request.type, input: prepared.input } as ActionRequest };
 }
 
+/** What the user must still say before the prepared `request` is proposed or run in agent mode. */
+export function questionBeforeProposal(request: ActionRequest): string | undefined {
+  const { ask } = entry(request.type);
+  return ask?.(request.input as never);
+}
+
 /**
  * Runs a prepared request: the one place where an action executes, so its consent is checked here whoever
  * asks (the chat's engines, the voice agent, the confirmation endpoint, the generator). Failures, a missing

@@ -30,7 +30,10 @@ describe("with OpenAI configured", () => {
   beforeAll(async () => {
     fake = await startFakeOpenAI(
       obedientModel([
-        { name: "create_invoice", arguments: { client: "Dupont", amount: 500, description: "Site vitrine" } },
+        {
+          name: "create_invoice",
+          arguments: { client: "Dupont", clientKind: "entreprise", amount: 500, description: "Site vitrine" },
+        },
       ]),
     );
     context = await createTestContext({ env: { OPENAI_BASE_URL: fake.url, OPENAI_API_KEY: "test-key" } });
@@ -106,7 +109,13 @@ describe("a record's text asking the model to act for someone else", () => {
       obedientModel(
         Array.from({ length: 100 }, () => ({
           name: "create_invoice",
-          arguments: { client: "Pirate", amount: 1, userId: "someone-else", user_id: "someone-else" },
+          arguments: {
+            client: "Pirate",
+            clientKind: "entreprise",
+            amount: 1,
+            userId: "someone-else",
+            user_id: "someone-else",
+          },
         })),
       ),
     );

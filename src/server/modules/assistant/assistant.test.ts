@@ -4,7 +4,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { aiTaskExecutions, businessIdentities, invoiceReminders, invoices } from "../../db/schema/index";
 import { call, markPaid, registerAndConfirm, registerPaid } from "../../test/accounts";
-import { chat, confirmProposalOf, only, textOf } from "../../test/assistant-chat";
+import { chat, confirmProposalOf, conversation, only, textOf } from "../../test/assistant-chat";
 import { type FakeOpenAI, startFakeOpenAI } from "../../test/fake-openai";
 import { insertInvoiceRow } from "../../test/invoice-rows";
 import { createTestContext, type TestContext } from "../../test/test-app";
@@ -34,7 +34,14 @@ async function invoicesOf(cookie: string) {
 
 describe("the assistant without an AI key", () => {
   it("proposes an invoice draft, creates it only once confirmed, for the session's user only", async () => {
-    const events = await chat(context, alice.cookie, "Crée une facture pour Dupont de 500 €");
+    const say = conversation(context, alice.cookie);
+    const asked = await say("Crée une facture pour Dupont de 500 €");
+    // A new client: its kind decides what the invoice needs (issue 31 item 14), so it is asked first.
+    expect(only(asked.events, "proposal")).toEqual([]);
+    expect(asked.text).toBe(
+      "« Dupont » n'est pas encore parmi vos clients : est-ce un particulier ou une entreprise ? Répondez « particulier » ou « entreprise ».",
+    );
+    const { events } = await say("une entreprise");
     const [proposal] = only(events, "proposal");
     expect(proposal?.proposal).toMatchObject({ type: "create_invoice" });
     expect(proposal?.proposal.summary).toContain("Dupont");
@@ -112,6 +119,38 @@ describe("the assistant without an AI key", () => {
     const answer = textOf(await chat(context, alice.cookie, "Fais-moi un bilan de mon activité"));
     expect(answer).toMatch(/Santé de l'activité : \d{1,3}\/100/);
     expect(answer).toContain("Projets actifs : 0");
+  });
+
+  it("asks whether a new client is a person or a company, and creates it as said (issue 31 item 14)", async () => {
+    const { cookie, userId } = await registerAndConfirm(context, { email: "diane.assistant@example.fr" });
+    await markPaid(context, userId);
+    const clientsOf = async () =>
+      (await (await call(context, "/api/clients", { cookie })).json()).items as {
+        name: string;
+        isBusiness: boolean;
+      }[];
+    const say = conversation(context, cookie);
+    expect((await say("Fais un devis pour Julie Marchand de 300 €")).text).toContain(
+      "« Julie Marchand » n'est pas encore parmi vos clients : est-ce un particulier ou une entreprise ?",
+    );
+    const { events } = await say("c'est un particulier");
+    expect(only(events, "proposal")[0]?.proposal.details).toContainEqual({
+      label: "Client",
+      value: "Nouveau client : Julie Marchand (particulier)",
+    });
+    await confirmProposalOf(context, cookie, events);
+    // Said in the request (a civility, a trade): no question.
+    const lefevre = await chat(context, cookie, "Crée une facture pour Madame Sophie Lefèvre de 200 €");
+    await confirmProposalOf(context, cookie, lefevre);
+    const girard = await chat(context, cookie, "facture pour la menuiserie girard de 90 €");
+    await confirmProposalOf(context, cookie, girard);
+    expect(await clientsOf()).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ name: "Julie Marchand", isBusiness: false }),
+        expect.objectContaining({ name: "Sophie Lefèvre", isBusiness: false }),
+        expect.objectContaining({ name: "Menuiserie Girard", isBusiness: true }),
+      ]),
+    );
   });
 
   it("asks for the client when it is missing, and creates nothing", async () => {
@@ -433,9 +472,15 @@ describe("actions resolved against the user's data", () => {
       { name: "create_invoice", arguments: { client: "atelier nouveau", amount: 200 } },
     ]);
     const [quote, invoice] = only(events, "proposal").map((event) => event.proposal);
-    expect(quote?.details).toContainEqual({ label: "Client", value: "Nouveau client : Atelier Nouveau" });
+    expect(quote?.details).toContainEqual({
+      label: "Client",
+      value: "Nouveau client : Atelier Nouveau (entreprise)",
+    });
     expect(quote?.details).toContainEqual({ label: "Valable jusqu'au", value: formatDate(validUntil) });
-    expect(invoice?.details).toContainEqual({ label: "Client", value: "Nouveau client : atelier nouveau" });
+    expect(invoice?.details).toContainEqual({
+      label: "Client",
+      value: "Nouveau client : atelier nouveau (entreprise)",
+    });
     expect(await clientsOf(cookie)).toEqual([]);
 
     const created = await confirm(cookie, quote?.id);

@@ -1,11 +1,10 @@
 import { addDays, parisToday } from "@shared/domain/dates";
 import { formatMoney } from "@shared/format";
-import type { ChatEvent, ChatMessageInput } from "@shared/schemas/assistant";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clients, expenses, invoices as invoiceRows } from "../../db/schema/index";
 import { call, markPaid, registerAndConfirm } from "../../test/accounts";
-import { chat, only, textOf } from "../../test/assistant-chat";
+import { chat, conversation, only, textOf } from "../../test/assistant-chat";
 import { insertInvoiceRow } from "../../test/invoice-rows";
 import { createTestContext, type TestContext } from "../../test/test-app";
 
@@ -172,27 +171,6 @@ describe("commands that reach the record", () => {
   });
 });
 
-/** The whole conversation sent at every turn, as the chat panel sends it (no conversation id: the harder case). */
-function conversation() {
-  const messages: ChatMessageInput[] = [];
-  return async (content: string): Promise<{ text: string; events: ChatEvent[] }> => {
-    messages.push({ role: "user", content });
-    const response = await call(context, "/api/assistant/chat", {
-      method: "POST",
-      cookie: alice.cookie,
-      body: { messages },
-    });
-    expect(response.status).toBe(200);
-    const events = (await response.text())
-      .split("\n")
-      .filter(Boolean)
-      .map((line) => JSON.parse(line) as ChatEvent);
-    const text = textOf(events);
-    messages.push({ role: "assistant", content: text });
-    return { text, events };
-  };
-}
-
 /** One figure from the seeded rows, summed by SQL in the test (never through the assistant's services). */
 async function cents(query: ReturnType<typeof sql>): Promise<number> {
   const result = (await context.database.db.execute(query)) as unknown as { rows: { cents: unknown }[] };
@@ -211,7 +189,7 @@ const monthEnd = (month: string) => addDays(`${addDays(`${month}-01`, 32).slice(
 
 describe.skipIf(lastMonth.slice(0, 4) !== thisYear)("follow-ups that complete the previous question", () => {
   it("keeps the metric and changes the period, then breaks it down by client", async () => {
-    const say = conversation();
+    const say = conversation(context, alice.cookie);
     expect((await say("Combien j'ai encaissé cette année ?")).text).toContain(
       formatMoney(await paymentsBetween(`${thisYear}-01-01`, today)),
     );
@@ -227,14 +205,14 @@ describe.skipIf(lastMonth.slice(0, 4) !== thisYear)("follow-ups that complete th
   });
 
   it("asks the same figure for another client, however the client is said", async () => {
-    const say = conversation();
+    const say = conversation(context, alice.cookie);
     expect((await say("Combien me doit SARL Les Jardins de Provence ?")).text).toContain(formatMoney(180000));
     expect((await say("et Studio Lumière ?")).text).toContain("ne vous doit rien");
     expect((await say("Et pour les jardins de provence ?")).text).toContain(formatMoney(180000));
   });
 
   it("gives what one client paid or was invoiced when a client follows a turnover figure", async () => {
-    const say = conversation();
+    const say = conversation(context, alice.cookie);
     const yearStart = `${thisYear}-01-01`;
     const paidBy = (name: string) =>
       cents(sql`select coalesce(sum(p.amount_cents), 0) as cents from payments p
@@ -260,7 +238,7 @@ describe.skipIf(lastMonth.slice(0, 4) !== thisYear)("follow-ups that complete th
   });
 
   it("works over the last list: its total, its oldest and largest record, then another data type", async () => {
-    const say = conversation();
+    const say = conversation(context, alice.cookie);
     await say("Quelles factures sont en retard ?");
     expect((await say("ça fait combien en tout ?")).text).toContain(`${formatMoney(60000)} restant dû`);
     await say("Montre-moi les factures de Studio Lumière");
@@ -273,7 +251,7 @@ describe.skipIf(lastMonth.slice(0, 4) !== thisYear)("follow-ups that complete th
   });
 
   it("breaks expenses down by category and moves them to another period", async () => {
-    const say = conversation();
+    const say = conversation(context, alice.cookie);
     expect((await say("Combien j'ai dépensé cette année ?")).text).toContain(
       formatMoney(await expensesBetween(`${thisYear}-01-01`, `${thisYear}-12-31`)),
     );
@@ -289,7 +267,7 @@ describe.skipIf(lastMonth.slice(0, 4) !== thisYear)("follow-ups that complete th
 describe("corrections of a proposal, nothing stored before consent", () => {
   it("replaces the proposal at each correction and creates only the last one, once confirmed", async () => {
     const before = await invoiceCount();
-    const say = conversation();
+    const say = conversation(context, alice.cookie);
     const first = only(
       (await say("Crée une facture pour Studio Lumière : 3 jours à 450 €")).events,
       "proposal",
@@ -332,7 +310,7 @@ describe("corrections of a proposal, nothing stored before consent", () => {
   });
 
   it("corrects an expense's amount said alone", async () => {
-    const say = conversation();
+    const say = conversation(context, alice.cookie);
     const spent = () => cents(sql`select count(*) as cents from expenses where user_id = ${alice.userId}`);
     const before = await spent();
     expect(only((await say("J'ai payé 45 € de taxi hier")).events, "proposal")).toHaveLength(1);

@@ -1,3 +1,4 @@
+import { clientKindSaid } from "@shared/domain/client-kind";
 import { parisToday } from "@shared/domain/dates";
 import { interpretCommand } from "@shared/domain/interpreter/interpret-command";
 import { formatDate, formatMoney } from "@shared/format";
@@ -52,7 +53,9 @@ export async function generateDocument(
       "Montant non spécifié : indiquez le montant, par exemple « 1 200 € ».",
       [{ path: "prompt", message: "Indiquez le montant." }],
     );
-  const document = { client: entities.client, amount: entities.amount, description };
+  // Made at once, without a question: a new client is a consumer only when the prompt says so.
+  const clientKind = clientKindSaid(input.prompt, entities.client);
+  const document = { client: entities.client, clientKind, amount: entities.amount, description };
   const request: ActionRequest =
     input.kind === "quote"
       ? { type: "create_quote", input: { ...document, validUntil: entities.dueDate } }

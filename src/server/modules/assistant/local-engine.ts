@@ -1,3 +1,9 @@
+import {
+  CLIENT_KIND_QUESTION_END,
+  type ClientKind,
+  clientKindAnswer,
+  clientKindSaid,
+} from "@shared/domain/client-kind";
 import { type Interpretation, interpretCommand } from "@shared/domain/interpreter/interpret-command";
 import { fold } from "@shared/fold";
 import { escapeMarkdown } from "@shared/markdown";
@@ -38,10 +44,14 @@ async function answerInConversation(turn: Turn, messages: ChatMessageInput[]): P
   const earlier = messages.slice(0, -1);
   // A first message has no conversation to complete it: it is read on its own, without a query more.
   if (earlier.length === 0) return respond(turn, text, interpretCommand(text, turn.now));
+  const lastAnswer = earlier.findLast((message) => message.role === "assistant")?.content ?? "";
+  const kind = lastAnswer.includes(CLIENT_KIND_QUESTION_END) ? clientKindAnswer(text) : undefined;
+  const asked = earlier.findLast((message) => message.role === "user")?.content;
+  // « Particulier » under the question: the request that asked it, now with its client's kind.
+  if (kind && asked) return respond(turn, asked, interpretCommand(asked, turn.now), kind);
   const context = { now: turn.now, clientNames: await clientNames(turn) };
   const amendment = readAmendment(text, context);
   if (amendment) {
-    const lastAnswer = earlier.findLast((message) => message.role === "assistant")?.content ?? "";
     const pending = await findPendingProposal(turn.db, turn.userId, {
       conversationId: turn.conversationId,
       lastAnswer,
@@ -67,7 +77,6 @@ async function answerInConversation(turn: Turn, messages: ChatMessageInput[]): P
       return breakDown(turn, reading.topic, reading.by);
     case "accept": {
       // A « oui » typed under a proposal answers its « Confirmez-vous ? »: consent is the button's.
-      const lastAnswer = earlier.findLast((message) => message.role === "assistant")?.content ?? "";
       const pending = await findPendingProposal(db, userId, {
         conversationId: turn.conversationId,
         lastAnswer,
@@ -174,7 +183,16 @@ async function answerTopic(
 
 const CONFIRM = "Confirmez-vous ? Rien n'est créé sans votre accord.";
 
-async function respond(turn: Turn, text: string, interpretation: Interpretation): Promise<string> {
+/**
+ * `clientKind`: the answer to « est-ce un particulier ou une entreprise ? » when this request was asked it
+ * (otherwise read from the request's own words, if they say it).
+ */
+async function respond(
+  turn: Turn,
+  text: string,
+  interpretation: Interpretation,
+  clientKind?: ClientKind,
+): Promise<string> {
   const { action, entities } = interpretation;
   switch (action) {
     case "create_invoice":
@@ -184,6 +202,7 @@ async function respond(turn: Turn, text: string, interpretation: Interpretation)
         return `Quel est le montant ${action === "create_invoice" ? "de la facture" : "du devis"} pour ${escapeMarkdown(entities.client)} ?`;
       const document = {
         client: entities.client,
+        clientKind: clientKind ?? clientKindSaid(text, entities.client),
         project: entities.project,
         description: entities.title ?? entities.description,
         ...(entities.lines ? { lines: entities.lines } : { amount: entities.amount }),

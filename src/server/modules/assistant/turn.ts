@@ -1,7 +1,13 @@
 import type { AnalysisDto } from "@shared/schemas/analysis";
 import type { ActionProposal, ActionResult, ChatEvent } from "@shared/schemas/assistant";
 import type { Db } from "../../db/client";
-import { type ActionRequest, executeAction, needsConsent, prepareAction } from "./actions";
+import {
+  type ActionRequest,
+  executeAction,
+  needsConsent,
+  prepareAction,
+  questionBeforeProposal,
+} from "./actions";
 import { type PendingProposal, proposeAction, replaceProposal } from "./executions";
 
 /** One answer being built: who asks (from the session), when, in which mode, and where events go. */
@@ -29,6 +35,26 @@ export type Performed =
    */
   | { question: string; result: ActionResult; proposal?: undefined };
 
+const contextOf = (turn: Turn) => ({ db: turn.db, userId: turn.userId, now: turn.now, appUrl: turn.appUrl });
+
+type Asked = Extract<Performed, { question: string }>;
+
+const asked = (request: ActionRequest, question: string): Asked => ({
+  question,
+  result: { type: request.type, success: false, message: question },
+});
+
+/** The request resolved and complete, or the question to ask instead (nothing proposed nor run). */
+async function prepareProposal(
+  turn: Turn,
+  request: ActionRequest,
+): Promise<{ request: ActionRequest } | Asked> {
+  const prepared = await prepareAction(contextOf(turn), request);
+  if (prepared.question !== undefined) return asked(request, prepared.question);
+  const question = questionBeforeProposal(prepared.request);
+  return question === undefined ? { request: prepared.request } : asked(request, question);
+}
+
 /**
  * The one door to an action, for every engine: the request is first resolved against the user's data
  * (a client name becomes their client, or a question); then, with confirmBeforeAction (the default) or for
@@ -36,13 +62,9 @@ export type Performed =
  * only proposed and the user confirms in the chat; otherwise, in agent mode, it runs at once. The proposal and result events are what the chat shows as done, whatever a model says.
  */
 export async function perform(turn: Turn, request: ActionRequest): Promise<Performed> {
-  const context = { db: turn.db, userId: turn.userId, now: turn.now, appUrl: turn.appUrl };
-  const prepared = await prepareAction(context, request);
-  if (prepared.question !== undefined)
-    return {
-      question: prepared.question,
-      result: { type: request.type, success: false, message: prepared.question },
-    };
+  const context = contextOf(turn);
+  const prepared = await prepareProposal(turn, request);
+  if ("question" in prepared) return prepared;
   if (needsConsent(request.type, turn.confirmBeforeAction)) {
     const proposal = await proposeAction(turn.db, turn.userId, prepared.request, turn.conversationId);
     turn.emit({ type: "proposal", proposal });
@@ -63,13 +85,8 @@ export async function amend(
   previous: PendingProposal,
   request: ActionRequest,
 ): Promise<Performed | { settled: true }> {
-  const context = { db: turn.db, userId: turn.userId, now: turn.now, appUrl: turn.appUrl };
-  const prepared = await prepareAction(context, request);
-  if (prepared.question !== undefined)
-    return {
-      question: prepared.question,
-      result: { type: request.type, success: false, message: prepared.question },
-    };
+  const prepared = await prepareProposal(turn, request);
+  if ("question" in prepared) return prepared;
   const proposal = await replaceProposal(turn.db, turn.userId, {
     previousId: previous.id,
     request: prepared.request,

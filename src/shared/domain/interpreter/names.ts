@@ -87,7 +87,7 @@ const CALLED = markerPattern([
 ]);
 
 const CIVILITIES = new Set("m mr mme mlle monsieur madame mademoiselle me maitre dr docteur".split(" "));
-const LEGAL_FORMS = new Set("sarl sas sasu sa eurl ei eirl sci scop selarl snc gie scm".split(" "));
+export const LEGAL_FORMS = new Set("sarl sas sasu sa eurl ei eirl sci scop selarl snc gie scm".split(" "));
 const CONNECTORS = new Set([
   // « La Cave à Fromages », « Moulin à Vent »: inside a capitalised name (a verb « a » is no name word).
   "a",
@@ -323,7 +323,7 @@ function readName(scan: Scan, from: number, mustBeCapitalized: boolean): Span | 
 }
 
 /** "Ateliers du Port", "Jardins": a trade said in the plural opens a name too. */
-function isTrade(word: string): boolean {
+export function isTrade(word: string): boolean {
   return TRADES.has(word) || (word.endsWith("s") && TRADES.has(word.slice(0, -1)));
 }
 

@@ -16,7 +16,7 @@ export function ProductPreview() {
         </div>
         <div className="mt-4 space-y-3 text-sm">
           <p className="ml-auto w-fit max-w-[85%] rounded-2xl rounded-br-sm bg-primary px-4 py-2.5 text-primary-foreground">
-            Crée une facture pour Dupont de 500 €
+            Crée une facture pour la société Dupont de 500 €
           </p>
           <div className="max-w-[92%] rounded-2xl rounded-bl-sm bg-muted px-4 py-3">
             <p>J'ai préparé un brouillon de facture pour Dupont. Vérifiez-le avant de l'émettre.</p>

@@ -1,3 +1,4 @@
+import type { ClientKind } from "@shared/domain/client-kind";
 import type { ActionResult } from "@shared/schemas/assistant";
 import { z } from "zod";
 import type { Db } from "../../../db/client";
@@ -56,6 +57,8 @@ export type ActionDefinition<S extends z.ZodType> = {
   failure: string;
   /** Runs before the proposal and again before the run, so a confirmed proposal is checked anew. */
   prepare?: (context: ActionContext, input: z.infer<S>) => Promise<Prepared<z.infer<S>>>;
+  /** After `prepare`, before a proposal only (never at the run of a stored one): what the user must still say. */
+  ask?: (input: z.infer<S>) => string | undefined;
   describe: (input: z.infer<S>) => Description;
   run: (context: ActionContext, input: z.infer<S>) => Promise<ActionOutcome>;
 };
@@ -105,7 +108,15 @@ export const nameList = (names: string[]) =>
   names.length > 5 ? `${names.slice(0, 5).join(", ")}…` : names.join(", ");
 
 /** Who a record is for; a client the resolution did not find is said plainly to be new. */
-export const clientDetail = ({ client, clientId }: { client: string; clientId?: string }): Detail => ({
+export const clientDetail = ({
+  client,
+  clientId,
+  clientKind,
+}: {
+  client: string;
+  clientId?: string;
+  clientKind?: ClientKind;
+}): Detail => ({
   label: "Client",
-  value: clientId ? client : `Nouveau client : ${client}`,
+  value: clientId ? client : `Nouveau client : ${client}${clientKind ? ` (${clientKind})` : ""}`,
 });

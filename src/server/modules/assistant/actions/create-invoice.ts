@@ -6,6 +6,7 @@ import { createInvoiceDraft } from "../../invoices/invoices.service";
 import { day, defineAction } from "./common";
 import {
   AMOUNT_MISSING,
+  askNewClientKind,
   documentDetails,
   documentFields,
   hasAmount,
@@ -30,6 +31,7 @@ export const createInvoice = defineAction({
   consent: "unless-agent-mode",
   failure: "Erreur lors de la création de la facture",
   prepare: prepareDocument,
+  ask: askNewClientKind,
   describe: (input) => ({
     summary: `Créer un brouillon de facture pour ${input.client} de ${formatMoney(totalHtCents(input))} HT`,
     details: [

@@ -7,6 +7,7 @@ import { createQuote as createQuoteDraft } from "../../quotes/quotes.service";
 import { day, defineAction } from "./common";
 import {
   AMOUNT_MISSING,
+  askNewClientKind,
   documentDetails,
   documentFields,
   hasAmount,
@@ -28,6 +29,7 @@ export const createQuote = defineAction({
   consent: "unless-agent-mode",
   failure: "Erreur lors de la création du devis",
   prepare: prepareDocument,
+  ask: askNewClientKind,
   describe: (input) => ({
     summary: `Créer un devis (brouillon) pour ${input.client} de ${formatMoney(totalHtCents(input))} HT`,
     details: [

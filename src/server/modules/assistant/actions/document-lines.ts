@@ -1,3 +1,4 @@
+import { clientKindOfName, clientKindQuestion, clientKinds } from "@shared/domain/client-kind";
 import { lineTotalCents } from "@shared/domain/money";
 import { defaultVatRateBp } from "@shared/domain/vat-regime";
 import { formatDate, formatMoney } from "@shared/format";
@@ -42,6 +43,12 @@ type DocumentLine = z.infer<typeof documentLine>;
 export const documentFields = {
   client: clientName.describe("Nom du client (existant ou nouveau)"),
   clientId,
+  clientKind: z
+    .enum(clientKinds, { error: "Précisez s'il s'agit d'un particulier ou d'une entreprise." })
+    .optional()
+    .describe(
+      "Pour un client qui n'existe pas encore : particulier ou entreprise (demandez-le à l'utilisateur)",
+    ),
   /** The first format (one line); kept so that proposals stored before `lines` still confirm. */
   amount: euros.optional().describe("Montant en euros, quand il n'y a qu'une prestation sans lignes"),
   description: z.string().trim().max(500).optional().describe("Intitulé de la prestation"),
@@ -62,6 +69,7 @@ export const documentFields = {
 type DocumentInput = {
   client: string;
   clientId?: string;
+  clientKind?: (typeof clientKinds)[number];
   amount?: number;
   description?: string;
   lines?: DocumentLine[];
@@ -109,8 +117,19 @@ export async function prepareDocument<T extends DocumentInput>(
     // A TTC price is turned into the HT price that gives it back at the line's rate, to the cent.
     unitPrice: Math.round((toCents(line.unitPrice) * 10_000) / (10_000 + rateBp)) / 100,
   }));
-  return { input: { ...project.input, lines, amount: undefined, priceBasis: undefined } };
+  // A new client named as a business (« Menuiserie Girard », « Dupont SARL ») needs no question.
+  const clientKind = project.input.clientId
+    ? undefined
+    : (project.input.clientKind ?? clientKindOfName(project.input.client));
+  return { input: { ...project.input, clientKind, lines, amount: undefined, priceBasis: undefined } };
 }
+
+/**
+ * A new client's kind decides what its invoice needs (a SIREN, or an address only): asked before the
+ * proposal, never assumed. A proposal stored before the question existed still runs (as a business).
+ */
+export const askNewClientKind = (input: DocumentInput) =>
+  input.clientId || input.clientKind ? undefined : clientKindQuestion(input.client);
 
 /** The draft's lines for the invoices and quotes services, at the regime's VAT rate. */
 export function lineInputs(input: DocumentInput, vatRateBp: number): LineInput[] {

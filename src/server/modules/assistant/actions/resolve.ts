@@ -1,3 +1,4 @@
+import { type ClientKind, isBusinessKind } from "@shared/domain/client-kind";
 import { matchByName } from "@shared/domain/name-match";
 import { createClientInput } from "@shared/schemas/clients";
 import { ACTIVE_PROJECT_STATUSES, type ProjectStatus } from "@shared/schemas/projects";
@@ -18,7 +19,7 @@ import { nameList, type Prepared } from "./common";
 
 type Named = { id: string; name: string };
 
-export type ClientRef = { client: string; clientId?: string };
+export type ClientRef = { client: string; clientId?: string; clientKind?: ClientKind };
 
 const ambiguous = (kind: "clients" | "projets", said: string, names: string[]) =>
   `Plusieurs ${kind} correspondent à « ${said} » : ${nameList(names)}. Lequel ?`;
@@ -73,12 +74,23 @@ function spokenName(name: string): string {
   return name.replace(SPOKEN_PUNCTUATION, " ").replace(EDGE_PUNCTUATION, "").replace(/\s+/g, " ");
 }
 
-/** The client to write on the record: the resolved one, or a new prospect (AI-created clients start so). */
-export async function clientForRun(db: Db, userId: string, { client, clientId }: ClientRef): Promise<Named> {
+/**
+ * The client to write on the record: the resolved one, or a new prospect (AI-created clients start so), a
+ * consumer when it was said to be one (documents ask), a business otherwise as the client form defaults.
+ */
+export async function clientForRun(
+  db: Db,
+  userId: string,
+  { client, clientId, clientKind }: ClientRef,
+): Promise<Named> {
   if (clientId) return { id: clientId, name: client };
   const created = await createClient(db, {
     userId,
-    input: createClientInput.parse({ name: client, status: "prospect" }),
+    input: createClientInput.parse({
+      name: client,
+      status: "prospect",
+      isBusiness: isBusinessKind(clientKind),
+    }),
   });
   return { id: created.id, name: created.name };
 }
