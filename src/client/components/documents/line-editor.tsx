@@ -10,7 +10,7 @@ import { type DocumentLinesFormValues, emptyLine } from "./line-values";
 import { vatRateLabel } from "./totals-summary";
 
 const cellInput =
-  "h-10 w-full rounded-lg border bg-surface px-3 text-base text-foreground shadow-sm outline-none transition-colors placeholder:text-muted-foreground/60 focus-visible:border-primary focus-visible:ring-2 focus-visible:ring-ring/30 aria-[invalid=true]:border-danger sm:text-sm";
+  "h-10 w-full rounded-lg border bg-surface px-3 text-base text-foreground shadow-sm outline-none transition-colors placeholder:text-muted-foreground focus-visible:border-primary focus-visible:ring-2 focus-visible:ring-ring/30 aria-[invalid=true]:border-danger sm:text-sm";
 const cellLabel = "mb-1 block text-xs font-medium text-muted-foreground md:sr-only";
 // Description, quantity, unit, unit price, VAT, line total, actions.
 const columns = "md:grid md:grid-cols-[minmax(0,1fr)_4.5rem_5rem_7.5rem_5.5rem_6rem_7.5rem_6.5rem] md:gap-2";

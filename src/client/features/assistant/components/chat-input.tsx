@@ -61,7 +61,7 @@ export function ChatInput({ value, onChange, onSubmit, isProcessing }: ChatInput
           disabled={isProcessing}
           aria-describedby={`${inputId}-counter`}
           placeholder="Écrivez votre demande…"
-          className="field-sizing-content max-h-40 min-h-10 flex-1 resize-none bg-transparent px-2 py-2 text-base outline-none placeholder:text-muted-foreground/80 disabled:opacity-60 sm:text-sm"
+          className="field-sizing-content max-h-40 min-h-10 flex-1 resize-none bg-transparent px-2 py-2 text-base outline-none placeholder:text-muted-foreground disabled:opacity-60 sm:text-sm"
         />
         <button
           type="submit"
