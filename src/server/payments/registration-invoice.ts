@@ -23,7 +23,7 @@ import type { Env } from "../env";
 import { AppError } from "../errors";
 import { workerPool } from "../workers/pool";
 
-// Issue 31 item 23: the buyer of the 59 € registration gets a real invoice from the deployment's operator.
+// Issue 31 item 23, decision 021: the buyer of the 59 € registration gets an invoice from the operator.
 
 export const REGISTRATION_INVOICE_PATH = "/api/settings/registration-invoice";
 export const STANDARD_VAT_RATE_BP = 2000;
