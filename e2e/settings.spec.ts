@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { drawPng } from "../src/server/test/png";
@@ -83,6 +83,20 @@ test("settings: fill the legal identity, watch the missing list go, upload a log
     await expect.poll(() => logo.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(48);
   });
 
+  await test.step("the registration's invoice: a test invoice here (local checkout), downloaded as a PDF", async () => {
+    const section = page.getByRole("region", { name: "Facture d'inscription" });
+    await expect(section).toContainText(/ESSAI-\d{4}-\d{6}/);
+    await expect(section).toContainText("Facture d'essai — paiement de test, sans valeur.");
+    await expect(section).toContainText("59,00");
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      section.getByRole("link", { name: "Télécharger la facture (PDF)" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^Facture-ESSAI-\d{4}-\d{6}\.pdf$/);
+    const path = await download.path();
+    expect(readFileSync(path).subarray(0, 5).toString("latin1")).toBe("%PDF-");
+  });
+
   await test.step("screenshots: desktop and 390 px, light and dark", async () => {
     // Toasts and a scrolled page would end up in the middle of a full-page capture.
     await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 10_000 });
@@ -98,7 +112,7 @@ test("settings: fill the legal identity, watch the missing list go, upload a log
     await page.setViewportSize({ width: 390, height: 844 });
     await top();
     await shot(page, "settings-mobile-dark");
-    for (const section of ["identite", "facturation", "logo"]) {
+    for (const section of ["identite", "facturation", "logo", "inscription"]) {
       await page.evaluate((id) => document.getElementById(id)?.scrollIntoView(), section);
       await page.screenshot({ path: `test-results/screenshots/settings-mobile-dark-${section}.png` });
     }

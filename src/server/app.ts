@@ -79,7 +79,7 @@ export const businessModules = {
     clientLinkRoutes({ db: services.database.db, appUrl: services.env.appUrl }),
   "/client-payments": (services: Services) =>
     clientPaymentRoutes({ ...services, db: services.database.db, appUrl: services.env.appUrl }),
-  "/settings": (services: Services) => settingsRoutes(services.database.db),
+  "/settings": (services: Services) => settingsRoutes(services.database.db, services.env),
   "/integrations": (services: Services) =>
     integrationRoutes({ db: services.database.db, appUrl: services.env.appUrl })
       .route("/", apiIntegrationRoutes(services.database.db))

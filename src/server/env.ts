@@ -51,6 +51,14 @@ const postgresUrl = z
     message: "doit être une URL postgres:// ou postgresql://",
   });
 
+/** The seller's identity on the registration invoice: all or none. */
+export const OPERATOR_IDENTITY_VARIABLES = [
+  "OPERATOR_LEGAL_NAME",
+  "OPERATOR_LEGAL_FORM",
+  "OPERATOR_SIREN",
+  "OPERATOR_ADDRESS",
+] as const;
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -130,6 +138,29 @@ const envSchema = z
     PA_WEBHOOK_SECRET: optionalText.refine((value) => value === undefined || value.length >= 24, {
       message: "doit contenir au moins 24 caractères",
     }),
+    /**
+     * The operator of this deployment, seller of the 59 € registration and issuer of its invoice (issue 31
+     * item 23). Without them the invoice is a test document, marked as such.
+     */
+    OPERATOR_LEGAL_NAME: optionalText,
+    OPERATOR_LEGAL_FORM: optionalText,
+    OPERATOR_SIREN: optionalText
+      .transform((value) => value?.replace(/\s/g, ""))
+      .refine((value) => value === undefined || /^\d{9}$/.test(value), {
+        message: "doit compter 9 chiffres",
+      }),
+    OPERATOR_ADDRESS: optionalText,
+    /** « RCS Paris », printed with the SIREN. */
+    OPERATOR_REGISTRATION: optionalText,
+    /** Without one: « TVA non applicable, art. 293 B du CGI »; with one, 20 % included in the 59 € TTC. */
+    OPERATOR_VAT_NUMBER: optionalText
+      .transform((value) => value?.replace(/\s/g, "").toUpperCase())
+      .refine((value) => value === undefined || /^[A-Z]{2}[0-9A-Z]{2,13}$/.test(value), {
+        message: "doit être un numéro de TVA intracommunautaire, comme FR12345678901",
+      }),
+    OPERATOR_EMAIL: optionalText.refine((value) => value === undefined || /^[^\s@]+@[^\s@]+$/.test(value), {
+      message: "doit être une adresse e-mail",
+    }),
   })
   .superRefine((env, ctx) => {
     if (env.PA_API_URL)
@@ -161,6 +192,21 @@ const envSchema = z
         message: "doit être défini avec son pendant (GOOGLE_CLIENT_ID et GOOGLE_CLIENT_SECRET vont ensemble)",
       });
     }
+    // The registration's invoice names its seller: a half-configured identity would print a false one, and
+    // real payments in production need a real invoice.
+    const operatorIdentity = OPERATOR_IDENTITY_VARIABLES.filter((name) => env[name]);
+    const needsOperator = env.NODE_ENV === "production" && Boolean(env.STRIPE_SECRET_KEY);
+    if (operatorIdentity.length > 0 || needsOperator)
+      for (const name of OPERATOR_IDENTITY_VARIABLES)
+        if (!env[name])
+          ctx.addIssue({
+            code: "custom",
+            path: [name],
+            message:
+              operatorIdentity.length > 0
+                ? `est requis avec ${operatorIdentity.join(", ")} (identité du vendeur sur la facture d'inscription)`
+                : "est requis en production avec STRIPE_SECRET_KEY : la facture de l'inscription doit nommer son vendeur, l'exploitant de ce serveur",
+          });
     if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
       ctx.addIssue({
         code: "custom",

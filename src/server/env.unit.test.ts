@@ -55,4 +55,35 @@ describe("parseEnv", () => {
     expect(parseEnv({ ...production, SMTP_URL: "smtps://u:p@smtp.exemple.fr:465" }).SMTP_URL).toBeDefined();
     expect(parseEnv({ ...production, ALLOW_LOCAL_OUTBOX: "true" }).ALLOW_LOCAL_OUTBOX).toBe(true);
   });
+
+  it("refuses real Stripe payments in production without the operator's identity, and a partial identity", () => {
+    const production = {
+      NODE_ENV: "production",
+      BETTER_AUTH_SECRET: "x".repeat(32),
+      ALLOW_LOCAL_OUTBOX: "true",
+      STRIPE_SECRET_KEY: "sk_live_123",
+      STRIPE_WEBHOOK_SECRET: "whsec_123",
+    };
+    const operator = {
+      OPERATOR_LEGAL_NAME: "Ardoise Logiciels",
+      OPERATOR_LEGAL_FORM: "SAS",
+      OPERATOR_SIREN: "912 345 678",
+      OPERATOR_ADDRESS: "8 rue des Lilas, 69003 Lyon",
+    };
+    expect(() => parseEnv(production)).toThrow(
+      /OPERATOR_LEGAL_NAME est requis en production avec STRIPE_SECRET_KEY : la facture de l'inscription doit nommer son vendeur/,
+    );
+    const parsed = parseEnv({ ...production, ...operator });
+    expect(parsed.OPERATOR_SIREN).toBe("912345678");
+    expect(parsed.OPERATOR_VAT_NUMBER).toBeUndefined();
+    // The local test checkout needs none: its invoice is a marked test document.
+    expect(parseEnv({}).OPERATOR_LEGAL_NAME).toBeUndefined();
+    expect(() => parseEnv({ OPERATOR_LEGAL_NAME: "Ardoise Logiciels" })).toThrow(
+      /OPERATOR_SIREN est requis avec OPERATOR_LEGAL_NAME/,
+    );
+    expect(() => parseEnv({ ...operator, OPERATOR_SIREN: "1234" })).toThrow(
+      /OPERATOR_SIREN doit compter 9 chiffres/,
+    );
+    expect(() => parseEnv({ ...operator, OPERATOR_VAT_NUMBER: "12 34" })).toThrow(/OPERATOR_VAT_NUMBER/);
+  });
 });

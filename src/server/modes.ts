@@ -32,6 +32,11 @@ export function describeModes(env: Env): string[] {
     `base de données : ${database}`,
     `e-mail          : ${email}`,
     `paiement        : ${payment}`,
+    `facture 59 €    : ${
+      env.OPERATOR_LEGAL_NAME
+        ? `émise par ${env.OPERATOR_LEGAL_NAME} (SIREN ${env.OPERATOR_SIREN}), ${env.OPERATOR_VAT_NUMBER ? "TVA 20 % incluse" : "TVA non applicable, art. 293 B du CGI"}`
+        : "facture d'essai sans valeur (définissez OPERATOR_LEGAL_NAME, OPERATOR_LEGAL_FORM, OPERATOR_SIREN, OPERATOR_ADDRESS)"
+    }`,
     `IA              : ${providers.join(" → ")}`,
     `voix            : ${describeVoice(env)}`,
     `webhooks        : ${

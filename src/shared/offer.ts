@@ -15,6 +15,8 @@ export type Offer = {
   readonly currency: "EUR";
   readonly taxLabel: string;
   readonly billingLabel: string;
+  /** The line of the invoice the buyer receives. */
+  readonly invoiceLabel: string;
   readonly inclusions: readonly OfferInclusion[];
 };
 
@@ -25,6 +27,7 @@ export const registrationOffer = {
   currency: "EUR",
   taxLabel: "TTC",
   billingLabel: "Paiement unique, sans abonnement",
+  invoiceLabel: "Inscription à Ardoise (accès à vie)",
   inclusions: [
     {
       label: "Projets et tâches",

@@ -7,6 +7,7 @@ import { paymentConfirmedEmail } from "../email/templates/payment-confirmed";
 import type { Logger } from "../logger";
 import { logSecurityEvent } from "../modules/audit/audit.service";
 import { defaultProfileName } from "../modules/profile/profile.service";
+import { issueRegistrationInvoice } from "./registration-invoice";
 
 export const REGISTRATION_AMOUNT_CENTS = registrationOffer.priceCents;
 export const REGISTRATION_CURRENCY = "eur";
@@ -26,7 +27,14 @@ export type FulfilmentResult =
   | { status: "pending" }
   | { status: "rejected"; reason: string };
 
-type Deps = { db: Db; logger: Logger; mailer: Mailer; appUrl: string };
+type Deps = {
+  db: Db;
+  logger: Logger;
+  mailer: Mailer;
+  appUrl: string;
+  /** The operator's identity, seller on the registration invoice. */
+  env: Parameters<typeof issueRegistrationInvoice>[1]["env"];
+};
 
 /**
  * Marks the registration paid, once, for a Checkout Session that is paid, for exactly 59,00 € EUR, and that
@@ -65,9 +73,10 @@ export async function fulfilCheckoutSession(
     if (!payment || payment.userId !== userId)
       return { status: "rejected", reason: "session inconnue pour cet utilisateur" };
     if (payment.status === "paid") return { status: "already_fulfilled", userId };
+    const paidAt = new Date();
     await tx
       .update(registrationPayments)
-      .set({ status: "paid", paidAt: new Date() })
+      .set({ status: "paid", paidAt })
       .where(and(eq(registrationPayments.id, payment.id), eq(registrationPayments.userId, userId)));
     // Upsert: a profile is normally created at first sign-in, but paying must never depend on it.
     const [owner] = await tx
@@ -83,6 +92,14 @@ export async function fulfilCheckoutSession(
         subscriptionStatus: "active",
       })
       .onConflictDoUpdate({ target: profiles.id, set: { subscriptionStatus: "active" } });
+    // In the same transaction: a payment is never recorded without its invoice, nor a number used twice.
+    await issueRegistrationInvoice(tx, {
+      env: deps.env,
+      userId,
+      checkoutSessionId: session.id,
+      isTestPayment: payment.provider === "local",
+      paidAt,
+    });
     return { status: "fulfilled", userId };
   });
   if (result.status === "rejected") return reject(result.reason);

@@ -53,6 +53,13 @@ export type DocumentExtras = {
   facturx?: { xml: string; issuedAt: Date };
   /** Present for a quote: the document is printed as a « Devis ». */
   quote?: QuoteTerms;
+  /**
+   * A document without legal value (the registration invoice of a test payment): this line under the
+   * number, and « ESSAI » across every page.
+   */
+  specimen?: string;
+  /** Print the buyer's e-mail (a buyer known by their account, with no address on record). */
+  showsBuyerEmail?: boolean;
 };
 
 export const ACCEPTANCE_MENTION = "Date, signature et mention « Bon pour accord »";
@@ -214,17 +221,20 @@ export function renderCommercialDocumentPdf(
 ): Promise<Buffer> {
   const { seller } = document;
   const { quote } = extras;
-  const { title, subtitles, details } = heading(document, quote);
+  const { title, details, ...titled } = heading(document, quote);
+  const subtitles = extras.specimen ? [...titled.subtitles, extras.specimen] : titled.subtitles;
   const { doc, done } = openPdf({
     title: document.number ? `${title} ${document.number}` : `${title} (brouillon)`,
     author: extras.facturx ? xmpSafe(seller.legalName) : seller.legalName,
     isArchival: Boolean(extras.facturx),
   });
   if (quote?.isDraft) watermarkDrafts(doc);
+  if (extras.specimen) watermarkDrafts(doc, "ESSAI");
   const sellerBottom = drawSeller(doc, seller, extras.logo);
   const titleBottom = drawTitle(doc, { title, subtitles, details });
   const buyerBottom = drawBuyer(doc, document.buyer, {
     heading: quote ? "ADRESSÉ À" : "FACTURÉ À",
+    showsEmail: extras.showsBuyerEmail,
     top: Math.max(sellerBottom, titleBottom) + 24,
   });
   const partiesBottom = document.deliveryAddress

@@ -141,7 +141,7 @@ export function drawTitle(
 export function drawBuyer(
   doc: Pdf,
   buyer: InvoiceBuyer,
-  { heading, top }: { heading: string; top: number },
+  { heading, top, showsEmail = false }: { heading: string; top: number; showsEmail?: boolean },
 ): number {
   const x = BOX.left + BOX.width / 2;
   doc.font("semibold").fontSize(8).fillColor(COLORS.muted).text(heading, x, top);
@@ -156,6 +156,7 @@ export function drawBuyer(
     ...addressLines(buyer.address),
     buyer.siret ? `SIRET ${buyer.siret}` : buyer.siren ? `SIREN ${buyer.siren}` : null,
     buyer.vatNumber ? `N° TVA : ${buyer.vatNumber}` : null,
+    showsEmail ? buyer.email : null,
   ].filter(present);
   if (lines.length) doc.text(lines.join("\n"), x, doc.y + 2, { width: BOX.width / 2 });
   return doc.y;
@@ -293,8 +294,8 @@ export function stampPageNumbers(doc: Pdf, label: string): void {
   }
 }
 
-/** A diagonal "BROUILLON" behind the content of every page of a draft. */
-export function watermarkDrafts(doc: Pdf): void {
+/** A diagonal word ("BROUILLON" by default) behind the content of every page of a draft or a specimen. */
+export function watermarkDrafts(doc: Pdf, word = "BROUILLON"): void {
   const draw = () => {
     const { x, y } = doc;
     doc.save();
@@ -303,7 +304,7 @@ export function watermarkDrafts(doc: Pdf): void {
       .font("bold")
       .fontSize(96)
       .fillColor(COLORS.watermark)
-      .text("BROUILLON", 0, PAGE.height / 2 - 48, { width: PAGE.width, align: "center", lineBreak: false });
+      .text(word, 0, PAGE.height / 2 - 48, { width: PAGE.width, align: "center", lineBreak: false });
     doc.restore();
     doc.x = x;
     doc.y = y;

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { addDays, parisToday } from "./dates";
 import { lineTotalCents, parseEurosToCents, vatCents } from "./money";
 import { formatDocumentNumber } from "./numbering";
-import { amountDueCents, computeTotals, discountProblem } from "./totals";
+import { amountDueCents, computeTotals, discountProblem, unitPriceForTotalCents } from "./totals";
 
 describe("money", () => {
   it("multiplies quantities with decimals without float drift", () => {
@@ -146,5 +146,29 @@ describe("numbering and dates", () => {
     expect(parisToday(new Date("2026-12-31T23:30:00Z"))).toBe("2027-01-01");
     expect(addDays("2026-11-21", 30)).toBe("2026-12-21");
     expect(addDays("2027-02-20", 10)).toBe("2027-03-02");
+  });
+});
+
+describe("unitPriceForTotalCents", () => {
+  it("finds the price excluding VAT of a price set VAT included: 59 € TTC at 20 % is 49,17 € HT + 9,83 €", () => {
+    const unitPriceCents = unitPriceForTotalCents(5900, 2000);
+    expect(unitPriceCents).toBe(4917);
+    const totals = computeTotals([{ quantity: 1, unitPriceCents, vatRateBp: 2000 }]);
+    expect([totals.subtotalCents, totals.taxCents, totals.totalCents]).toEqual([4917, 983, 5900]);
+    expect(unitPriceForTotalCents(5900, 0)).toBe(5900);
+  });
+
+  it("keeps the total exact whenever a price reaches it, and within a cent otherwise", () => {
+    const totalOf = (unitPriceCents: number, vatRateBp: number) =>
+      computeTotals([{ quantity: 1, unitPriceCents, vatRateBp }]).totalCents;
+    for (const rate of [2000, 1000, 550, 210])
+      for (let total = 1; total < 3000; total += 7) {
+        const reached = totalOf(unitPriceForTotalCents(total, rate), rate);
+        const isReachable = Array.from({ length: total + 1 }, (_, price) => totalOf(price, rate)).includes(
+          total,
+        );
+        if (isReachable) expect(reached).toBe(total);
+        else expect(Math.abs(reached - total)).toBeLessThanOrEqual(1);
+      }
   });
 });

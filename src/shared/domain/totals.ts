@@ -182,3 +182,17 @@ export function amountDueCents(invoice: {
 }): number {
   return invoice.totalCents - invoice.depositsCents - invoice.creditedCents - invoice.paidCents;
 }
+
+/**
+ * The unit price excluding VAT of one line whose total including VAT must be `totalCents` (a price set
+ * VAT included, like the 59 € registration): the nearest price, then the next cent up or down if the
+ * rounding of its VAT would miss the total. computeTotals stays the one computation of HT, TVA and TTC.
+ */
+export function unitPriceForTotalCents(totalCents: number, vatRateBp: number): number {
+  const nearest = Math.round((totalCents * 10_000) / (10_000 + vatRateBp));
+  const totalOf = (unitPriceCents: number) =>
+    computeTotals([{ quantity: 1, unitPriceCents, vatRateBp }]).totalCents;
+  for (const candidate of [nearest, nearest - 1, nearest + 1])
+    if (totalOf(candidate) === totalCents) return candidate;
+  return nearest;
+}

@@ -245,6 +245,22 @@ export const identitySettingsDto = z.object({
 });
 export type IdentitySettingsDto = z.infer<typeof identitySettingsDto>;
 
+/** GET /api/settings/registration-invoice: the invoice of the user's 59 € registration (issue 31 item 23). */
+export const registrationInvoiceDto = z.object({
+  number: z.string(),
+  /** Issue date, YYYY-MM-DD. */
+  date: z.string(),
+  paidAt: z.string(),
+  /** A test payment, or a deployment whose operator is not configured: a document without value. */
+  isTest: z.boolean(),
+  vatRateBp: z.number().int(),
+  subtotalCents: z.number().int(),
+  taxCents: z.number().int(),
+  totalCents: z.number().int(),
+  pdfUrl: z.string(),
+});
+export type RegistrationInvoiceDto = z.infer<typeof registrationInvoiceDto>;
+
 export const IDENTITY_DEFAULTS = {
   latePenaltyRate: DEFAULT_LATE_PENALTY_RATE,
   earlyPaymentDiscount: NO_EARLY_DISCOUNT_MENTION,

@@ -23,6 +23,7 @@ export * from "./outbox";
 export * from "./profiles";
 export * from "./projects";
 export * from "./quotes";
+export * from "./registration-invoices";
 export * from "./relations";
 export * from "./row-counts";
 export * from "./security";

@@ -30,7 +30,7 @@ export function paymentConfirmedEmail({
     action: { label: "Accéder à mon espace", url: `${appUrl.replace(/\/+$/, "")}${paths.app.root}` },
     outro: [
       "Il s'agit d'un paiement unique, sans abonnement : aucun autre prélèvement ne sera effectué.",
-      "Conservez cet e-mail : il récapitule votre paiement.",
+      "Votre facture est disponible dans Paramètres, rubrique « Facture d'inscription », à télécharger en PDF.",
     ],
     reason: "Vous recevez cet e-mail car vous avez réglé votre inscription à Ardoise.",
   });

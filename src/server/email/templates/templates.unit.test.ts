@@ -101,6 +101,10 @@ describe("template details", () => {
     expect(amount).toBe("Paiement unique de 59,00\u00a0€ TTC");
     expect(email.text).toContain(amount);
     expect(email.html).toContain(amount);
+    // Issue 31 item 23: the invoice itself is in the settings.
+    expect(email.text).toContain(
+      "Votre facture est disponible dans Paramètres, rubrique « Facture d'inscription »",
+    );
   });
 });
 

@@ -2,9 +2,15 @@ import { updateBusinessIdentityInput } from "@shared/schemas/settings";
 import { Hono } from "hono";
 import type { AuthVariables } from "../../auth/session";
 import type { Db } from "../../db/client";
+import { pdfResponse } from "../../http/pdf";
 import { uploadGuard } from "../../http/upload-guard";
 import { uploadedFile } from "../../http/uploads";
 import { valid } from "../../http/validate";
+import {
+  getRegistrationInvoice,
+  getRegistrationInvoicePdf,
+  registrationInvoiceDto,
+} from "../../payments/registration-invoice";
 import {
   getIdentitySettings,
   readLogo,
@@ -15,9 +21,18 @@ import {
 
 export const LOGO_UPLOAD_PATH = "/api/settings/logo";
 
-/** Mounted under /api/settings behind the 401/402 guard (app.ts `businessModules`). */
-export function settingsRoutes(db: Db) {
+/**
+ * Mounted under /api/settings behind the 401/402 guard (app.ts `businessModules`); `env` names the operator
+ * who invoices the registration (issue 31 item 23).
+ */
+export function settingsRoutes(db: Db, env: Parameters<typeof getRegistrationInvoice>[1]["env"]) {
   return new Hono<{ Variables: AuthVariables }>()
+    .get("/registration-invoice", async (c) =>
+      c.json(registrationInvoiceDto(await getRegistrationInvoice(db, { userId: c.get("user").id, env }))),
+    )
+    .get("/registration-invoice/pdf", async (c) =>
+      pdfResponse(c, await getRegistrationInvoicePdf(db, { userId: c.get("user").id, env })),
+    )
     .get("/identity", async (c) => c.json(await getIdentitySettings(db, { userId: c.get("user").id })))
     .put("/identity", valid(updateBusinessIdentityInput), async (c) =>
       c.json(await updateIdentitySettings(db, { userId: c.get("user").id, input: c.req.valid("json") })),

@@ -431,7 +431,7 @@ describe("upload limits of the logo route itself", () => {
         c.set("user", { id: userId } as AuthVariables["user"]);
         await next();
       })
-      .route("/api/settings", settingsRoutes(context.database.db))
+      .route("/api/settings", settingsRoutes(context.database.db, context.env))
       .onError((error, c) =>
         error instanceof AppError ? c.json(error.toBody(), error.status) : c.text(String(error), 500),
       );

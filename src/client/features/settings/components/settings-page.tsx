@@ -4,6 +4,7 @@ import { RefreshCw } from "lucide-react";
 import { AppearanceCard } from "./appearance-card";
 import { IdentityForm } from "./identity-form";
 import { LogoCard } from "./logo-card";
+import { RegistrationInvoiceCard } from "./registration-invoice-card";
 
 const SECTIONS = [
   ["identite", "Identité"],
@@ -11,6 +12,7 @@ const SECTIONS = [
   ["facturation", "Facturation"],
   ["logo", "Logo"],
   ["apparence", "Apparence"],
+  ["inscription", "Facture d'inscription"],
 ] as const;
 
 export function SettingsPage() {
@@ -70,6 +72,7 @@ export function SettingsPage() {
         </>
       )}
       <AppearanceCard />
+      <RegistrationInvoiceCard />
     </div>
   );
 }
