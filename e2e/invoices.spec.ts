@@ -181,9 +181,17 @@ test("draft with two VAT rates → live totals → save → issue → partial th
     await expect(page.getByRole("button", { name: "Enregistrer un paiement" })).toHaveCount(0);
     const [download] = await Promise.all([
       page.waitForEvent("download"),
-      page.getByRole("link", { name: "Télécharger le PDF" }).click(),
+      page.getByRole("button", { name: "Télécharger le PDF" }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/^Facture-INV-\d{4}-0001\.pdf$/);
+    // No answer from the server: the button says so instead of failing silently (issue 31 item 22).
+    await page.route("**/api/invoices/*/pdf", (route) => route.abort("connectionrefused"));
+    await page.getByRole("button", { name: "Télécharger le PDF" }).click();
+    await expect(toast(page, "Téléchargement impossible")).toBeVisible();
+    await expect(page.getByRole("region", { name: /^Notifications/ })).toContainText(
+      "Le serveur d'Ardoise ne répond pas.",
+    );
+    await page.unroute("**/api/invoices/*/pdf");
     await shots(page, "05-detail-paid");
   });
 

@@ -126,7 +126,7 @@ test("client → quote → sent by e-mail → accepted → converted → duplica
 
   await test.step("the PDF downloads", async () => {
     const download = page.waitForEvent("download");
-    await page.getByRole("link", { name: "PDF" }).click();
+    await page.getByRole("button", { name: "Télécharger le PDF" }).click();
     expect((await download).suggestedFilename()).toMatch(/^Devis-DEV-\d{4}-0001\.pdf$/);
   });
 
@@ -215,7 +215,7 @@ test("client → quote → sent by e-mail → accepted → converted → duplica
     await page.getByRole("button", { name: "Émettre la facture" }).click();
     await expect(page.getByRole("heading", { name: /^Facture INV-\d{4}-0001$/ })).toBeVisible();
     const download = page.waitForEvent("download");
-    await page.getByRole("link", { name: "Télécharger le PDF" }).click();
+    await page.getByRole("button", { name: "Télécharger le PDF" }).click();
     expect((await download).suggestedFilename()).toMatch(/^Facture-INV-\d{4}-0001\.pdf$/);
 
     await page.getByRole("button", { name: "Envoyer par e-mail" }).click();

@@ -90,7 +90,7 @@ test("settings: fill the legal identity, watch the missing list go, upload a log
     await expect(section).toContainText("59,00");
     const [download] = await Promise.all([
       page.waitForEvent("download"),
-      section.getByRole("link", { name: "Télécharger la facture (PDF)" }).click(),
+      section.getByRole("button", { name: "Télécharger la facture (PDF)" }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/^Facture-ESSAI-\d{4}-\d{6}\.pdf$/);
     const path = await download.path();

@@ -1,9 +1,9 @@
 import { buttonStyles } from "@client/components/ui/button-styles";
+import { DownloadButton } from "@client/components/ui/download-button";
 import { cn } from "@client/lib/cn";
 import { Plus } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { ExportButton } from "./export-button";
 import { SearchInput } from "./search-input";
 import { StatusFilter } from "./status-filter";
 import type { ListParamsState } from "./use-list-params";
@@ -55,7 +55,7 @@ export function ListHeader({ title, description, exportHref, exportFilename, act
       </div>
       {/* Wraps on a phone: three buttons side by side are wider than 390 px. */}
       <div className="flex flex-wrap gap-2">
-        <ExportButton href={exportHref} fallbackFilename={exportFilename} />
+        <DownloadButton href={exportHref} fallbackFilename={exportFilename} />
         {action}
       </div>
     </div>

@@ -1,7 +1,7 @@
-import { ExportButton } from "@client/components/data-list/export-button";
 import { DocumentLoadFailure } from "@client/components/documents/document-page";
 import { buttonStyles } from "@client/components/ui/button-styles";
 import { ConfirmDialog } from "@client/components/ui/confirm-dialog";
+import { DownloadButton } from "@client/components/ui/download-button";
 import { cn } from "@client/lib/cn";
 import { useDocumentTitle } from "@client/lib/use-document-title";
 import { formatDate, formatMoney } from "@shared/format";
@@ -126,7 +126,7 @@ function ContractActions({ contract }: { contract: ContractDto }) {
           Modifier
         </Link>
       ) : null}
-      <ExportButton
+      <DownloadButton
         href={contractPdfHref(contract.id)}
         fallbackFilename={`Contrat-${contract.contractNumber ?? "brouillon"}.pdf`}
         label="Télécharger le PDF"

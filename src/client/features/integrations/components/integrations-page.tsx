@@ -1,4 +1,4 @@
-import { ExportButton } from "@client/components/data-list/export-button";
+import { DownloadButton } from "@client/components/ui/download-button";
 import { SectionCard } from "@client/components/ui/section-card";
 import { FileSpreadsheet } from "lucide-react";
 import { CalendarFeedCard } from "./calendar-feed-card";
@@ -38,7 +38,7 @@ export function IntegrationsPage() {
         <ul className="grid gap-2 sm:grid-cols-3">
           {EXPORTS.map(({ label, href, file }) => (
             <li key={href} className="grid">
-              <ExportButton href={href} fallbackFilename={file} label={label} />
+              <DownloadButton href={href} fallbackFilename={file} label={label} />
             </li>
           ))}
         </ul>

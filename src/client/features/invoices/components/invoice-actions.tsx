@@ -1,6 +1,7 @@
 import { floatingPanelStyles, menuItemStyles } from "@client/components/shell/shell-styles";
 import { buttonStyles } from "@client/components/ui/button-styles";
 import { ConfirmDialog } from "@client/components/ui/confirm-dialog";
+import { DownloadButton } from "@client/components/ui/download-button";
 import { cn } from "@client/lib/cn";
 import { useSellerIdentity } from "@client/lib/seller-identity";
 import { formatMoney } from "@shared/format";
@@ -11,7 +12,6 @@ import {
   Copy,
   Ellipsis,
   Euro,
-  FileDown,
   type LucideIcon,
   Mail,
   Pencil,
@@ -135,10 +135,11 @@ export function InvoiceActions({
           Enregistrer un paiement
         </button>
       ) : null}
-      <a href={invoicePdfHref(invoice.id)} download className={buttonStyles({ variant: "secondary" })}>
-        <FileDown aria-hidden="true" />
-        Télécharger le PDF
-      </a>
+      <DownloadButton
+        href={invoicePdfHref(invoice.id)}
+        fallbackFilename={`Facture-${invoice.invoiceNumber ?? "brouillon"}.pdf`}
+        label="Télécharger le PDF"
+      />
       <MoreMenu items={moreItems} />
 
       <IssueInvoiceDialog

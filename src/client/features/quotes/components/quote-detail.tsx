@@ -4,6 +4,7 @@ import {
   DocumentPage,
 } from "@client/components/documents/document-page";
 import { buttonStyles } from "@client/components/ui/button-styles";
+import { DownloadButton } from "@client/components/ui/download-button";
 import { isApiError } from "@client/lib/api-error";
 import { cn } from "@client/lib/cn";
 import { useDocumentTitle } from "@client/lib/use-document-title";
@@ -14,7 +15,6 @@ import {
   Check,
   CircleAlert,
   Copy,
-  Download,
   FileOutput,
   FileText,
   HandCoins,
@@ -293,10 +293,12 @@ function QuoteActions({
       )}
       Dupliquer
     </button>,
-    <a key="pdf" href={quotePdfHref(quote.id)} download className={buttonStyles({ variant: "secondary" })}>
-      <Download aria-hidden="true" />
-      PDF
-    </a>,
+    <DownloadButton
+      key="pdf"
+      href={quotePdfHref(quote.id)}
+      fallbackFilename={`Devis-${quote.quoteNumber}.pdf`}
+      label="Télécharger le PDF"
+    />,
   );
   if (quote.status === "brouillon") {
     actions.push(

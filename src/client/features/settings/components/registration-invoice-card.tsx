@@ -1,8 +1,9 @@
 import { buttonStyles } from "@client/components/ui/button-styles";
+import { DownloadButton } from "@client/components/ui/download-button";
 import { SectionCard } from "@client/components/ui/section-card";
 import { isApiError } from "@client/lib/api-error";
 import { formatDate, formatMoney } from "@shared/format";
-import { Download, ReceiptText, RefreshCw } from "lucide-react";
+import { ReceiptText, RefreshCw } from "lucide-react";
 import { useRegistrationInvoice } from "../api/get-registration-invoice";
 
 /** « Facture d'inscription »: the invoice of the 59 € registration, to download. */
@@ -65,10 +66,11 @@ export function RegistrationInvoiceCard() {
               </dd>
             </div>
           </dl>
-          <a href={data.pdfUrl} download className={buttonStyles({ variant: "secondary" })}>
-            <Download aria-hidden="true" />
-            Télécharger la facture (PDF)
-          </a>
+          <DownloadButton
+            href={data.pdfUrl}
+            fallbackFilename={`Facture-${data.number}.pdf`}
+            label="Télécharger la facture (PDF)"
+          />
         </div>
       )}
     </SectionCard>

@@ -1,10 +1,10 @@
 import { buttonStyles } from "@client/components/ui/button-styles";
-import { ApiError } from "@client/lib/api-error";
+import { ApiError, errorMessage, SERVER_UNREACHABLE_MESSAGE } from "@client/lib/api-error";
 import { Download, LoaderCircle } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
 
-type ExportButtonProps = {
+type DownloadButtonProps = {
   /** The export URL with the list's current filters, e.g. `/api/clients/export.csv?status=actif`. */
   href: string;
   fallbackFilename: string;
@@ -17,18 +17,25 @@ function filenameFrom(response: Response, fallback: string): string {
 }
 
 /**
- * Downloads a CSV export. Fetched rather than linked, so a refused request (expired session…) shows the
- * server's French message instead of saving an error page as a file.
+ * Downloads a file: a CSV export, a document's PDF. Fetched rather than linked, so the button spins while
+ * the server prepares the file (a first PDF takes a second or two) and a refused request (expired session,
+ * server down…) says why in French instead of failing silently or saving an error page as a file.
  */
-export function ExportButton({ href, fallbackFilename, label = "Exporter CSV" }: ExportButtonProps) {
+export function DownloadButton({ href, fallbackFilename, label = "Exporter CSV" }: DownloadButtonProps) {
   const [isPending, setPending] = useState(false);
   const onExport = async () => {
     setPending(true);
     try {
-      const response = await fetch(href, { credentials: "same-origin" });
+      const response = await fetch(href, { credentials: "same-origin" }).catch(() => {
+        throw new ApiError(0, "unavailable", SERVER_UNREACHABLE_MESSAGE);
+      });
       if (!response.ok) {
         const body = await response.json().catch(() => null);
-        throw new ApiError(response.status, "internal", body?.error?.message ?? "L'export a échoué.");
+        throw new ApiError(
+          response.status,
+          "internal",
+          body?.error?.message ?? "Le fichier n'a pas pu être préparé. Réessayez dans un instant.",
+        );
       }
       const url = URL.createObjectURL(await response.blob());
       const link = document.createElement("a");
@@ -39,9 +46,7 @@ export function ExportButton({ href, fallbackFilename, label = "Exporter CSV" }:
       link.remove();
       setTimeout(() => URL.revokeObjectURL(url), 10_000);
     } catch (error) {
-      toast.error("Une erreur est survenue", {
-        description: error instanceof Error ? error.message : "L'export a échoué.",
-      });
+      toast.error("Téléchargement impossible", { description: errorMessage(error) });
     } finally {
       setPending(false);
     }
@@ -51,6 +56,7 @@ export function ExportButton({ href, fallbackFilename, label = "Exporter CSV" }:
       type="button"
       onClick={onExport}
       disabled={isPending}
+      aria-busy={isPending}
       className={buttonStyles({ variant: "secondary", size: "md" })}
     >
       {isPending ? (
