@@ -43,37 +43,10 @@ type OperatorEnv = Pick<
 
 const noAddress = { line1: null, line2: null, postalCode: null, city: null, country: "FR" };
 
-/** The operator as the invoice's seller, or null when this deployment has not named it (local mode). */
-export function operatorSeller(env: OperatorEnv): DocumentSeller | null {
-  const name = env.OPERATOR_LEGAL_NAME;
-  const form = env.OPERATOR_LEGAL_FORM;
-  if (!name || !form || !env.OPERATOR_SIREN || !env.OPERATOR_ADDRESS) return null;
-  const endsWithForm = name.toLowerCase().endsWith(` ${form.toLowerCase()}`);
-  return {
-    legalName: endsWithForm ? name : `${name} ${form}`,
-    companyName: null,
-    siren: env.OPERATOR_SIREN,
-    siret: null,
-    apeCode: null,
-    registrationMention: env.OPERATOR_REGISTRATION ?? null,
-    address: { ...noAddress, line1: env.OPERATOR_ADDRESS },
-    email: env.OPERATOR_EMAIL ?? null,
-    phone: null,
-    vatRegime: env.OPERATOR_VAT_NUMBER ? "assujetti" : "franchise",
-    vatNumber: env.OPERATOR_VAT_NUMBER ?? null,
-    vatOnDebits: false,
-    iban: null,
-    bic: null,
-    latePenaltyRate: null,
-    earlyPaymentDiscount: null,
-    insurance: null,
-  };
-}
-
-/** Who sells on a test document when no operator is configured: said plainly, never a made-up company. */
-const UNCONFIGURED_SELLER: DocumentSeller = {
-  legalName: "Vendeur non configuré (mode local)",
-  companyName: "Les variables OPERATOR_… de ce serveur ne sont pas définies",
+/** A seller with nothing said but its name: the fields an operator's invoice never prints. */
+const BLANK_SELLER: DocumentSeller = {
+  legalName: "",
+  companyName: null,
   siren: null,
   siret: null,
   apeCode: null,
@@ -89,6 +62,31 @@ const UNCONFIGURED_SELLER: DocumentSeller = {
   latePenaltyRate: null,
   earlyPaymentDiscount: null,
   insurance: null,
+};
+
+/** The operator as the invoice's seller, or null when this deployment has not named it (local mode). */
+export function operatorSeller(env: OperatorEnv): DocumentSeller | null {
+  const name = env.OPERATOR_LEGAL_NAME;
+  const form = env.OPERATOR_LEGAL_FORM;
+  if (!name || !form || !env.OPERATOR_SIREN || !env.OPERATOR_ADDRESS) return null;
+  const endsWithForm = name.toLowerCase().endsWith(` ${form.toLowerCase()}`);
+  return {
+    ...BLANK_SELLER,
+    legalName: endsWithForm ? name : `${name} ${form}`,
+    siren: env.OPERATOR_SIREN,
+    registrationMention: env.OPERATOR_REGISTRATION ?? null,
+    address: { ...noAddress, line1: env.OPERATOR_ADDRESS },
+    email: env.OPERATOR_EMAIL ?? null,
+    vatRegime: env.OPERATOR_VAT_NUMBER ? "assujetti" : "franchise",
+    vatNumber: env.OPERATOR_VAT_NUMBER ?? null,
+  };
+}
+
+/** Who sells on a test document when no operator is configured: said plainly, never a made-up company. */
+const UNCONFIGURED_SELLER: DocumentSeller = {
+  ...BLANK_SELLER,
+  legalName: "Vendeur non configuré (mode local)",
+  companyName: "Les variables OPERATOR_… de ce serveur ne sont pas définies",
 };
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
